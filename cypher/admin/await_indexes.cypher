@@ -1,0 +1,3 @@
+// await_indexes — wait until every index is online (after the schema is installed).
+// Parameters: none
+CALL db.awaitIndexes(300)

@@ -1,0 +1,21 @@
+// facts_by_subject — the facts about one subject, optionally of one predicate or scope, as of a point.
+// Parameters:
+//   $namespace           STRING          the tenant
+//   $subject_key         STRING          normalised subject name
+//   $predicate           STRING|null     keep only this predicate
+//   $scope               STRING|null     keep only this scope
+//   $at                  DATETIME|null   world time; null returns every version
+//   $known_at            DATETIME|null   belief time (set whenever $at is set)
+//   $include_candidates  BOOLEAN         return unconfirmed candidates too
+//   $statuses            LIST<STRING>|null  keep only these stored statuses
+// Returns: f (the Fact node's properties), oldest valid_from first
+// Example: :param namespace => 'maya'; :param subject_key => 'maya'
+MATCH (f:Fact {namespace: $namespace, subject_key: $subject_key})
+WHERE ($predicate IS NULL OR f.predicate = $predicate)
+  AND ($scope IS NULL OR f.scope = $scope)
+  AND ($include_candidates OR f.status <> 'candidate')
+  AND ($statuses IS NULL OR f.status IN $statuses)
+  AND ($at IS NULL OR (f.valid_from <= $at AND $at < f.valid_until
+                       AND f.recorded_at <= $known_at AND $known_at < f.retired_at))
+RETURN f {.*, embedding: null} AS f
+ORDER BY f.valid_from, f.recorded_at, f.id

@@ -1,0 +1,11 @@
+// episodes_create — store new episodes (immutable observations).
+// Parameters:
+//   $namespace  STRING      the tenant every node belongs to
+//   $ns_token   STRING      single-token namespace key for the full-text index
+//   $rows       LIST<MAP>   episode rows: id, content, source, authority, occurred_at,
+//                           recorded_at, source_ref?, session?, redactions, content_digest?
+// Returns: created (INTEGER)
+UNWIND $rows AS row
+CREATE (e:Episode)
+SET e = row, e.namespace = $namespace, e.ns_token = $ns_token
+RETURN count(e) AS created

@@ -1,0 +1,1 @@
+"""Extraction: text in, atomic claims out."""

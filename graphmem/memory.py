@@ -1,0 +1,254 @@
+"""``Memory`` and ``AsyncMemory``: the public API of DESIGN.md.
+
+``Memory`` is a thin shell: it checks arguments, hands the write path or the
+store the work, and maps rows to the public models. ``AsyncMemory`` runs the
+same methods in a worker thread, so there is one code path per operation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import threading
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
+
+from graphmem import config
+from graphmem.errors import InvalidArgument, UnknownId
+from graphmem.model import (
+    Actor,
+    AuditEntry,
+    Authority,
+    Cardinality,
+    Claim,
+    Episode,
+    Fact,
+    Kind,
+    Predicate,
+    Sensitivity,
+    SourceKind,
+    Status,
+    check_namespace,
+    check_predicate,
+    check_scope,
+)
+from graphmem.predicates import PredicateRegistry
+from graphmem.records import audit_row, fact_summary
+from graphmem.results import WriteResult
+from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore
+from graphmem.store.rows import to_audit, to_episode, to_fact, to_support
+from graphmem.temporal import AsOf, now, optional_utc, utc
+from graphmem.write import Decider, Extractor, WritePath, subject_key
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Memory:
+    """Agent memory on a graph store: remember, recall, correct, forget."""
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        store: GraphStore | None = None,
+        extractor: Extractor | None = None,
+        decider: Decider | None = None,
+        clock: Callable[[], datetime] = now,
+    ) -> None:
+        if store is None:
+            from graphmem.store.embedded import EmbeddedStore
+
+            store = EmbeddedStore(Path(path) if path is not None else config.default_path())
+        self.store = store
+        self.predicates = PredicateRegistry()
+        self._clock = clock
+        self._lock = threading.RLock()
+        if extractor is None:
+            from graphmem.extract.offline import OfflineExtractor
+
+            extractor = OfflineExtractor()
+        self._writer = WritePath(store, extractor, self.predicates, clock, decider)
+
+    @classmethod
+    def neo4j(
+        cls,
+        uri: str,
+        *,
+        auth: tuple[str, str] | None = None,
+        database: str | None = None,
+        **options: Any,
+    ) -> Memory:
+        """Memory on a Neo4j server (the production store)."""
+        from graphmem.store.neo4j import Neo4jStore
+
+        return cls(store=Neo4jStore(uri, auth=auth, database=database), **options)
+
+    # ---- write ------------------------------------------------------------
+
+    def remember(
+        self,
+        content: str | Episode | Sequence[Claim],
+        namespace: str,
+        source: str | SourceKind = "user",
+        at: datetime | None = None,
+        session: str | None = None,
+        *,
+        source_ref: str | None = None,
+        speaker: str | None = None,
+    ) -> WriteResult:
+        """Write an episode and what it says, through the gate and the decisions."""
+        inp = self._writer.prepare(content, namespace, source, at, session, source_ref, speaker)
+        with self._lock:
+            return self._writer.remember(inp)
+
+    def define_predicate(
+        self,
+        name: str,
+        cardinality: str | Cardinality = Cardinality.MANY,
+        kind: str | Kind = Kind.FACT,
+        ttl: timedelta | None = None,
+        review_every: timedelta | None = None,
+        *,
+        sensitivity: str | Sensitivity = Sensitivity.NORMAL,
+        object_is_entity: bool = True,
+    ) -> Predicate:
+        try:
+            predicate = Predicate(
+                name=check_predicate(name), cardinality=Cardinality(cardinality), kind=Kind(kind),
+                ttl=ttl, review_every=review_every, sensitivity=Sensitivity(sensitivity),
+                object_is_entity=object_is_entity,
+            )
+        except ValueError as exc:
+            raise InvalidArgument(f"cannot define predicate {name!r}: {exc}") from exc
+        return self.predicates.define(predicate)
+
+    def confirm(self, fact_id: str, namespace: str) -> Fact:
+        """A candidate the user confirmed becomes active with authority ``confirmed``."""
+        return self._set_status(fact_id, namespace, "confirm",
+                                {"status": Status.ACTIVE.value,
+                                 "authority": Authority.CONFIRMED.value})
+
+    def reject(self, fact_id: str, namespace: str) -> Fact:
+        """A rejected candidate is retired: no longer believed, still in the history."""
+        return self._set_status(fact_id, namespace, "reject",
+                                {"status": Status.RETRACTED.value, "retired_at": self._clock()})
+
+    def _set_status(self, fact_id: str, namespace: str, action: str, changes: dict[str, Any]
+                    ) -> Fact:
+        ns = check_namespace(namespace)
+        with self._lock:
+            row = self._fact_row(ns, fact_id)
+            if row["status"] != Status.CANDIDATE.value:
+                raise InvalidArgument(
+                    f"fact {fact_id!r} is {row['status']}, not a candidate; only candidates "
+                    f"can be {action}ed")
+            before = fact_summary(row)
+            row.update(changes)
+            change = ChangeSet(namespace=ns, patches=[FactPatch(fact_id, changes)])
+            change.audit.append(audit_row(self._clock(), Actor.USER, action, target_id=fact_id,
+                                          before=before, after=fact_summary(row)))
+            self.store.apply(change)
+        return to_fact(row)
+
+    # ---- read -------------------------------------------------------------
+
+    def facts(
+        self,
+        namespace: str,
+        subject: str | None = None,
+        predicate: str | None = None,
+        at: datetime | None = None,
+        known_at: datetime | None = None,
+        *,
+        scope: str | None = None,
+        include_candidates: bool = False,
+        history: bool = False,
+    ) -> list[Fact]:
+        """Facts as of ``at`` (world time) as believed at ``known_at``; now by default.
+
+        ``history=True`` returns every version regardless of time instead.
+        """
+        ns = check_namespace(namespace)
+        point = None if history else AsOf.of(
+            optional_utc(at, "at", self._clock()), optional_utc(known_at, "known_at",
+                                                                self._clock()))
+        where = FactFilter(
+            subject_key=None if subject is None else subject_key(subject, ns),
+            predicate=None if predicate is None else check_predicate(predicate),
+            scope=None if scope is None else check_scope(scope),
+            point=point, include_candidates=include_candidates,
+        )
+        return [to_fact(row, point) for row in self.store.facts(ns, where)]
+
+    def history(self, fact_id: str, namespace: str) -> list[Fact]:
+        """The supersession chain through ``fact_id``, oldest first, with each one's support."""
+        ns = check_namespace(namespace)
+        self._fact_row(ns, fact_id)
+        return [
+            to_fact(row).model_copy(update={
+                "support": [to_support(s) for s in self.store.support(ns, row["id"])]})
+            for row in self.store.chain(ns, fact_id)
+        ]
+
+    def episode(self, episode_id: str, namespace: str) -> Episode:
+        rows = self.store.episodes_by_id(check_namespace(namespace), [episode_id])
+        if not rows:
+            raise UnknownId(f"no episode {episode_id!r} in namespace {namespace!r}")
+        return to_episode(rows[0])
+
+    def audit(self, namespace: str, since: datetime | None = None) -> list[AuditEntry]:
+        ns = check_namespace(namespace)
+        start = None if since is None else utc(since, "since")
+        return [to_audit(row) for row in self.store.audit(ns, start)]
+
+    def stats(self, namespace: str) -> dict[str, int]:
+        return self.store.counts(check_namespace(namespace))
+
+    def _fact_row(self, ns: str, fact_id: str) -> dict[str, Any]:
+        rows = self.store.facts_by_id(ns, [fact_id])
+        if not rows:
+            raise UnknownId(f"no fact {fact_id!r} in namespace {ns!r}")
+        return rows[0]
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _in_thread(method: Callable[P, R]) -> Callable[P, Any]:
+    @functools.wraps(method)
+    async def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        return await asyncio.to_thread(method, *args, **kwargs)
+
+    return run
+
+
+class AsyncMemory:
+    """``Memory`` with coroutine methods; the work runs in a worker thread."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.sync = kwargs.pop("memory", None) or Memory(*args, **kwargs)
+
+    @classmethod
+    def neo4j(cls, uri: str, **kwargs: Any) -> AsyncMemory:
+        return cls(memory=Memory.neo4j(uri, **kwargs))
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self.sync, name)
+        if name.startswith("_") or not callable(attr) or name in ("define_predicate",):
+            return attr
+        return _in_thread(attr)
+
+    async def __aenter__(self) -> AsyncMemory:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await asyncio.to_thread(self.sync.close)

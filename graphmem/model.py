@@ -1,0 +1,319 @@
+"""The domain vocabulary of DESIGN.md as frozen pydantic models.
+
+These are the values users see (results of ``Memory`` calls, the export
+format); changes go through ``model_copy(update=...)``. Inside a store the same
+records travel as plain property dicts (see ``graphmem.store.rows``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timedelta
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    ValidationError,
+    field_validator,
+)
+
+from graphmem.errors import InvalidArgument, NotSerialisable
+
+
+class Authority(StrEnum):
+    """Who stands behind a claim, highest first."""
+
+    SYSTEM = "system"
+    USER = "user"
+    CONFIRMED = "confirmed"
+    INFERRED = "inferred"
+    EXTERNAL = "external"
+
+    @property
+    def rank(self) -> int:
+        return _AUTHORITY_RANK[self]
+
+
+_AUTHORITY_RANK = {
+    Authority.SYSTEM: 4,
+    Authority.USER: 3,
+    Authority.CONFIRMED: 2,
+    Authority.INFERRED: 1,
+    Authority.EXTERNAL: 0,
+}
+
+
+class Status(StrEnum):
+    CANDIDATE = "candidate"
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    EXPIRED = "expired"
+    RETRACTED = "retracted"
+    NEEDS_REVIEW = "needs_review"
+
+
+class Kind(StrEnum):
+    PREFERENCE = "preference"
+    FACT = "fact"
+    CONSTRAINT = "constraint"
+    EVENT = "event"
+
+
+class Cardinality(StrEnum):
+    ONE = "one"
+    MANY = "many"
+
+
+class SourceKind(StrEnum):
+    USER = "user"
+    SYSTEM = "system"
+    AGENT = "agent"
+    TOOL = "tool"
+    EMAIL = "email"
+    DOCUMENT = "document"
+
+
+class SupportRole(StrEnum):
+    STATED = "stated"
+    CORROBORATED = "corroborated"
+    CONFIRMED = "confirmed"
+
+
+class Sensitivity(StrEnum):
+    NORMAL = "normal"
+    PERSONAL = "personal"
+    SENSITIVE = "sensitive"
+
+
+class Actor(StrEnum):
+    USER = "user"
+    SYSTEM = "system"
+    DISTILLATION = "distillation"
+    GC = "gc"
+    AGENT = "agent"
+
+
+_NAMESPACE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,127}$")
+_PREDICATE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+SCOPE_KINDS = ("project", "task", "person", "situation", "topic")
+_SCOPE = re.compile(r"^(global|(" + "|".join(SCOPE_KINDS) + r"):[^\s:][^:]{0,127})$")
+GLOBAL = "global"
+
+
+def check_namespace(namespace: str) -> str:
+    """A namespace is the tenant boundary: never empty, never ambiguous."""
+    if not isinstance(namespace, str) or not _NAMESPACE.match(namespace):
+        raise InvalidArgument(
+            f"namespace={namespace!r} is not usable: it must be 1-128 characters of letters, "
+            "digits and _ . : @ -, starting with a letter or digit"
+        )
+    return namespace
+
+
+def check_predicate(name: str) -> str:
+    if not isinstance(name, str) or not _PREDICATE.match(name):
+        raise InvalidArgument(
+            f"predicate={name!r} is not usable: use snake_case such as 'lives_in' "
+            "(lower-case letters, digits and _, at most 64)"
+        )
+    return name
+
+
+def check_scope(scope: str | None) -> str:
+    if scope is None:
+        return GLOBAL
+    if not isinstance(scope, str) or not _SCOPE.match(scope):
+        raise InvalidArgument(
+            f"scope={scope!r} is not usable: use 'global' or '<kind>:<name>' with kind one of "
+            f"{', '.join(SCOPE_KINDS)} (for example 'project:apollo')"
+        )
+    return scope
+
+
+def entity_key(name: str) -> str:
+    """How entity names are matched: case and spacing do not make a new entity."""
+    return " ".join(name.casefold().split())
+
+
+def canonical_json(value: Any, what: str = "object") -> str:
+    try:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise NotSerialisable(
+            f"{what}={value!r} ({type(value).__name__}) cannot be stored: use a JSON value "
+            "(str, int, float, bool, list or dict of those)"
+        ) from exc
+
+
+def render_value(value: JsonValue) -> str:
+    return value if isinstance(value, str) else canonical_json(value)
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_enum_values=False)
+
+
+class Predicate(Model):
+    """A registered relation and its defaults."""
+
+    name: str
+    cardinality: Cardinality = Cardinality.MANY
+    kind: Kind = Kind.FACT
+    ttl: timedelta | None = None
+    review_every: timedelta | None = None
+    sensitivity: Sensitivity = Sensitivity.NORMAL
+    object_is_entity: bool = True
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        return check_predicate(value)
+
+
+class Entity(Model):
+    id: str
+    namespace: str
+    name: str
+    key: str
+
+
+class Episode(Model):
+    """Something observed. Immutable but for redaction of its content."""
+
+    id: str
+    namespace: str
+    content: str
+    source: SourceKind
+    authority: Authority
+    occurred_at: AwareDatetime
+    recorded_at: AwareDatetime
+    source_ref: str | None = None
+    session: str | None = None
+    redactions: int = 0
+
+
+class Support(Model):
+    episode_id: str
+    role: SupportRole
+    added_at: AwareDatetime
+
+
+class Fact(Model):
+    """One atomic claim with its validity, belief time, status and provenance."""
+
+    id: str
+    namespace: str
+    subject: str
+    predicate: str
+    object: JsonValue
+    object_is_entity: bool
+    kind: Kind
+    scope: str = GLOBAL
+    valid_from: AwareDatetime
+    valid_until: AwareDatetime | None = Field(None, description="None: still holds")
+    recorded_at: AwareDatetime
+    retired_at: AwareDatetime | None = Field(None, description="None: still believed")
+    status: Status
+    authority: Authority
+    confidence: float = Field(ge=0.0, le=1.0)
+    sensitivity: Sensitivity = Sensitivity.NORMAL
+    quote: str | None = None
+    review_at: AwareDatetime | None = None
+    use_count: int = 0
+    last_used_at: AwareDatetime | None = None
+    support: list[Support] = Field(default_factory=list, description="filled by history()")
+
+    @property
+    def text(self) -> str:
+        """The claim as one readable line, as recall quotes it."""
+        scope = "" if self.scope == GLOBAL else f" [{self.scope}]"
+        predicate = self.predicate.replace("_", " ")
+        return f"{self.subject} {predicate} {render_value(self.object)}{scope}"
+
+
+class AuditEntry(Model):
+    """Who did what, when, with the before and after (content-free once forgotten)."""
+
+    id: str
+    namespace: str
+    at: AwareDatetime
+    actor: Actor
+    action: str
+    target_id: str | None = None
+    before: dict[str, JsonValue] | None = None
+    after: dict[str, JsonValue] | None = None
+    confidence_change: float | None = None
+    note: str | None = None
+
+
+class Tombstone(Model):
+    """A content-free marker that something was deliberately forgotten."""
+
+    id: str
+    namespace: str
+    digest: str
+    kind: str
+    created_at: AwareDatetime
+
+
+Confidence = Annotated[float, Field(ge=0.0, le=1.0)]
+
+
+class Claim(Model):
+    """An atomic subject–predicate–object statement on its way into memory.
+
+    ``Claim("maya", "lives_in", "Denver", valid_from=...)``. Claims given to
+    ``remember`` skip extraction but still pass the gate, the decisions and
+    consolidation. ``negated=True`` states that the claim is false (a correction).
+    """
+
+    subject: str = Field(min_length=1, max_length=200)
+    predicate: str
+    object: JsonValue
+    kind: Kind | None = None
+    valid_from: AwareDatetime | None = None
+    valid_until: AwareDatetime | None = None
+    scope: str = GLOBAL
+    confidence: Confidence = 1.0
+    quote: str | None = None
+    negated: bool = False
+    inferred: bool = False
+    object_is_entity: bool | None = None
+
+    def __init__(self, subject: str | None = None, predicate: str | None = None,
+                 object: JsonValue = None, /, **data: Any) -> None:  # noqa: A002
+        # Positional subject, predicate, object read like the triple they are.
+        if subject is not None:
+            data["subject"] = subject
+        if predicate is not None:
+            data["predicate"] = predicate
+        if object is not None:
+            data["object"] = object
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            raise InvalidArgument(f"invalid Claim: {exc}") from exc
+
+    @field_validator("predicate")
+    @classmethod
+    def _predicate(cls, value: str) -> str:
+        return check_predicate(value)
+
+    @field_validator("scope")
+    @classmethod
+    def _scope(cls, value: str) -> str:
+        return check_scope(value)
+
+    @field_validator("object")
+    @classmethod
+    def _object(cls, value: JsonValue) -> JsonValue:
+        if value is None or value == "":
+            raise InvalidArgument("a claim needs an object; got an empty value")
+        canonical_json(value)
+        return value

@@ -1,0 +1,58 @@
+"""The predicate registry: which relations hold one value at a time, and their defaults.
+
+A one-valued predicate defines a slot (subject, predicate, scope) where a new
+value supersedes the old. Unknown predicates are allowed and treated
+conservatively: they never supersede by rule (the write path adds them beside
+what is there, or asks a model when one is configured).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from graphmem.model import Cardinality, Kind, Predicate, Sensitivity
+
+_ONE, _MANY = Cardinality.ONE, Cardinality.MANY
+_YEAR = timedelta(days=365)
+
+BUILT_IN: tuple[Predicate, ...] = (
+    Predicate(name="lives_in", cardinality=_ONE, review_every=_YEAR / 2,
+              sensitivity=Sensitivity.PERSONAL),
+    Predicate(name="name", cardinality=_ONE, object_is_entity=False),
+    Predicate(name="preferred_name", cardinality=_ONE, object_is_entity=False),
+    Predicate(name="surname", cardinality=_ONE, object_is_entity=False),
+    Predicate(name="timezone", cardinality=_ONE, object_is_entity=False, review_every=_YEAR),
+    Predicate(name="works_at", cardinality=_ONE, review_every=_YEAR),
+    Predicate(name="job_title", cardinality=_ONE, object_is_entity=False, review_every=_YEAR),
+    Predicate(name="manager", cardinality=_ONE, review_every=_YEAR),
+    Predicate(name="working_hours", cardinality=_ONE, object_is_entity=False,
+              review_every=_YEAR),
+    Predicate(name="selected_calendar", cardinality=_ONE, object_is_entity=False),
+    Predicate(name="birthday", cardinality=_ONE, object_is_entity=False,
+              sensitivity=Sensitivity.PERSONAL),
+    Predicate(name="prefers", kind=Kind.PREFERENCE, object_is_entity=False),
+    Predicate(name="likes", kind=Kind.PREFERENCE, object_is_entity=False),
+    Predicate(name="dislikes", kind=Kind.PREFERENCE, object_is_entity=False),
+    Predicate(name="avoids", kind=Kind.PREFERENCE, object_is_entity=False),
+    Predicate(name="instruction", kind=Kind.CONSTRAINT, object_is_entity=False),
+    Predicate(name="policy", kind=Kind.CONSTRAINT, object_is_entity=False,
+              ttl=timedelta(days=30)),
+    Predicate(name="noted", object_is_entity=False),
+)
+
+
+class PredicateRegistry:
+    """Built-in predicates plus those an application defines."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, Predicate] = {p.name: p for p in BUILT_IN}
+
+    def define(self, predicate: Predicate) -> Predicate:
+        self._known[predicate.name] = predicate
+        return predicate
+
+    def get(self, name: str) -> Predicate | None:
+        return self._known.get(name)
+
+    def all(self) -> list[Predicate]:
+        return sorted(self._known.values(), key=lambda p: p.name)

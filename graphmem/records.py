@@ -1,0 +1,57 @@
+"""Builders for the property rows a change set carries (see ``graphmem.store.rows``)."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from graphmem.model import Actor, canonical_json
+from graphmem.store.base import Row
+
+
+def new_id(prefix: str) -> str:
+    return f"{prefix}_{uuid.uuid4().hex}"
+
+
+def entity_row(name: str, key: str) -> Row:
+    return {"id": new_id("ent"), "name": name, "key": key}
+
+
+def audit_row(
+    at: datetime,
+    actor: Actor,
+    action: str,
+    *,
+    target_id: str | None = None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    confidence_change: float | None = None,
+    note: str | None = None,
+) -> Row:
+    return {
+        "id": new_id("aud"),
+        "at": at,
+        "actor": actor.value,
+        "action": action,
+        "target_id": target_id,
+        "before_json": None if before is None else canonical_json(before),
+        "after_json": None if after is None else canonical_json(after),
+        "confidence_change": confidence_change,
+        "note": note,
+    }
+
+
+def fact_summary(row: Row) -> dict[str, Any]:
+    """What an audit entry records about a fact (content-bearing: scrubbed on forget)."""
+    return {
+        "subject": row["subject"],
+        "predicate": row["predicate"],
+        "object": row["object_text"],
+        "scope": row["scope"],
+        "status": row["status"],
+        "valid_from": row["valid_from"].isoformat(),
+        "valid_until": row["valid_until"].isoformat(),
+        "authority": row["authority"],
+        "confidence": row["confidence"],
+    }

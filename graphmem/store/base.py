@@ -1,0 +1,154 @@
+"""The seam between the memory logic and the databases.
+
+A :class:`GraphStore` speaks in the domain — apply a change set (an episode,
+its entities, new facts, supersessions, retractions, support, audit), read facts
+as of a point in time, walk a supersession chain, read support — never "run this
+Cypher". Both implementations (``neo4j.Neo4jStore`` and
+``embedded.EmbeddedStore``) honour the same contract, checked by one
+conformance suite. Nothing outside ``graphmem.store`` branches on which one it has.
+
+Every method takes the namespace first; no operation reads or writes across
+namespaces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+from graphmem.errors import InvalidArgument
+from graphmem.model import check_namespace
+from graphmem.temporal import AsOf
+
+Row = dict[str, Any]
+
+# Property existence cannot be enforced by Neo4j Community, so both stores
+# check it here before anything is written.
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "episode": ("id", "content", "source", "authority", "occurred_at", "recorded_at"),
+    "entity": ("id", "name", "key"),
+    "fact": (
+        "id", "subject_key", "subject", "predicate", "object_json", "object_text",
+        "object_is_entity", "kind", "scope", "valid_from", "valid_until", "recorded_at",
+        "retired_at", "status", "authority", "confidence", "sensitivity", "review_at",
+        "use_count", "slot",
+    ),
+    "support": ("fact_id", "episode_id", "role", "added_at"),
+    "supersession": ("old_id", "new_id", "at", "reason"),
+    "audit": ("id", "at", "actor", "action"),
+    "tombstone": ("id", "digest", "kind", "created_at"),
+    "mention": ("episode_id", "entity_key"),
+}
+
+LABELS = ("Episode", "Entity", "Fact", "AuditEntry", "Tombstone", "DistillationRun")
+
+# The lifecycle fields a patch may change; everything else about a fact is immutable.
+PATCHABLE = frozenset(
+    {"valid_until", "retired_at", "status", "authority", "confidence", "review_at",
+     "use_count", "last_used_at"}
+)
+
+
+@dataclass(slots=True)
+class FactPatch:
+    fact_id: str
+    changes: Row
+
+
+@dataclass(slots=True)
+class ChangeSet:
+    """Everything one write does, applied by a store in one transaction."""
+
+    namespace: str
+    episodes: list[Row] = field(default_factory=list)
+    entities: list[Row] = field(default_factory=list)
+    mentions: list[Row] = field(default_factory=list)
+    facts: list[Row] = field(default_factory=list)
+    supports: list[Row] = field(default_factory=list)
+    supersessions: list[Row] = field(default_factory=list)
+    patches: list[FactPatch] = field(default_factory=list)
+    audit: list[Row] = field(default_factory=list)
+    tombstones: list[Row] = field(default_factory=list)
+    embeddings: dict[str, list[float]] = field(default_factory=dict)
+    # Hard deletion (forget): node ids by label, removed with every relationship.
+    removals: dict[str, list[str]] = field(default_factory=dict)
+    # Episode content rewritten (redaction); nothing else about an episode changes.
+    redactions: list[Row] = field(default_factory=list)
+
+    def validate(self) -> None:
+        check_namespace(self.namespace)
+        for kind, rows in (
+            ("episode", self.episodes), ("entity", self.entities), ("fact", self.facts),
+            ("support", self.supports), ("supersession", self.supersessions),
+            ("audit", self.audit), ("tombstone", self.tombstones), ("mention", self.mentions),
+        ):
+            for row in rows:
+                missing = [key for key in REQUIRED[kind] if row.get(key) is None]
+                if missing:
+                    raise InvalidArgument(f"{kind} row is missing {', '.join(missing)}: {row!r}")
+        bad_labels = set(self.removals) - set(LABELS)
+        if bad_labels:
+            raise InvalidArgument(f"cannot remove {sorted(bad_labels)}; labels are {LABELS}")
+        for patch in self.patches:
+            unknown = set(patch.changes) - PATCHABLE
+            if unknown:
+                raise InvalidArgument(
+                    f"a fact patch may change only {sorted(PATCHABLE)}; got {sorted(unknown)}"
+                )
+
+    def is_empty(self) -> bool:
+        return not any(
+            (self.episodes, self.entities, self.facts, self.supports, self.supersessions,
+             self.patches, self.audit, self.tombstones, self.removals, self.redactions)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FactFilter:
+    """Which facts a read wants. ``point=None`` means every version, whatever its time."""
+
+    subject_key: str | None = None
+    predicate: str | None = None
+    scope: str | None = None
+    point: AsOf | None = None
+    include_candidates: bool = False
+    statuses: frozenset[str] | None = None
+
+
+class GraphStore(Protocol):
+    """What the memory logic needs from a graph database."""
+
+    def apply(self, change: ChangeSet) -> None:
+        """Apply every part of ``change`` in one transaction, or nothing."""
+
+    def facts(self, namespace: str, where: FactFilter) -> list[Row]:
+        """Fact rows matching ``where``, oldest ``valid_from`` first."""
+
+    def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
+        """The fact rows with these ids that exist in the namespace."""
+
+    def chain(self, namespace: str, fact_id: str) -> list[Row]:
+        """The supersession chain through ``fact_id``, oldest first."""
+
+    def support(self, namespace: str, fact_id: str) -> list[Row]:
+        """Support rows of a fact (episode id, role, added_at), oldest first."""
+
+    def episode_facts(self, namespace: str, episode_id: str) -> list[Row]:
+        """Fact rows an episode supports."""
+
+    def episodes_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
+        """The episode rows with these ids that exist in the namespace."""
+
+    def audit(self, namespace: str, since: datetime | None) -> list[Row]:
+        """Audit rows, oldest first."""
+
+    def tombstoned(self, namespace: str, digests: Iterable[str]) -> set[str]:
+        """Which of ``digests`` have a tombstone."""
+
+    def counts(self, namespace: str) -> dict[str, int]:
+        """How many episodes, entities, facts, audit entries and tombstones the namespace holds."""
+
+    def close(self) -> None:
+        """Release connections, locks and files."""

@@ -1,0 +1,166 @@
+"""Durability for the embedded store: a snapshot plus an append-only journal.
+
+Each write is one journal line carrying its sequence number and a CRC of its
+payload, flushed and fsynced before the write returns. A line cut short by a
+crash fails its CRC and is dropped on the next open, so a half-written change
+never reaches the graph, and every change that returned is replayed. The
+snapshot is replaced atomically (write, fsync, rename) and names the last
+sequence it contains, so a crash between snapshot and journal truncation
+replays nothing twice. Compaction also erases forgotten content from disk.
+
+One process at a time: an exclusive ``flock`` on ``lock`` guards the folder.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import zlib
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+from typing import IO, Any
+
+from graphmem.errors import StoreCorrupt, StoreLocked
+
+_FORMAT = 1
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return {"$dt": value.isoformat()}
+    raise TypeError(f"cannot journal {type(value).__name__}")
+
+
+def _decode(obj: dict[str, Any]) -> Any:
+    if len(obj) == 1 and "$dt" in obj:
+        return datetime.fromisoformat(obj["$dt"])
+    return obj
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, default=_encode, ensure_ascii=False, separators=(",", ":"))
+
+
+def loads(text: str) -> Any:
+    return json.loads(text, object_hook=_decode)
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class Journal:
+    """The files behind one embedded store folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self._lock = self._acquire(folder / "lock")
+        self.snapshot_path = folder / "snapshot.json"
+        self.journal_path = folder / "journal.jsonl"
+        self._out: IO[bytes] | None = None
+        self.entries = 0
+
+    @staticmethod
+    def _acquire(path: Path) -> IO[str]:
+        handle = path.open("a+", encoding="utf-8")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError as exc:
+            handle.seek(0)
+            holder = handle.read().strip() or "unknown"
+            handle.close()
+            raise StoreLocked(
+                f"the embedded store at {path.parent} is open in another process (pid {holder}); "
+                "close it there, or point GRAPHMEM_PATH at another folder"
+            ) from exc
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        return handle
+
+    def read_snapshot(self) -> tuple[int, Any]:
+        if not self.snapshot_path.exists():
+            return 0, None
+        try:
+            data = loads(self.snapshot_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise StoreCorrupt(f"cannot read {self.snapshot_path}: {exc}") from exc
+        if data.get("format") != _FORMAT:
+            raise StoreCorrupt(f"{self.snapshot_path} has format {data.get('format')!r}")
+        return int(data["seq"]), data["state"]
+
+    def replay(self, after: int) -> Iterator[tuple[int, Any]]:
+        """Yield (seq, payload) of intact entries past ``after``; cut a torn tail."""
+        if not self.journal_path.exists():
+            return
+        good = 0
+        with self.journal_path.open("rb") as handle:
+            for raw in handle:
+                entry = self._parse(raw)
+                if entry is None:
+                    break
+                good += len(raw)
+                self.entries += 1
+                if entry[0] > after:
+                    yield entry
+        if good != self.journal_path.stat().st_size:
+            # A torn last line from a crash: it never returned, so it never happened.
+            with self.journal_path.open("r+b") as handle:
+                handle.truncate(good)
+                handle.flush()
+                os.fsync(handle.fileno())
+
+    @staticmethod
+    def _parse(raw: bytes) -> tuple[int, Any] | None:
+        if not raw.endswith(b"\n"):
+            return None
+        try:
+            seq_text, crc_text, body = raw.rstrip(b"\n").split(b" ", 2)
+            if zlib.crc32(body) != int(crc_text):
+                return None
+            return int(seq_text), loads(body.decode("utf-8"))
+        except ValueError:
+            return None
+
+    def append(self, seq: int, payload: Any) -> None:
+        body = dumps(payload).encode("utf-8")
+        line = b"%d %d %s\n" % (seq, zlib.crc32(body), body)
+        if self._out is None:
+            self._out = self.journal_path.open("ab")
+        handle = self._out
+        handle.write(line)
+        handle.flush()
+        os.fsync(handle.fileno())
+        self.entries += 1
+
+    def compact(self, seq: int, state: Any) -> None:
+        """Write a snapshot as of ``seq`` and empty the journal."""
+        tmp = self.snapshot_path.with_suffix(".tmp")
+        with tmp.open("w", encoding="utf-8") as handle:
+            handle.write(dumps({"format": _FORMAT, "seq": seq, "state": state}))
+            handle.flush()
+            os.fsync(handle.fileno())
+        tmp.replace(self.snapshot_path)
+        _fsync_dir(self.folder)
+        if self._out is not None:
+            self._out.close()
+            self._out = None
+        with self.journal_path.open("w", encoding="utf-8") as handle:
+            handle.flush()
+            os.fsync(handle.fileno())
+        self.entries = 0
+
+    def close(self) -> None:
+        if self._out is not None:
+            self._out.close()
+            self._out = None
+        fcntl.flock(self._lock, fcntl.LOCK_UN)
+        self._lock.close()

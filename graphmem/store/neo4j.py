@@ -1,0 +1,217 @@
+"""The Neo4j store: runs only the Cypher files in ``cypher/``.
+
+Writes go through one managed transaction per change set (the driver retries
+transient failures), batched with ``UNWIND``. Driver exceptions are translated
+at one boundary, :func:`_driver_errors`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any, TypeVar
+
+import neo4j
+from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable
+
+from graphmem.errors import InvalidArgument, StoreUnavailable, UnknownId
+from graphmem.model import check_namespace
+from graphmem.store import cypher
+from graphmem.store.base import ChangeSet, FactFilter, Row
+from graphmem.store.rows import slot_key
+
+T = TypeVar("T")
+
+
+@contextmanager
+def _driver_errors(uri: str) -> Iterator[None]:
+    try:
+        yield
+    except ServiceUnavailable as exc:
+        raise StoreUnavailable(f"Neo4j at {uri} cannot be reached: {exc}") from exc
+    except Neo4jError as exc:
+        if exc.code and "ClientError.Statement" in exc.code:
+            raise InvalidArgument(f"Neo4j refused the query: {exc.message}") from exc
+        raise StoreUnavailable(f"Neo4j at {uri} failed: {exc.code}: {exc.message}") from exc
+    except DriverError as exc:
+        raise StoreUnavailable(f"Neo4j driver failed for {uri}: {exc}") from exc
+
+
+def ns_token(namespace: str) -> str:
+    """A single analyzer token standing for the namespace inside full-text indexes."""
+    return "ns" + hashlib.sha256(namespace.encode("utf-8")).hexdigest()[:24]
+
+
+class Neo4jStore:
+    """A :class:`~graphmem.store.base.GraphStore` on a Neo4j server."""
+
+    def __init__(
+        self,
+        uri: str,
+        *,
+        auth: tuple[str, str] | None = None,
+        database: str | None = None,
+        install_schema: bool = True,
+    ) -> None:
+        self.uri = uri
+        self.database = database
+        with _driver_errors(uri):
+            self._driver = neo4j.GraphDatabase.driver(uri, auth=auth)
+            self._driver.verify_connectivity()
+        if install_schema:
+            self.install_schema()
+
+    # ---- plumbing ---------------------------------------------------------
+
+    def _read(self, name: str, **params: Any) -> list[Row]:
+        query = cypher.load(name)
+        with _driver_errors(self.uri):
+            records, _, _ = self._driver.execute_query(
+                query, params, database_=self.database, routing_=neo4j.RoutingControl.READ
+            )
+        return [record.data() for record in records]
+
+    def _write(self, work: Callable[[neo4j.ManagedTransaction], T]) -> T:
+        with _driver_errors(self.uri), self._driver.session(database=self.database) as session:
+            return session.execute_write(work)
+
+    def install_schema(self) -> None:
+        """Create the constraints and indexes of ``cypher/schema`` (idempotent)."""
+        for name in cypher.names():
+            if name.startswith("schema/"):
+                with _driver_errors(self.uri):
+                    self._driver.execute_query(cypher.load(name), database_=self.database)
+        with _driver_errors(self.uri):
+            self._driver.execute_query(cypher.load("admin/await_indexes"), database_=self.database)
+
+    # ---- writes -----------------------------------------------------------
+
+    def apply(self, change: ChangeSet) -> None:
+        change.validate()
+        if change.is_empty():
+            return
+        self._write(lambda tx: _apply(tx, change))
+
+    # ---- reads ------------------------------------------------------------
+
+    def facts(self, namespace: str, where: FactFilter) -> list[Row]:
+        check_namespace(namespace)
+        point = where.point
+        params: dict[str, Any] = {
+            "namespace": namespace,
+            "at": point.at if point else None,
+            "known_at": point.known_at if point else None,
+            "include_candidates": where.include_candidates,
+            "statuses": sorted(where.statuses) if where.statuses is not None else None,
+            "predicate": where.predicate,
+            "scope": where.scope,
+        }
+        if where.subject_key is not None and where.predicate is not None and where.scope:
+            name = "read/facts_by_slot"
+            params["slot"] = slot_key(where.subject_key, where.predicate, where.scope)
+            del params["predicate"], params["scope"]
+        elif where.subject_key is not None:
+            name = "read/facts_by_subject"
+            params["subject_key"] = where.subject_key
+        else:
+            name = "read/facts_in_namespace"
+        return [_native(r["f"]) for r in self._read(name, **params)]
+
+    def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
+        rows = self._read("read/facts_by_id", namespace=check_namespace(namespace), ids=list(ids))
+        return [_native(r["f"]) for r in rows]
+
+    def chain(self, namespace: str, fact_id: str) -> list[Row]:
+        rows = self._read("read/fact_chain", namespace=check_namespace(namespace), fact_id=fact_id)
+        return [_native(r["f"]) for r in rows]
+
+    def support(self, namespace: str, fact_id: str) -> list[Row]:
+        rows = self._read(
+            "read/fact_support", namespace=check_namespace(namespace), fact_id=fact_id
+        )
+        return [_native(r) for r in rows]
+
+    def episode_facts(self, namespace: str, episode_id: str) -> list[Row]:
+        rows = self._read(
+            "read/episode_facts", namespace=check_namespace(namespace), episode_id=episode_id
+        )
+        return [_native(r["f"]) for r in rows]
+
+    def episodes_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
+        rows = self._read(
+            "read/episodes_by_id", namespace=check_namespace(namespace), ids=list(ids)
+        )
+        return [_native(r["e"]) for r in rows]
+
+    def audit(self, namespace: str, since: datetime | None) -> list[Row]:
+        rows = self._read("read/audit_list", namespace=check_namespace(namespace), since=since)
+        return [_native(r["a"]) for r in rows]
+
+    def tombstoned(self, namespace: str, digests: Iterable[str]) -> set[str]:
+        rows = self._read(
+            "read/tombstones_find", namespace=check_namespace(namespace), digests=list(digests)
+        )
+        return {r["digest"] for r in rows}
+
+    def counts(self, namespace: str) -> dict[str, int]:
+        rows = self._read("read/namespace_counts", namespace=check_namespace(namespace))
+        return {r["label"]: r["n"] for r in rows}
+
+    def close(self) -> None:
+        self._driver.close()
+
+
+def _native(row: Row) -> Row:
+    """Driver temporal values to Python datetimes; drop store-only properties."""
+    out: Row = {}
+    for key, value in row.items():
+        if key in ("embedding", "ns_token"):
+            continue
+        out[key] = value.to_native() if hasattr(value, "to_native") else value
+    return out
+
+
+def _run(tx: neo4j.ManagedTransaction, name: str, expected: int | None, **params: Any) -> None:
+    record = tx.run(cypher.load(name), params).single()
+    count = 0 if record is None else record[0]
+    if expected is not None and count != expected:
+        # Raising inside the transaction function rolls the whole change set back.
+        raise UnknownId(
+            f"{name}: {expected - count} of {expected} rows name a fact or episode that does "
+            f"not exist in namespace {params['namespace']!r}"
+        )
+
+
+def _apply(tx: neo4j.ManagedTransaction, change: ChangeSet) -> None:
+    ns = change.namespace
+    token = ns_token(ns)
+    if change.episodes:
+        _run(tx, "write/episodes_create", None, namespace=ns, ns_token=token,
+             rows=change.episodes)
+    if change.entities:
+        _run(tx, "write/entities_merge", None, namespace=ns, rows=change.entities)
+    if change.mentions:
+        _run(tx, "write/mentions_create", None, namespace=ns, rows=change.mentions)
+    if change.facts:
+        rows = [{"props": row, "embedding": change.embeddings.get(row["id"])}
+                for row in change.facts]
+        _run(tx, "write/facts_create", len(rows), namespace=ns, ns_token=token, rows=rows)
+    if change.supports:
+        _run(tx, "write/supports_add", len(change.supports), namespace=ns, rows=change.supports)
+    if change.supersessions:
+        _run(tx, "write/supersessions_add", len(change.supersessions), namespace=ns,
+             rows=change.supersessions)
+    if change.patches:
+        rows = [{"fact_id": p.fact_id, "changes": p.changes} for p in change.patches]
+        _run(tx, "write/facts_patch", len(rows), namespace=ns, rows=rows)
+    if change.redactions:
+        _run(tx, "write/episodes_redact", len(change.redactions), namespace=ns,
+             rows=change.redactions)
+    if change.audit:
+        _run(tx, "write/audit_append", None, namespace=ns, rows=change.audit)
+    if change.tombstones:
+        _run(tx, "write/tombstones_add", None, namespace=ns, rows=change.tombstones)
+    for label, ids in change.removals.items():
+        _run(tx, "write/nodes_remove", None, namespace=ns, label=label, ids=ids)

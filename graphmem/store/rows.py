@@ -1,0 +1,129 @@
+"""Property rows: how domain records are laid out as node properties.
+
+Both stores persist the same property names, so one mapping serves both. Open
+time bounds are stored as the sentinels of ``graphmem.temporal`` and read back
+as ``None``.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from graphmem.model import (
+    AuditEntry,
+    Authority,
+    Episode,
+    Fact,
+    Kind,
+    Sensitivity,
+    SourceKind,
+    Status,
+    Support,
+    SupportRole,
+)
+from graphmem.store.base import Row
+from graphmem.temporal import END_OF_TIME, AsOf, shown
+
+
+def slot_key(subject_key: str, predicate: str, scope: str) -> str:
+    """The slot a one-valued predicate fills: (subject, predicate, scope)."""
+    return f"{subject_key}\x1f{predicate}\x1f{scope}"
+
+
+def _aware(value: Any) -> datetime:
+    # The Neo4j driver returns its own DateTime; both stores hand back Python datetimes.
+    if isinstance(value, datetime):
+        return value
+    native: datetime = value.to_native()
+    return native
+
+
+def _shown(value: Any) -> datetime | None:
+    return None if value is None else shown(_aware(value))
+
+
+def status_as_of(row: Row, point: AsOf | None) -> Status:
+    """The status a fact had at ``point``: history reads show what was then believed."""
+    stored = Status(row["status"])
+    if point is None or stored in (Status.CANDIDATE,):
+        return stored
+    review_at = _aware(row["review_at"])
+    if review_at <= point.at and stored in (Status.ACTIVE, Status.NEEDS_REVIEW):
+        return Status.NEEDS_REVIEW
+    if stored in (Status.SUPERSEDED, Status.RETRACTED, Status.EXPIRED, Status.NEEDS_REVIEW):
+        # The fact answered this as-of query, so at that point it was current.
+        return Status.ACTIVE
+    return stored
+
+
+def to_fact(row: Row, point: AsOf | None = None) -> Fact:
+    return Fact(
+        id=row["id"],
+        namespace=row["namespace"],
+        subject=row["subject"],
+        predicate=row["predicate"],
+        object=json.loads(row["object_json"]),
+        object_is_entity=row["object_is_entity"],
+        kind=Kind(row["kind"]),
+        scope=row["scope"],
+        valid_from=_aware(row["valid_from"]),
+        valid_until=_shown(row["valid_until"]),
+        recorded_at=_aware(row["recorded_at"]),
+        retired_at=_shown(row["retired_at"]),
+        status=status_as_of(row, point),
+        authority=Authority(row["authority"]),
+        confidence=row["confidence"],
+        sensitivity=Sensitivity(row["sensitivity"]),
+        quote=row.get("quote"),
+        review_at=_shown(row["review_at"]),
+        use_count=row.get("use_count") or 0,
+        last_used_at=_shown(row.get("last_used_at")),
+    )
+
+
+def to_episode(row: Row) -> Episode:
+    return Episode(
+        id=row["id"],
+        namespace=row["namespace"],
+        content=row["content"],
+        source=SourceKind(row["source"]),
+        authority=Authority(row["authority"]),
+        occurred_at=_aware(row["occurred_at"]),
+        recorded_at=_aware(row["recorded_at"]),
+        source_ref=row.get("source_ref"),
+        session=row.get("session"),
+        redactions=row.get("redactions") or 0,
+    )
+
+
+def to_support(row: Row) -> Support:
+    return Support(
+        episode_id=row["episode_id"],
+        role=SupportRole(row["role"]),
+        added_at=_aware(row["added_at"]),
+    )
+
+
+def to_audit(row: Row) -> AuditEntry:
+    def load(key: str) -> Any:
+        raw = row.get(key)
+        return None if raw is None else json.loads(raw)
+
+    return AuditEntry(
+        id=row["id"],
+        namespace=row["namespace"],
+        at=_aware(row["at"]),
+        actor=row["actor"],
+        action=row["action"],
+        target_id=row.get("target_id"),
+        before=load("before_json"),
+        after=load("after_json"),
+        confidence_change=row.get("confidence_change"),
+        note=row.get("note"),
+    )
+
+
+def is_current_open(row: Row) -> bool:
+    return _aware(row["valid_until"]) >= END_OF_TIME and _aware(row["retired_at"]) >= END_OF_TIME

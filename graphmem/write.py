@@ -1,0 +1,254 @@
+"""The write path: episode ─► gate ─► extract ─► gate ─► neighbours ─► decide ─► consolidate.
+
+``WritePath.remember`` runs the whole path for one episode and hands the store a
+single change set, so the episode, its facts, supersessions, retractions and
+audit entries are written in one transaction or not at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Protocol
+
+from graphmem import gate
+from graphmem.consolidate import Applied, Consolidator
+from graphmem.decide import Decision, OpKind, Proposal, decide_by_rules
+from graphmem.errors import InvalidArgument
+from graphmem.model import (
+    Actor,
+    Claim,
+    Episode,
+    Kind,
+    SourceKind,
+    canonical_json,
+    check_namespace,
+    entity_key,
+    render_value,
+)
+from graphmem.predicates import PredicateRegistry
+from graphmem.records import audit_row, new_id
+from graphmem.redact import redact
+from graphmem.results import Operation, Refusal, WriteResult
+from graphmem.store.base import ChangeSet, FactFilter, GraphStore, Row
+from graphmem.store.rows import slot_key
+from graphmem.temporal import END_OF_TIME, check_window, utc
+
+SELF_NAMES = frozenset({"user", "i", "me", "myself", "the user"})
+SELF_KEY = "user"
+
+
+class Extractor(Protocol):
+    name: str
+
+    def extract(self, text: str, *, occurred_at: datetime, speaker: str = "user") -> list[Claim]:
+        """Atomic claims stated in ``text``."""
+
+
+class Decider(Protocol):
+    def decide(self, proposal: Proposal, neighbours: list[Row]) -> tuple[Decision, int, int]:
+        """A decision for a case the rules left open: (decision, model calls, tokens)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """One ``remember`` call, checked."""
+
+    namespace: str
+    source: SourceKind
+    occurred_at: datetime
+    text: str
+    claims: list[Claim] | None
+    session: str | None
+    source_ref: str | None
+    speaker: str
+
+
+def parse_source(source: str | SourceKind) -> SourceKind:
+    try:
+        return SourceKind(source)
+    except ValueError:
+        allowed = ", ".join(s.value for s in SourceKind)
+        raise InvalidArgument(f"source={source!r} is not known; use one of: {allowed}") from None
+
+
+def subject_key(name: str, namespace: str) -> str:
+    """The speaker is one entity whatever it is called: 'I', 'user' or the namespace's name."""
+    key = entity_key(name)
+    return SELF_KEY if key in SELF_NAMES or key == entity_key(namespace) else key
+
+
+@dataclass
+class WritePath:
+    store: GraphStore
+    extractor: Extractor
+    predicates: PredicateRegistry
+    clock: Callable[[], datetime]
+    decider: Decider | None = None
+    _calls: int = field(default=0, init=False)
+    _tokens: int = field(default=0, init=False)
+
+    def prepare(
+        self,
+        content: str | Episode | Sequence[Claim],
+        namespace: str,
+        source: str | SourceKind,
+        at: datetime | None,
+        session: str | None,
+        source_ref: str | None,
+        speaker: str | None,
+    ) -> Input:
+        ns = check_namespace(namespace)
+        if isinstance(content, Episode):
+            if content.namespace != ns:
+                raise InvalidArgument(
+                    f"episode belongs to namespace {content.namespace!r}, not {ns!r}")
+            return Input(ns, content.source, utc(content.occurred_at, "occurred_at"),
+                         content.content, None, content.session, content.source_ref,
+                         speaker or "user")
+        kind = parse_source(source)
+        occurred = self.clock() if at is None else utc(at, "at")
+        if isinstance(content, str):
+            if not content.strip():
+                raise InvalidArgument("content is empty: nothing to remember")
+            return Input(ns, kind, occurred, content, None, session, source_ref,
+                         speaker or _default_speaker(kind, source_ref))
+        claims = list(content)
+        if not claims or not all(isinstance(c, Claim) for c in claims):
+            raise InvalidArgument(
+                "content must be text, an Episode, or a non-empty list of Claim objects")
+        text = "\n".join(_claim_text(c) for c in claims)
+        return Input(ns, kind, occurred, text, claims, session, source_ref, speaker or "user")
+
+    def remember(self, inp: Input) -> WriteResult:
+        now = self.clock()
+        scrubbed = redact(inp.text)
+        episode_id = new_id("ep")
+        change = ChangeSet(namespace=inp.namespace)
+        change.episodes.append({
+            "id": episode_id, "content": scrubbed.text, "source": inp.source.value,
+            "authority": gate.authority_for(inp.source).value, "occurred_at": inp.occurred_at,
+            "recorded_at": now, "source_ref": inp.source_ref, "session": inp.session,
+            "redactions": scrubbed.count,
+        })
+        calls_before, tokens_before = self._calls, self._tokens
+        claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp)
+        consolidator = Consolidator(change, episode_id, now, actor=_actor(inp.source))
+        operations: list[Operation] = []
+        refused: list[Refusal] = []
+        slots: dict[str, list[Row]] = {}
+        for claim in claims:
+            outcome = self._one(inp, claim, consolidator, slots)
+            if isinstance(outcome, Refusal):
+                refused.append(outcome)
+                change.audit.append(audit_row(
+                    now, _actor(inp.source), "alert" if outcome.alert else "refuse",
+                    target_id=episode_id, note=outcome.reason))
+            else:
+                operations.append(outcome)
+        self.store.apply(change)
+        return WriteResult(
+            episode_id=episode_id, operations=operations, refused=refused,
+            redactions=scrubbed.count, model_calls=self._calls - calls_before,
+            tokens=self._tokens - tokens_before,
+        )
+
+    def _extract(self, text: str, inp: Input) -> list[Claim]:
+        with_usage = getattr(self.extractor, "extract_with_usage", None)
+        if with_usage is None:
+            return self.extractor.extract(text, occurred_at=inp.occurred_at, speaker=inp.speaker)
+        extraction = with_usage(text, occurred_at=inp.occurred_at, speaker=inp.speaker)
+        self._calls += extraction.calls
+        self._tokens += extraction.prompt_tokens + extraction.completion_tokens
+        return list(extraction.claims)
+
+    def _one(
+        self, inp: Input, claim: Claim, consolidator: Consolidator, slots: dict[str, list[Row]]
+    ) -> Operation | Refusal:
+        predicate = self.predicates.get(claim.predicate)
+        kind = claim.kind or (predicate.kind if predicate else Kind.FACT)
+        verdict = gate.admit(claim, inp.source, kind)
+        if isinstance(verdict, gate.Refused):
+            return Refusal(claim=_claim_text(claim), reason=verdict.reason, alert=verdict.alert)
+        proposal = self._proposal(inp, verdict)
+        if proposal.slot not in slots:
+            slots[proposal.slot] = self._slot_rows(inp.namespace, proposal)
+        rows = slots[proposal.slot]
+        decision = decide_by_rules(proposal, rows)
+        if decision is None:
+            decision = self._model_decision(proposal, rows)
+        if decision.refused:
+            return Refusal(claim=_claim_text(claim), reason=decision.reason, alert=decision.alert)
+        support_of = {
+            row["id"]: self.store.support(inp.namespace, row["id"])
+            for row in decision.targets
+            if decision.op is OpKind.UPDATE and row["valid_until"] > proposal.valid_until
+        }
+        applied = consolidator.apply(decision, support_of)
+        rows.extend(r for r in consolidator.pending if r["slot"] == proposal.slot and r not in rows)
+        return _operation(applied, claim)
+
+    def _proposal(self, inp: Input, verdict: gate.Admitted) -> Proposal:
+        claim = verdict.claim
+        predicate = self.predicates.get(claim.predicate)
+        valid_from = inp.occurred_at if claim.valid_from is None else utc(claim.valid_from)
+        valid_until = END_OF_TIME if claim.valid_until is None else utc(claim.valid_until)
+        check_window(valid_from, valid_until)
+        s_key = subject_key(claim.subject, inp.namespace)
+        if claim.object_is_entity is not None:
+            is_entity = claim.object_is_entity
+        elif predicate is not None:
+            is_entity = predicate.object_is_entity
+        else:
+            is_entity = verdict.kind is Kind.FACT
+        is_entity = is_entity and isinstance(claim.object, str)
+        object_text = render_value(claim.object)
+        return Proposal(
+            subject=claim.subject, subject_key=s_key, predicate=claim.predicate,
+            object_json=canonical_json(claim.object), object_text=object_text,
+            object_key=subject_key(object_text, inp.namespace) if is_entity else None,
+            kind=verdict.kind, scope=claim.scope,
+            slot=slot_key(s_key, claim.predicate, claim.scope),
+            cardinality=predicate.cardinality if predicate else None,
+            authority=verdict.authority, status=verdict.status, confidence=claim.confidence,
+            valid_from=valid_from, valid_until=valid_until, negated=claim.negated,
+            quote=claim.quote,
+        )
+
+    def _slot_rows(self, namespace: str, p: Proposal) -> list[Row]:
+        where = FactFilter(subject_key=p.subject_key, predicate=p.predicate, scope=p.scope,
+                           include_candidates=True)
+        return self.store.facts(namespace, where)
+
+    def _model_decision(self, p: Proposal, rows: list[Row]) -> Decision:
+        if self.decider is None:
+            return Decision(OpKind.ADD, p, "unknown predicate: kept beside the existing values")
+        decision, calls, tokens = self.decider.decide(p, rows)
+        self._calls += calls
+        self._tokens += tokens
+        return decision
+
+
+def _default_speaker(source: SourceKind, source_ref: str | None) -> str:
+    # In an email or a document, "I" is its author, never the user.
+    if source in gate.EXTERNAL_SOURCES:
+        return source_ref or f"{source.value} author"
+    return "agent" if source is SourceKind.AGENT else "user"
+
+
+def _actor(source: SourceKind) -> Actor:
+    if source is SourceKind.SYSTEM:
+        return Actor.SYSTEM
+    return Actor.AGENT if source is not SourceKind.USER else Actor.USER
+
+
+def _claim_text(claim: Claim) -> str:
+    neg = "not " if claim.negated else ""
+    return f"{claim.subject} {claim.predicate} {neg}{render_value(claim.object)}"
+
+
+def _operation(applied: Applied, claim: Claim) -> Operation:
+    return Operation(kind=applied.op.value, fact_id=applied.fact_id,
+                     target_ids=applied.target_ids, claim=_claim_text(claim),
+                     reason=applied.reason)
