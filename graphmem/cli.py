@@ -89,26 +89,39 @@ def _run(args: argparse.Namespace) -> None:
                     text = handle.read()
             elif text in (None, "-"):
                 text = sys.stdin.read()
-            result = mem.remember(text, namespace=args.namespace, source=args.source,
-                                  at=args.at, session=args.session)
+            result = mem.remember(
+                text, namespace=args.namespace, source=args.source, at=args.at, session=args.session
+            )
             lines = [f"episode {result.episode_id}"]
             lines += [f"  {op.kind:<6} {op.claim}  ({op.reason})" for op in result.operations]
             lines += [f"  REFUSED {r.claim}: {r.reason}" for r in result.refused]
             _emit(args, result.model_dump(mode="json"), lines)
         elif args.command == "facts":
-            found = mem.facts(args.namespace, subject=args.subject, predicate=args.predicate,
-                              at=args.at, known_at=args.known_at,
-                              include_candidates=args.candidates)
-            _emit(args, [f.model_dump(mode="json") for f in found],
-                  [f"{f.id}  {f.text}  [{f.status.value}, {f.authority.value}]" for f in found])
+            found = mem.facts(
+                args.namespace,
+                subject=args.subject,
+                predicate=args.predicate,
+                at=args.at,
+                known_at=args.known_at,
+                include_candidates=args.candidates,
+            )
+            _emit(
+                args,
+                [f.model_dump(mode="json") for f in found],
+                [f"{f.id}  {f.text}  [{f.status.value}, {f.authority.value}]" for f in found],
+            )
         elif args.command == "history":
             chain = mem.history(args.fact_id, namespace=args.namespace)
-            _emit(args, [f.model_dump(mode="json") for f in chain], [
-                f"{f.valid_from:%Y-%m-%d} .. "
-                f"{'now' if f.valid_until is None else f'{f.valid_until:%Y-%m-%d}'}  {f.text}  "
-                f"[{f.status.value}] from {', '.join(s.episode_id for s in f.support)}"
-                for f in chain
-            ])
+            _emit(
+                args,
+                [f.model_dump(mode="json") for f in chain],
+                [
+                    f"{f.valid_from:%Y-%m-%d} .. "
+                    f"{'now' if f.valid_until is None else f'{f.valid_until:%Y-%m-%d}'}  {f.text}  "
+                    f"[{f.status.value}] from {', '.join(s.episode_id for s in f.support)}"
+                    for f in chain
+                ],
+            )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

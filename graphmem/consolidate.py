@@ -79,26 +79,51 @@ class Consolidator:
             self.entity(p.object_text, p.object_key)
         row: Row = {
             "id": new_id("f"),
-            "subject": p.subject, "subject_key": p.subject_key, "predicate": p.predicate,
-            "object_json": p.object_json, "object_text": p.object_text,
-            "object_key": p.object_key, "object_is_entity": p.object_key is not None,
-            "kind": p.kind.value, "scope": p.scope, "slot": p.slot,
-            "valid_from": p.valid_from, "valid_until": p.valid_until,
-            "recorded_at": self.now, "retired_at": END_OF_TIME,
-            "status": p.status.value, "authority": p.authority.value,
-            "confidence": p.confidence, "sensitivity": "normal",
+            "subject": p.subject,
+            "subject_key": p.subject_key,
+            "predicate": p.predicate,
+            "object_json": p.object_json,
+            "object_text": p.object_text,
+            "object_key": p.object_key,
+            "object_is_entity": p.object_key is not None,
+            "kind": p.kind.value,
+            "scope": p.scope,
+            "slot": p.slot,
+            "valid_from": p.valid_from,
+            "valid_until": p.valid_until,
+            "recorded_at": self.now,
+            "retired_at": END_OF_TIME,
+            "status": p.status.value,
+            "authority": p.authority.value,
+            "confidence": p.confidence,
+            "sensitivity": "normal",
             "review_at": self.review_after.get(p.predicate, END_OF_TIME),
-            "use_count": 0, "quote": p.quote,
+            "use_count": 0,
+            "quote": p.quote,
             "search_text": f"{p.subject} {p.predicate.replace('_', ' ')} {p.object_text}",
         }
         self.change.facts.append(row)
         self.pending.append(row)
         links = support or [{"episode_id": self.episode_id, "role": SupportRole.STATED.value}]
         for link in links:
-            self.change.supports.append({"fact_id": row["id"], "episode_id": link["episode_id"],
-                                         "role": link["role"], "added_at": self.now})
-        self.change.audit.append(audit_row(self.now, self.actor, "add", target_id=row["id"],
-                                           after=fact_summary(row), note=reason))
+            self.change.supports.append(
+                {
+                    "fact_id": row["id"],
+                    "episode_id": link["episode_id"],
+                    "role": link["role"],
+                    "added_at": self.now,
+                }
+            )
+        self.change.audit.append(
+            audit_row(
+                self.now,
+                self.actor,
+                "add",
+                target_id=row["id"],
+                after=fact_summary(row),
+                note=reason,
+            )
+        )
         return str(row["id"])
 
     def _supersede(self, old: Row, new_id_: str, p: Proposal, old_support: list[Row]) -> None:
@@ -107,10 +132,18 @@ class Consolidator:
         closes_at = max(p.valid_from, old["valid_from"])
         self._patch(old, {"valid_until": closes_at, "status": Status.SUPERSEDED.value})
         self.change.supersessions.append(
-            {"new_id": new_id_, "old_id": old["id"], "at": self.now, "reason": "new value"})
-        self.change.audit.append(audit_row(
-            self.now, self.actor, "supersede", target_id=old["id"],
-            before=before, after={"superseded_by": new_id_, "valid_until": closes_at.isoformat()}))
+            {"new_id": new_id_, "old_id": old["id"], "at": self.now, "reason": "new value"}
+        )
+        self.change.audit.append(
+            audit_row(
+                self.now,
+                self.actor,
+                "supersede",
+                target_id=old["id"],
+                before=before,
+                after={"superseded_by": new_id_, "valid_until": closes_at.isoformat()},
+            )
+        )
         if resumes:
             self._resume(old, before, p, new_id_, old_support)
 
@@ -119,37 +152,68 @@ class Consolidator:
     ) -> None:
         """After a window ends, the value it interrupted holds again, until it would have."""
         resumed = Proposal(
-            subject=old["subject"], subject_key=old["subject_key"], predicate=old["predicate"],
-            object_json=old["object_json"], object_text=old["object_text"],
-            object_key=old.get("object_key"), kind=Kind(old["kind"]), scope=old["scope"],
-            slot=old["slot"], cardinality=p.cardinality, authority=Authority(old["authority"]),
+            subject=old["subject"],
+            subject_key=old["subject_key"],
+            predicate=old["predicate"],
+            object_json=old["object_json"],
+            object_text=old["object_text"],
+            object_key=old.get("object_key"),
+            kind=Kind(old["kind"]),
+            scope=old["scope"],
+            slot=old["slot"],
+            cardinality=p.cardinality,
+            authority=Authority(old["authority"]),
             status=Status.CANDIDATE if before["status"] == "candidate" else Status.ACTIVE,
-            confidence=old["confidence"], valid_from=p.valid_until,
-            valid_until=datetime.fromisoformat(before["valid_until"]), negated=False,
+            confidence=old["confidence"],
+            valid_from=p.valid_until,
+            valid_until=datetime.fromisoformat(before["valid_until"]),
+            negated=False,
             quote=old.get("quote"),
         )
         support = old_support or [{"episode_id": self.episode_id, "role": "stated"}]
         resumed_id = self._add(resumed, "resumes after a window", support=support)
         self.change.supersessions.append(
-            {"new_id": resumed_id, "old_id": window_id, "at": self.now, "reason": "window ended"})
+            {"new_id": resumed_id, "old_id": window_id, "at": self.now, "reason": "window ended"}
+        )
 
     def _retract(self, row: Row) -> None:
         before = fact_summary(row)
         self._patch(row, {"retired_at": self.now, "status": Status.RETRACTED.value})
-        self.change.audit.append(audit_row(self.now, self.actor, "retract", target_id=row["id"],
-                                           before=before,
-                                           note=f"corrected by episode {self.episode_id}"))
+        self.change.audit.append(
+            audit_row(
+                self.now,
+                self.actor,
+                "retract",
+                target_id=row["id"],
+                before=before,
+                note=f"corrected by episode {self.episode_id}",
+            )
+        )
 
     def _support(self, row: Row, promote: bool) -> None:
-        self.change.supports.append({"fact_id": row["id"], "episode_id": self.episode_id,
-                                     "role": SupportRole.CORROBORATED.value, "added_at": self.now})
+        self.change.supports.append(
+            {
+                "fact_id": row["id"],
+                "episode_id": self.episode_id,
+                "role": SupportRole.CORROBORATED.value,
+                "added_at": self.now,
+            }
+        )
         if promote:
             before = fact_summary(row)
-            self._patch(row, {"status": Status.ACTIVE.value,
-                              "authority": Authority.CONFIRMED.value})
-            self.change.audit.append(audit_row(self.now, self.actor, "confirm",
-                                               target_id=row["id"], before=before,
-                                               after=fact_summary(row)))
+            self._patch(
+                row, {"status": Status.ACTIVE.value, "authority": Authority.CONFIRMED.value}
+            )
+            self.change.audit.append(
+                audit_row(
+                    self.now,
+                    self.actor,
+                    "confirm",
+                    target_id=row["id"],
+                    before=before,
+                    after=fact_summary(row),
+                )
+            )
 
     def _patch(self, row: Row, changes: Row) -> None:
         row.update(changes)  # later decisions in the same call see the new state

@@ -90,7 +90,7 @@ def decide_by_rules(p: Proposal, slot_rows: list[Row]) -> Decision | None:
     """The rule-based decision for ``p`` against the facts of its slot, or None."""
     believed = _believed(slot_rows)
     if p.negated:
-        return _retract(p, [r for r in believed if r["object_json"] == p.object_json])
+        return retract(p, [r for r in believed if r["object_json"] == p.object_json])
     overlapping = [r for r in believed if _overlaps(r, p)]
     same = [r for r in overlapping if r["object_json"] == p.object_json]
     if same:
@@ -102,33 +102,51 @@ def decide_by_rules(p: Proposal, slot_rows: list[Row]) -> Decision | None:
         return Decision(OpKind.ADD, p, "new information")
     if p.cardinality is None:
         return None
-    return _resolve_conflict(p, conflicting)
+    return resolve_conflict(p, conflicting)
 
 
-def _retract(p: Proposal, targets: list[Row]) -> Decision:
+def retract(p: Proposal, targets: list[Row]) -> Decision:
     if not targets:
         return Decision(OpKind.NOOP, p, "nothing believed to retract")
     for row in targets:
         if row["authority"] == Authority.SYSTEM and p.authority is not Authority.SYSTEM:
-            return Decision(OpKind.NOOP, p, "a system rule cannot be retracted from a lower tier",
-                            refused=True, alert=True)
+            return Decision(
+                OpKind.NOOP,
+                p,
+                "a system rule cannot be retracted from a lower tier",
+                refused=True,
+                alert=True,
+            )
         if _tier(Authority(row["authority"])) > _tier(p.authority):
-            return Decision(OpKind.NOOP, p, f"{p.authority.value} cannot retract a "
-                            f"{row['authority']} record", refused=True)
+            return Decision(
+                OpKind.NOOP,
+                p,
+                f"{p.authority.value} cannot retract a {row['authority']} record",
+                refused=True,
+            )
     return Decision(OpKind.DELETE, p, "corrected: no longer believed", targets=targets)
 
 
-def _resolve_conflict(p: Proposal, conflicting: list[Row]) -> Decision:
+def resolve_conflict(p: Proposal, conflicting: list[Row]) -> Decision:
     for row in conflicting:
         held = Authority(row["authority"])
         if held is Authority.SYSTEM and p.authority is not Authority.SYSTEM:
-            return Decision(OpKind.NOOP, p, "a system rule cannot be overridden from a lower tier",
-                            refused=True, alert=True)
+            return Decision(
+                OpKind.NOOP,
+                p,
+                "a system rule cannot be overridden from a lower tier",
+                refused=True,
+                alert=True,
+            )
         if p.kind is Kind.EVENT and row["kind"] != Kind.EVENT:
             return Decision(OpKind.ADD, p, "a one-off event; the standing rule stays")
         if p.status is Status.CANDIDATE:
             return Decision(OpKind.ADD, p, "inferred: waits as a candidate beside the record")
         if _tier(p.authority) < _tier(held) and row["status"] != "candidate":
-            return Decision(OpKind.NOOP, p, f"{p.authority.value} content does not outrank a "
-                            f"{held.value} record", refused=True)
+            return Decision(
+                OpKind.NOOP,
+                p,
+                f"{p.authority.value} content does not outrank a {held.value} record",
+                refused=True,
+            )
     return Decision(OpKind.UPDATE, p, "a new value for a one-valued slot", targets=conflicting)

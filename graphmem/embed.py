@@ -12,13 +12,15 @@ refuses to mix vectors from two embedders::
 :class:`HashingEmbedder` needs nothing but the standard library and gives the
 same vectors on every machine; it matches words and their light variants
 ("lives", "living", "live"), not meanings ("home" does not match "lives").
-numpy, when installed, only speeds up :func:`top_k`.
+Everything here is plain Python: numpy would not speed up :func:`top_k` on
+lists of floats, since converting them costs as much as the arithmetic.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import heapq
 import importlib
 import math
 import operator
@@ -32,11 +34,6 @@ import openai
 
 from graphmem.errors import EmbeddingMismatch, InvalidArgument, ModelReplyInvalid
 from graphmem.llm import ModelClient, RetryPolicy
-
-try:
-    import numpy as _np
-except ImportError:  # pragma: no cover - numpy is optional
-    _np = None  # type: ignore[assignment]
 
 
 class Embedder(Protocol):
@@ -88,45 +85,21 @@ def top_k(
     if isinstance(k, bool) or not isinstance(k, int) or k < 0:
         raise InvalidArgument(f"k={k!r}: use a whole number, 0 or more")
     width = len(query_vec)
+    query_norm = math.sqrt(_dot(query_vec, query_vec))
+    scored: list[tuple[str, float]] = []
     for key, vector in candidates:
         if len(vector) != width:
             raise InvalidArgument(
                 f"candidate {key!r} has {len(vector)} dimensions, the query {width}"
             )
-    if k == 0 or not candidates:
-        return []
-    scores = _scores(query_vec, [vector for _, vector in candidates])
-    ranked = [(candidates[i][0], scores[i]) for i in _best(scores, k)]
-    ranked.sort(key=lambda pair: (-pair[1], pair[0]))
-    return ranked[:k]
+        norms = query_norm * math.sqrt(_dot(vector, vector))
+        scored.append((key, _dot(query_vec, vector) / norms if norms else 0.0))
+    return heapq.nsmallest(k, scored, key=lambda pair: (-pair[1], pair[0]))
 
 
 def _dot(a: Iterable[float], b: Iterable[float]) -> float:
     total: float = sum(map(operator.mul, a, b))
     return total
-
-
-def _scores(query: Sequence[float], vectors: list[Sequence[float]]) -> list[float]:
-    if _np is None:
-        return [cosine(query, vector) for vector in vectors]
-    matrix = _np.asarray(vectors, dtype=_np.float64)
-    q = _np.asarray(query, dtype=_np.float64)
-    norms = _np.linalg.norm(matrix, axis=1) * _np.linalg.norm(q)
-    dots = matrix @ q
-    safe = _np.where(norms > 0, norms, 1.0)
-    return [float(x) for x in _np.where(norms > 0, dots / safe, 0.0)]
-
-
-def _best(scores: list[float], k: int) -> list[int]:
-    """Indexes of the ``k`` best scores and of every score tied with the k-th."""
-    if k >= len(scores):
-        return list(range(len(scores)))
-    if _np is None:
-        threshold = sorted(scores, reverse=True)[k - 1]
-    else:
-        array = _np.asarray(scores)
-        threshold = float(array[_np.argpartition(-array, k - 1)[k - 1]])
-    return [i for i, score in enumerate(scores) if score >= threshold]
 
 
 def _unit(vector: Sequence[float]) -> list[float]:
@@ -300,6 +273,7 @@ class OpenAIEmbedder:
         self.batch_size = batch_size
         self._requested = None if dimensions is None else _check_dimensions(dimensions)
         self._dimensions = self._requested or KNOWN_DIMENSIONS.get(model)
+        self._sized_by = "requested" if self._requested else f"the size of {model!r}"
 
     @property
     def name(self) -> str:
@@ -328,12 +302,13 @@ class OpenAIEmbedder:
         if expected is not None and sizes and sizes != [expected]:
             raise ModelReplyInvalid(
                 f"model {self.model!r} at {self._client.endpoint} returned vectors of "
-                f"{sizes} dimensions; expected {expected} "
-                f"({'requested' if self._requested else 'the size it answered with before'})"
+                f"{sizes} dimensions; expected {expected} ({self._sized_by})"
             )
         if expected == 0:
             raise ModelReplyInvalid(f"model {self.model!r} returned empty vectors")
-        self._dimensions = expected
+        if self._dimensions is None:
+            self._dimensions = expected
+            self._sized_by = f"the size of its first reply for {self.model!r}"
         return [_unit(row) for row in rows]
 
     def __repr__(self) -> str:

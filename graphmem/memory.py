@@ -34,10 +34,15 @@ from graphmem.model import (
     check_predicate,
     check_scope,
 )
+from graphmem.embed import Embedder, HashingEmbedder
 from graphmem.predicates import PredicateRegistry
+from graphmem.recall import RecallRequest, Weights
+from graphmem.recall import recall as recall_evidence
 from graphmem.records import audit_row, fact_summary
-from graphmem.results import WriteResult
+from graphmem.results import Evidence, WriteResult
 from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore
+from graphmem.store.embedded import EmbeddedStore
+from graphmem.store.neo4j import Neo4jStore
 from graphmem.store.rows import to_audit, to_episode, to_fact, to_support
 from graphmem.temporal import AsOf, now, optional_utc, utc
 from graphmem.write import Decider, Extractor, WritePath, subject_key
@@ -56,11 +61,11 @@ class Memory:
         store: GraphStore | None = None,
         extractor: Extractor | None = None,
         decider: Decider | None = None,
+        embedder: Embedder | None = None,
         clock: Callable[[], datetime] = now,
+        weights: Weights | None = None,
     ) -> None:
         if store is None:
-            from graphmem.store.embedded import EmbeddedStore
-
             store = EmbeddedStore(Path(path) if path is not None else config.default_path())
         self.store = store
         self.predicates = PredicateRegistry()
@@ -70,7 +75,11 @@ class Memory:
             from graphmem.extract.offline import OfflineExtractor
 
             extractor = OfflineExtractor()
-        self._writer = WritePath(store, extractor, self.predicates, clock, decider)
+        self.embedder: Embedder = embedder or HashingEmbedder()
+        store.ensure_vectors(self.embedder.name, self.embedder.dimensions)
+        self.weights = weights or Weights()
+        self._uses: dict[str, dict[str, Any]] = {}
+        self._writer = WritePath(store, extractor, self.predicates, clock, self.embedder, decider)
 
     @classmethod
     def neo4j(
@@ -82,8 +91,6 @@ class Memory:
         **options: Any,
     ) -> Memory:
         """Memory on a Neo4j server (the production store)."""
-        from graphmem.store.neo4j import Neo4jStore
-
         return cls(store=Neo4jStore(uri, auth=auth, database=database), **options)
 
     # ---- write ------------------------------------------------------------
@@ -100,7 +107,15 @@ class Memory:
         speaker: str | None = None,
     ) -> WriteResult:
         """Write an episode and what it says, through the gate and the decisions."""
-        inp = self._writer.prepare(content, namespace, source, at, session, source_ref, speaker)
+        inp = self._writer.prepare(
+            content,
+            namespace,
+            source=source,
+            at=at,
+            session=session,
+            source_ref=source_ref,
+            speaker=speaker,
+        )
         with self._lock:
             return self._writer.remember(inp)
 
@@ -117,8 +132,12 @@ class Memory:
     ) -> Predicate:
         try:
             predicate = Predicate(
-                name=check_predicate(name), cardinality=Cardinality(cardinality), kind=Kind(kind),
-                ttl=ttl, review_every=review_every, sensitivity=Sensitivity(sensitivity),
+                name=check_predicate(name),
+                cardinality=Cardinality(cardinality),
+                kind=Kind(kind),
+                ttl=ttl,
+                review_every=review_every,
+                sensitivity=Sensitivity(sensitivity),
                 object_is_entity=object_is_entity,
             )
         except ValueError as exc:
@@ -127,29 +146,46 @@ class Memory:
 
     def confirm(self, fact_id: str, namespace: str) -> Fact:
         """A candidate the user confirmed becomes active with authority ``confirmed``."""
-        return self._set_status(fact_id, namespace, "confirm",
-                                {"status": Status.ACTIVE.value,
-                                 "authority": Authority.CONFIRMED.value})
+        return self._set_status(
+            fact_id,
+            namespace,
+            "confirm",
+            {"status": Status.ACTIVE.value, "authority": Authority.CONFIRMED.value},
+        )
 
     def reject(self, fact_id: str, namespace: str) -> Fact:
         """A rejected candidate is retired: no longer believed, still in the history."""
-        return self._set_status(fact_id, namespace, "reject",
-                                {"status": Status.RETRACTED.value, "retired_at": self._clock()})
+        return self._set_status(
+            fact_id,
+            namespace,
+            "reject",
+            {"status": Status.RETRACTED.value, "retired_at": self._clock()},
+        )
 
-    def _set_status(self, fact_id: str, namespace: str, action: str, changes: dict[str, Any]
-                    ) -> Fact:
+    def _set_status(
+        self, fact_id: str, namespace: str, action: str, changes: dict[str, Any]
+    ) -> Fact:
         ns = check_namespace(namespace)
         with self._lock:
             row = self._fact_row(ns, fact_id)
             if row["status"] != Status.CANDIDATE.value:
                 raise InvalidArgument(
                     f"fact {fact_id!r} is {row['status']}, not a candidate; only candidates "
-                    f"can be {action}ed")
+                    f"can be {action}ed"
+                )
             before = fact_summary(row)
             row.update(changes)
             change = ChangeSet(namespace=ns, patches=[FactPatch(fact_id, changes)])
-            change.audit.append(audit_row(self._clock(), Actor.USER, action, target_id=fact_id,
-                                          before=before, after=fact_summary(row)))
+            change.audit.append(
+                audit_row(
+                    self._clock(),
+                    Actor.USER,
+                    action,
+                    target_id=fact_id,
+                    before=before,
+                    after=fact_summary(row),
+                )
+            )
             self.store.apply(change)
         return to_fact(row)
 
@@ -172,24 +208,88 @@ class Memory:
         ``history=True`` returns every version regardless of time instead.
         """
         ns = check_namespace(namespace)
-        point = None if history else AsOf.of(
-            optional_utc(at, "at", self._clock()), optional_utc(known_at, "known_at",
-                                                                self._clock()))
+        point = (
+            None
+            if history
+            else AsOf.of(
+                optional_utc(at, "at", self._clock()),
+                optional_utc(known_at, "known_at", self._clock()),
+            )
+        )
         where = FactFilter(
             subject_key=None if subject is None else subject_key(subject, ns),
             predicate=None if predicate is None else check_predicate(predicate),
             scope=None if scope is None else check_scope(scope),
-            point=point, include_candidates=include_candidates,
+            point=point,
+            include_candidates=include_candidates,
         )
         return [to_fact(row, point) for row in self.store.facts(ns, where)]
+
+    def recall(
+        self,
+        query: str,
+        namespace: str,
+        at: datetime | None = None,
+        known_at: datetime | None = None,
+        scope: str | Sequence[str] | None = None,
+        k: int = 5,
+        *,
+        include_candidates: bool = False,
+        include_review: bool = False,
+        include_episodes: bool = True,
+        min_authority: str | Authority = Authority.EXTERNAL,
+        max_sensitivity: str | Sensitivity = Sensitivity.PERSONAL,
+        weights: Weights | None = None,
+    ) -> list[Evidence]:
+        """Evidence for ``query``: filtered first (time, belief, scope, authority,
+        sensitivity), then ranked. Evidence informs; it never authorises."""
+        ns = check_namespace(namespace)
+        request = RecallRequest(
+            query=query, namespace=ns,
+            point=AsOf.of(optional_utc(at, "at", self._clock()),
+                          optional_utc(known_at, "known_at", self._clock())),
+            k=k, scopes=_scopes(scope), include_candidates=include_candidates,
+            include_review=include_review, include_episodes=include_episodes,
+            min_authority=_enum(Authority, min_authority, "min_authority"),
+            max_sensitivity=_enum(Sensitivity, max_sensitivity, "max_sensitivity"),
+            weights=weights or self.weights,
+        )
+        found = recall_evidence(self.store, self.embedder, request)
+        self._note_use(ns, found)
+        return found
+
+    def _note_use(self, ns: str, found: list[Evidence]) -> None:
+        # Use statistics are buffered and written in batches, so reads do not queue behind
+        # writes; a lost batch only makes garbage collection a little more eager.
+        with self._lock:
+            pending = self._uses.setdefault(ns, {})
+            for evidence in found:
+                if evidence.fact_id is not None:
+                    pending[evidence.fact_id] = pending.get(evidence.fact_id, 0) + 1
+            if sum(len(p) for p in self._uses.values()) >= USE_FLUSH_EVERY:
+                self.flush()
+
+    def flush(self) -> None:
+        """Write buffered use statistics (also done on close)."""
+        with self._lock:
+            uses, self._uses = self._uses, {}
+            at = self._clock()
+            for ns, counts in uses.items():
+                rows = self.store.facts_by_id(ns, list(counts))
+                patches = [FactPatch(row["id"], {"use_count": (row.get("use_count") or 0)
+                                                 + counts[row["id"]], "last_used_at": at})
+                           for row in rows]
+                if patches:
+                    self.store.apply(ChangeSet(namespace=ns, patches=patches))
 
     def history(self, fact_id: str, namespace: str) -> list[Fact]:
         """The supersession chain through ``fact_id``, oldest first, with each one's support."""
         ns = check_namespace(namespace)
         self._fact_row(ns, fact_id)
         return [
-            to_fact(row).model_copy(update={
-                "support": [to_support(s) for s in self.store.support(ns, row["id"])]})
+            to_fact(row).model_copy(
+                update={"support": [to_support(s) for s in self.store.support(ns, [row["id"]])]}
+            )
             for row in self.store.chain(ns, fact_id)
         ]
 
@@ -214,6 +314,7 @@ class Memory:
         return rows[0]
 
     def close(self) -> None:
+        self.flush()
         self.store.close()
 
     def __enter__(self) -> Memory:
@@ -221,6 +322,25 @@ class Memory:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+USE_FLUSH_EVERY = 200
+
+
+def _scopes(scope: str | Sequence[str] | None) -> tuple[str, ...] | None:
+    """A task's scope sees its own facts and the global ones."""
+    if scope is None:
+        return None
+    asked = [scope] if isinstance(scope, str) else list(scope)
+    return tuple(dict.fromkeys(["global", *(check_scope(s) for s in asked)]))
+
+
+def _enum(kind: Any, value: Any, name: str) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(v.value for v in kind)
+        raise InvalidArgument(f"{name}={value!r} is not known; use one of: {allowed}") from None
 
 
 def _in_thread(method: Callable[P, R]) -> Callable[P, Any]:

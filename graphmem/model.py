@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timedelta
+from datetime import timedelta
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -286,8 +286,14 @@ class Claim(Model):
     inferred: bool = False
     object_is_entity: bool | None = None
 
-    def __init__(self, subject: str | None = None, predicate: str | None = None,
-                 object: JsonValue = None, /, **data: Any) -> None:  # noqa: A002
+    def __init__(
+        self,
+        subject: str | None = None,
+        predicate: str | None = None,
+        object: JsonValue = None,
+        /,
+        **data: Any,
+    ) -> None:
         # Positional subject, predicate, object read like the triple they are.
         if subject is not None:
             data["subject"] = subject

@@ -16,8 +16,9 @@ _ONE, _MANY = Cardinality.ONE, Cardinality.MANY
 _YEAR = timedelta(days=365)
 
 BUILT_IN: tuple[Predicate, ...] = (
-    Predicate(name="lives_in", cardinality=_ONE, review_every=_YEAR / 2,
-              sensitivity=Sensitivity.PERSONAL),
+    Predicate(
+        name="lives_in", cardinality=_ONE, review_every=_YEAR / 2, sensitivity=Sensitivity.PERSONAL
+    ),
     Predicate(name="name", cardinality=_ONE, object_is_entity=False),
     Predicate(name="preferred_name", cardinality=_ONE, object_is_entity=False),
     Predicate(name="surname", cardinality=_ONE, object_is_entity=False),
@@ -25,18 +26,17 @@ BUILT_IN: tuple[Predicate, ...] = (
     Predicate(name="works_at", cardinality=_ONE, review_every=_YEAR),
     Predicate(name="job_title", cardinality=_ONE, object_is_entity=False, review_every=_YEAR),
     Predicate(name="manager", cardinality=_ONE, review_every=_YEAR),
-    Predicate(name="working_hours", cardinality=_ONE, object_is_entity=False,
-              review_every=_YEAR),
+    Predicate(name="working_hours", cardinality=_ONE, object_is_entity=False, review_every=_YEAR),
     Predicate(name="selected_calendar", cardinality=_ONE, object_is_entity=False),
-    Predicate(name="birthday", cardinality=_ONE, object_is_entity=False,
-              sensitivity=Sensitivity.PERSONAL),
+    Predicate(
+        name="birthday", cardinality=_ONE, object_is_entity=False, sensitivity=Sensitivity.PERSONAL
+    ),
     Predicate(name="prefers", kind=Kind.PREFERENCE, object_is_entity=False),
     Predicate(name="likes", kind=Kind.PREFERENCE, object_is_entity=False),
     Predicate(name="dislikes", kind=Kind.PREFERENCE, object_is_entity=False),
     Predicate(name="avoids", kind=Kind.PREFERENCE, object_is_entity=False),
     Predicate(name="instruction", kind=Kind.CONSTRAINT, object_is_entity=False),
-    Predicate(name="policy", kind=Kind.CONSTRAINT, object_is_entity=False,
-              ttl=timedelta(days=30)),
+    Predicate(name="policy", kind=Kind.CONSTRAINT, object_is_entity=False, ttl=timedelta(days=30)),
     Predicate(name="noted", object_is_entity=False),
 )
 

@@ -4,19 +4,17 @@
 ``[redacted:password]`` and leaves the sentence around it readable
 ("my password is [redacted:password]"). Kinds:
 
-==============  ==============================================================
-``password``     passwords, passcodes, PINs, door/alarm codes, the password in
-                 a connection string (``postgres://bob:[redacted:password]@db``)
-``api_key``      provider keys (OpenAI, Anthropic, AWS, GitHub, GitLab, Slack,
-                 Stripe, Google, Hugging Face, ...) and ``api_key=`` /
-                 ``token:`` / ``secret:`` assignments with a random-looking value
-``token``        JWTs, ``Authorization`` / ``Bearer`` credentials, session cookies
-``otp``          one-time, verification, 2FA/MFA, login and recovery codes
-``card``         Luhn-valid payment card numbers, CVV/CVC, expiry next to a card
-``private_key``  PEM / OpenSSH / PGP private key blocks (the whole block)
-``national_id``  SSNs, Canadian SINs, UK NI numbers, passport numbers
-``bank_account`` IBANs (mod-97 checked) and labelled account numbers
-==============  ==============================================================
+* ``password``: passwords, passcodes, passphrases, PINs, door and alarm codes, and
+  the password of a connection string (``postgres://bob:[redacted:password]@db``).
+* ``api_key``: provider keys (OpenAI, Anthropic, AWS, GitHub, GitLab, Slack, Stripe,
+  Google, Hugging Face, ...) and ``api_key=`` / ``token:`` / ``secret:``
+  assignments whose value looks machine-generated.
+* ``token``: JWTs, ``Authorization`` / ``Bearer`` credentials, session cookies.
+* ``otp``: one-time, verification, 2FA/MFA, login and recovery codes.
+* ``card``: Luhn-valid payment card numbers, CVV/CVC, an expiry next to a card.
+* ``private_key``: PEM / OpenSSH / PGP private key blocks, replaced whole.
+* ``national_id``: SSNs, Canadian SINs, UK NI numbers, passport numbers.
+* ``bank_account``: IBANs (mod-97 checked) and labelled account numbers.
 
 Detection is deterministic and regex based, with cheap validators (Luhn,
 mod-97, entropy, a list of words that follow "password is" in ordinary talk)
@@ -30,6 +28,7 @@ itself, because nothing overlapping a placeholder is ever taken for a secret.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections import Counter
@@ -122,6 +121,10 @@ def _rule_spans(rule: _Rule, text: str) -> Iterator[tuple[int, int, int, str]]:
             found = True
             start, end = m.span(name)
             if rule.trim and name == "v":
+                if m.start() > 0 and text[m.start() - 1] in "?&":
+                    # A query parameter ("?password=x&user=y") ends at the next "&".
+                    amp = text.find("&", start, end)
+                    end = amp if amp > start else end
                 while end - start > 1 and text[end - 1] in _TRAILING:
                     end -= 1
             value = text[start:end]
@@ -139,6 +142,7 @@ def _find(text: str) -> list[_Span]:
     candidates: list[tuple[int, int, int, str]] = []
     for rule in _RULES:
         candidates.extend(_rule_spans(rule, text))
+    candidates.extend(_private_key_spans(text))
     candidates.extend(_card_spans(text))
     candidates.extend(_iban_spans(text))
     if not candidates:
@@ -146,7 +150,9 @@ def _find(text: str) -> list[_Span]:
     held = [m.span() for m in _PLACEHOLDER.finditer(text)]
     if held:
         candidates = [
-            c for c in candidates if not any(c[0] < h_end and h_start < c[1] for h_start, h_end in held)
+            c
+            for c in candidates
+            if not any(c[0] < h_end and h_start < c[1] for h_start, h_end in held)
         ]
     candidates.sort()
     merged: list[_Span] = []
@@ -158,10 +164,10 @@ def _find(text: str) -> list[_Span]:
             if rank < cur_rank:
                 cur_rank, cur_kind = rank, kind
             continue
-        if cur_end > 0:
+        if cur_start >= 0:
             merged.append((cur_start, cur_end, cur_kind))
         cur_start, cur_end, cur_rank, cur_kind = start, end, rank, kind
-    if cur_end > 0:
+    if cur_start >= 0:
         merged.append((cur_start, cur_end, cur_kind))
     return merged
 
@@ -206,8 +212,13 @@ _COUNT_UNIT = re.compile(
     re.IGNORECASE,
 )
 
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 # Words that follow "password is" / "password:" in ordinary talk, never a password.
-_NOT_A_PASSWORD = frozenset(
+_NOT_A_PASSWORD = _words(
     """
     a about above after again all already also always an and annoying any anything
     as ask at attached available awful bad basically because been before being below
@@ -226,14 +237,16 @@ _NOT_A_PASSWORD = frozenset(
     under unique unknown unlocked unset updated us valid very via visible was way we
     weak what whatever when where which who why will with within without wrong written
     yes you your yours
-    """.split()
+    ask call change check choose click contact copy create enter expire follow get
+    go keep look make pick remember send sign try type use
+    """
 )
 # Endings of the adjectives and participles that follow "password is".
 _WORD_SUFFIXES = ("ed", "ing", "ly", "ive", "able", "ible", "ful", "less", "ous", "ent", "ant")
 
 
 def _plausible_password(value: str, *, natural: bool, text: str = "", end: int = 0) -> bool:
-    if not any(c.isalnum() for c in value):
+    if not any(c.isalnum() for c in value) or value.lower() in _NOT_A_PASSWORD:
         return False
     if _MASK.match(value) or _REFERENCE.match(value) or _PATH.match(value):
         return False
@@ -251,13 +264,15 @@ def _plausible_password(value: str, *, natural: bool, text: str = "", end: int =
     return True
 
 
+# Algorithm and standard names ("SHA256", "AES-256", "RSA-2048") that follow "password".
+_ALGORITHM = re.compile(r"^[A-Z]+[-_]?\d+$")
+
+
 def _strong(value: str) -> bool:
     """Looks like a chosen password even without "is" or ":" before it."""
-    if len(value) < 6 or not any(c.isdigit() for c in value):
+    if len(value) < 6 or not any(c.isdigit() for c in value) or _ALGORITHM.match(value):
         return False
-    mixed = any(c.islower() for c in value) and any(c.isupper() for c in value)
-    symbol = any(not c.isalnum() for c in value)
-    return mixed or symbol
+    return any(c.islower() for c in value) or any(not c.isalnum() for c in value)
 
 
 def _value_end(m: re.Match[str]) -> int:
@@ -281,12 +296,17 @@ def _check_bare_password(m: re.Match[str], value: str) -> bool:
     return _strong(value) and _plausible_password(value, natural=True)
 
 
+def _check_passphrase(m: re.Match[str], value: str) -> bool:
+    first = value.split(maxsplit=1)[0]
+    return _plausible_password(first, natural=m.groupdict().get("nl") is not None)
+
+
 # Nouns before "pass" that make it a ticket, not a password ("boarding pass: attached").
-_PASS_NOUNS = frozenset(
+_PASS_NOUNS = _words(
     """
     all-access backstage boarding bus day festival free gate guest hall metro monthly
     museum park press season ski train transit vip visitor weekly annual parking
-    """.split()
+    """
 )
 
 
@@ -323,6 +343,11 @@ def _check_random(m: re.Match[str], value: str) -> bool:
     return _random_looking(value)
 
 
+def _check_generic(m: re.Match[str], value: str) -> bool:
+    # "my api key 9f8e..." has no separator: only a longer value is trusted then.
+    return _random_looking(value, 20 if m.groupdict().get("bare") is not None else 16)
+
+
 def _check_header(m: re.Match[str], value: str) -> bool:
     return _random_looking(value, 12, need_digit=False)
 
@@ -357,17 +382,18 @@ def _luhn(digits: str) -> bool:
 
 # --- shared pattern pieces ---------------------------------------------------
 
-# A value: quoted (anything up to the closing quote) or one unquoted run. The
-# possessive "++" stops backtracking into "don" of "don't".
+# A value: quoted (anything up to the closing quote, which may be escaped as in JSON
+# inside a string) or one unquoted run. The possessive "++" stops backtracking into
+# "don" of "don't".
 _VALUE = r"""
-    (?: "(?P<v_dq>[^"\n]{1,200})"
-      | '(?P<v_sq>[^'\n]{1,200})'
+    (?: \\?"(?P<v_dq>[^"\n]{1,200}?)\\?"
+      | \\?'(?P<v_sq>[^'\n]{1,200}?)\\?'
       | “(?P<v_cq>[^”\n]{1,200})”
       | `(?P<v_bq>[^`\n]{1,200})`
       | (?P<v>[^\s"'`,;]{1,200}+)(?!['’]\w)
     )"""
 # "password: x", "password=x", JSON "password": "x", PHP "password" => "x".
-_ASSIGN = r"""["']?[ \t]*(?:=>|:=|[:=])[ \t]*"""
+_ASSIGN = r"""(?:\\?["'])?[ \t]*(?:=>|:=|[:=])[ \t]*"""
 # "password is x", "password was changed to x".
 _NATURAL = r"""(?P<nl>\s+(?:is\s+now|is\s+still|will\s+be|should\s+be
     |has\s+been\s+(?:changed|set|updated|reset)\s+to
@@ -378,8 +404,8 @@ _LONG_KEY = r"""(?:(?<![A-Za-z0-9])|(?<=pg))
     (?P<key>password|passwd|passphrase|passcode|(?:wi-?fi|wpa2?|wep|network)[ ]key)"""
 # Random-looking values after a generic key: base64, hex, url-safe alphabets.
 _RANDOM_VALUE = r"""
-    (?: "(?P<v_dq>[^"\s]{12,400})"
-      | '(?P<v_sq>[^'\s]{12,400})'
+    (?: \\?"(?P<v_dq>[^"\s\\]{12,400})\\?"
+      | \\?'(?P<v_sq>[^'\s\\]{12,400})\\?'
       | (?P<v>[A-Za-z0-9_\-+/=.~]{12,400}+)
     )"""
 _OTP_VALUE = r"""(?P<v>(?-i:[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5})+)|\d{2,5}(?:[ -]\d{2,5}){1,3}|\d{4,10})
@@ -387,17 +413,6 @@ _OTP_VALUE = r"""(?P<v>(?-i:[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5})+)|\d{2,5}(?:[ -]\d{2
 
 
 _RULES: tuple[_Rule, ...] = (
-    # Whole PEM/OpenSSH/PGP block; a block cut short ends at a blank line or the text's end.
-    _Rule(
-        "private_key",
-        0,
-        _rx(
-            r"""-----BEGIN[ ][A-Z0-9 ]*PRIVATE[ ]KEY(?:[ ]BLOCK)?-----
-            (?:[\s\S]*?-----END[ ][A-Z0-9 ]*PRIVATE[ ]KEY(?:[ ]BLOCK)?-----
-              |[\s\S]*?(?=\n[ \t]*\n|\Z))""",
-            ignore_case=False,
-        ),
-    ),
     # scheme://user:password@host: only the password goes.
     _Rule(
         "password",
@@ -427,6 +442,7 @@ _RULES: tuple[_Rule, ...] = (
             |r8_[A-Za-z0-9]{30,}
             |dop_v1_[a-f0-9]{64}
             |shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}
+            |\d{8,10}:AA[0-9A-Za-z_-]{33}
             |(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|AKPA|ANPA|ANVA|APKA|AROA|ASCA)[A-Z0-9]{16}
             )(?![A-Za-z0-9_-])""",
             ignore_case=False,
@@ -496,7 +512,8 @@ _RULES: tuple[_Rule, ...] = (
         "national_id",
         4,
         _rx(
-            r"""\b(?:(?-i:NINO|NI)(?:[ ](?:number|no\.?))?|national[ ]insurance(?:[ ](?:number|no\.?))?)
+            r"""\b(?:(?-i:NINO|NI)(?:[ ](?:number|no\.?))?
+              |national[ ]insurance(?:[ ](?:number|no\.?))?)
             [ \t]*(?:[:=\#][ \t]*|is[ \t]+)?
             (?P<v>(?-i:[A-CEGHJ-PR-TW-Z]{2}[ ]?\d{2}[ ]?\d{2}[ ]?\d{2}[ ]?[A-D]))\b"""
         ),
@@ -531,9 +548,7 @@ _RULES: tuple[_Rule, ...] = (
         ),
         _check_header,
     ),
-    _Rule(
-        "token", 5, _rx(r"""\bbearer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{16,}+=*)"""), _check_header
-    ),
+    _Rule("token", 5, _rx(r"""\bbearer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{16,}+=*)"""), _check_header),
     # One-time codes: "your verification code is 482913", "OTP: 1234".
     _Rule(
         "otp",
@@ -554,7 +569,10 @@ _RULES: tuple[_Rule, ...] = (
         "otp",
         6,
         _rx(
-            r"""\b(?:your|my|the|here'?s[ ]your)[ ]code(?:[ \t]*:[ \t]*|\s+is(?:\s*:\s*|\s+))
+            r"""\b(?:your|my|the|here'?s[ ]your)[ ]
+            (?:(?!(?:zip|area|postal|country|promo|discount|coupon|dress|error|status|source|tax
+                 |sort|bar|qr|access|door|gate|referral|gift)\b)(?-i:[A-Z][\w-]*)[ ])?
+            code(?:[ \t]*:[ \t]*|\s+is(?:\s*:\s*|\s+))
             (?P<v>\d{4,8})(?!\d)(?![.,:/-]\d)"""
         ),
     ),
@@ -604,11 +622,34 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(
         "password",
         8,
-        _rx(
-            r"""(?<![A-Za-z0-9])(?P<key>pass|pwd|pw)(?![A-Za-z0-9])""" + _ASSIGN + _VALUE
-        ),
+        _rx(r"""(?<![A-Za-z0-9])(?P<key>pass|pwd|pw)(?![A-Za-z0-9])""" + _ASSIGN + _VALUE),
         _check_short_password,
         trim=True,
+    ),
+    # "I changed my password to x".
+    _Rule(
+        "password",
+        8,
+        _rx(
+            r"""\b(?:chang|set|updat|reset|switch)(?:e|ed|es|ing)?\s+(?:my|the|your|our|his|her|their)
+            \s+(?:[\w-]+\s+)?(?:password|passcode|passphrase)\s+to(?P<nl>\s+)"""
+            + _VALUE
+        ),
+        _check_password,
+        trim=True,
+    ),
+    # Passphrases are several words: take the phrase up to the end of its clause.
+    _Rule(
+        "password",
+        8,
+        _rx(
+            r"""(?<![A-Za-z0-9])pass[ ]?phrase(?:"""
+            + _NATURAL
+            + "|"
+            + _ASSIGN
+            + r""")(?P<v>[^\s"'`][^\n"'`]{0,200}?)(?=[ \t]*(?:[.;,!?]?[ \t]*(?:\n|\Z)|[.;,!?]\s))"""
+        ),
+        _check_passphrase,
     ),
     # "use the password 'x'", "password Tr0ub4dor&3": no separator, so the value must look chosen.
     _Rule(
@@ -625,6 +666,15 @@ _RULES: tuple[_Rule, ...] = (
         _rx(
             r"""\b(?:login|user(?:name)?)[ \t]+\S+[ \t]+password[ \t]+(?P<v>\S+)
             |(?<![\w-])--?(?:[\w-]*-)?(?:password|passwd|pass|pwd)[ \t]+(?P<v2>[^\s"'`]+)"""
+        ),
+        _check_reference_free,
+    ),
+    _Rule(
+        "password",
+        8,
+        _rx(
+            r"""\b(?:mysql\w*|mariadb\w*)\b[^\n|;&]*?[ \t]-p(?P<v>[^\s'"-][^\s'"]*)
+            |\bsshpass[ \t]+-p[ \t]*(?:"(?P<v_dq>[^"\n]+)"|'(?P<v_sq>[^'\n]+)'|(?P<v2>\S+))"""
         ),
         _check_reference_free,
     ),
@@ -656,11 +706,12 @@ _RULES: tuple[_Rule, ...] = (
               |refresh[_ -]?token|id[_ -]?token|bearer[_ -]?token|client[_ -]?secret
               |app[_ -]?secret|consumer[_ -]?secret|signing[_ -]?(?:key|secret)
               |encryption[_ -]?key|master[_ -]?key|webhook[_ -]?secret|private[_ -]?token
-              |bot[_ -]?token|license[_ -]?key|secret|token|credentials?|(?<=_)(?-i:KEY))
-            ["']?(?:[ \t]*(?:=>|:=|[:=])[ \t]*|\s+is(?:\s*:\s*|\s+))"""
+              |bot[_ -]?token|license[_ -]?key|private[_ -]?key
+              |secret|token|credentials?|(?<=_)(?-i:KEY))
+            (?:\\?["'])?(?:[ \t]*(?:=>|:=|[:=])[ \t]*|\s+is(?:\s*:\s*|\s+)|(?P<bare>[ \t]+))"""
             + _RANDOM_VALUE
         ),
-        _check_random,
+        _check_generic,
     ),
 )
 
@@ -722,6 +773,29 @@ def _card_spans(text: str) -> Iterator[tuple[int, int, int, str]]:
     for m in _EXPIRY.finditer(text):
         if any(start - _NEAR_CARD <= m.start() <= end + _NEAR_CARD for start, end in cards):
             yield m.start("v"), m.end("v"), _CARD_RANK, "card"
+
+
+_KEY_BEGIN = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
+_KEY_END = re.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def _private_key_spans(text: str) -> Iterator[tuple[int, int, int, str]]:
+    """Whole PEM/OpenSSH/PGP blocks; one cut short ends at a blank line or the text's end."""
+    if "PRIVATE KEY" not in text:
+        return
+    # END markers found once and bisected: a lazy regex would rescan per BEGIN.
+    ends = [m.end() for m in _KEY_END.finditer(text)]
+    begins = list(_KEY_BEGIN.finditer(text))
+    for k, m in enumerate(begins):
+        next_begin = begins[k + 1].start() if k + 1 < len(begins) else len(text)
+        i = bisect.bisect_left(ends, m.end() + 1)
+        if i < len(ends) and ends[i] <= next_begin:
+            end = ends[i]
+        else:
+            blank = _BLANK_LINE.search(text, m.end(), next_begin)
+            end = blank.start() if blank else next_begin
+        yield m.start(), end, 0, "private_key"
 
 
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from graphmem.model import Model
+from pydantic import AwareDatetime, Field
+
+from graphmem.model import Authority, Model, SourceKind, Status, SupportRole
 
 
 class Operation(Model):
@@ -12,7 +14,7 @@ class Operation(Model):
 
     kind: Literal["ADD", "UPDATE", "DELETE", "NOOP"]
     fact_id: str | None = None
-    target_ids: list[str] = []
+    target_ids: list[str] = Field(default_factory=list)
     claim: str
     reason: str
 
@@ -27,8 +29,8 @@ class Refusal(Model):
 
 class WriteResult(Model):
     episode_id: str | None
-    operations: list[Operation] = []
-    refused: list[Refusal] = []
+    operations: list[Operation] = Field(default_factory=list)
+    refused: list[Refusal] = Field(default_factory=list)
     redactions: int = 0
     model_calls: int = 0
     tokens: int = 0
@@ -36,3 +38,48 @@ class WriteResult(Model):
     @property
     def fact_ids(self) -> list[str]:
         return [op.fact_id for op in self.operations if op.fact_id is not None]
+
+
+class Provenance(Model):
+    """One episode behind a piece of evidence."""
+
+    episode_id: str
+    source: SourceKind
+    session: str | None = None
+    occurred_at: AwareDatetime
+    role: SupportRole | None = None
+
+
+class ScoreParts(Model):
+    """Why a piece of evidence ranked where it did; each part is in [0, 1]."""
+
+    similarity: float = 0.0
+    keyword: float = 0.0
+    recency: float = 0.0
+    confidence: float = 0.0
+    use: float = 0.0
+
+
+class Evidence(Model):
+    """What recall returns: a quoted fact or episode with its provenance.
+
+    Evidence informs a decision; it never grants permission to act. An
+    ``authority`` of ``external`` means a source (an email, a page, a tool) said
+    it; ``needs_verification`` means its review date has passed.
+    """
+
+    kind: Literal["fact", "episode"]
+    text: str
+    fact_id: str | None = None
+    episode_id: str | None = None
+    authority: Authority
+    status: Status | None = None
+    confidence: float
+    scope: str | None = None
+    valid_from: AwareDatetime | None = None
+    valid_until: AwareDatetime | None = None
+    episodes: list[Provenance] = Field(default_factory=list)
+    score: float
+    parts: ScoreParts
+    matched: list[str] = Field(default_factory=list, description="channels that found it")
+    needs_verification: bool = False

@@ -87,6 +87,4 @@ def holds(
     point: AsOf,
 ) -> bool:
     """The one definition of "this fact answers a query as of ``point``"."""
-    return (
-        valid_from <= point.at < valid_until and recorded_at <= point.known_at < retired_at
-    )
+    return valid_from <= point.at < valid_until and recorded_at <= point.known_at < retired_at

@@ -14,7 +14,15 @@ from typing import Protocol
 
 from graphmem import gate
 from graphmem.consolidate import Applied, Consolidator
-from graphmem.decide import Decision, OpKind, Proposal, decide_by_rules
+from graphmem.decide import (
+    Decision,
+    OpKind,
+    Proposal,
+    decide_by_rules,
+    resolve_conflict,
+    retract,
+)
+from graphmem.embed import Embedder
 from graphmem.errors import InvalidArgument
 from graphmem.model import (
     Actor,
@@ -85,6 +93,7 @@ class WritePath:
     extractor: Extractor
     predicates: PredicateRegistry
     clock: Callable[[], datetime]
+    embedder: Embedder
     decider: Decider | None = None
     _calls: int = field(default=0, init=False)
     _tokens: int = field(default=0, init=False)
@@ -93,6 +102,7 @@ class WritePath:
         self,
         content: str | Episode | Sequence[Claim],
         namespace: str,
+        *,
         source: str | SourceKind,
         at: datetime | None,
         session: str | None,
@@ -103,21 +113,38 @@ class WritePath:
         if isinstance(content, Episode):
             if content.namespace != ns:
                 raise InvalidArgument(
-                    f"episode belongs to namespace {content.namespace!r}, not {ns!r}")
-            return Input(ns, content.source, utc(content.occurred_at, "occurred_at"),
-                         content.content, None, content.session, content.source_ref,
-                         speaker or "user")
+                    f"episode belongs to namespace {content.namespace!r}, not {ns!r}"
+                )
+            return Input(
+                ns,
+                content.source,
+                utc(content.occurred_at, "occurred_at"),
+                content.content,
+                None,
+                content.session,
+                content.source_ref,
+                speaker or "user",
+            )
         kind = parse_source(source)
         occurred = self.clock() if at is None else utc(at, "at")
         if isinstance(content, str):
             if not content.strip():
                 raise InvalidArgument("content is empty: nothing to remember")
-            return Input(ns, kind, occurred, content, None, session, source_ref,
-                         speaker or _default_speaker(kind, source_ref))
+            return Input(
+                ns,
+                kind,
+                occurred,
+                content,
+                None,
+                session,
+                source_ref,
+                speaker or _default_speaker(kind, source_ref),
+            )
         claims = list(content)
         if not claims or not all(isinstance(c, Claim) for c in claims):
             raise InvalidArgument(
-                "content must be text, an Episode, or a non-empty list of Claim objects")
+                "content must be text, an Episode, or a non-empty list of Claim objects"
+            )
         text = "\n".join(_claim_text(c) for c in claims)
         return Input(ns, kind, occurred, text, claims, session, source_ref, speaker or "user")
 
@@ -126,12 +153,19 @@ class WritePath:
         scrubbed = redact(inp.text)
         episode_id = new_id("ep")
         change = ChangeSet(namespace=inp.namespace)
-        change.episodes.append({
-            "id": episode_id, "content": scrubbed.text, "source": inp.source.value,
-            "authority": gate.authority_for(inp.source).value, "occurred_at": inp.occurred_at,
-            "recorded_at": now, "source_ref": inp.source_ref, "session": inp.session,
-            "redactions": scrubbed.count,
-        })
+        change.episodes.append(
+            {
+                "id": episode_id,
+                "content": scrubbed.text,
+                "source": inp.source.value,
+                "authority": gate.authority_for(inp.source).value,
+                "occurred_at": inp.occurred_at,
+                "recorded_at": now,
+                "source_ref": inp.source_ref,
+                "session": inp.session,
+                "redactions": scrubbed.count,
+            }
+        )
         calls_before, tokens_before = self._calls, self._tokens
         claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp)
         consolidator = Consolidator(change, episode_id, now, actor=_actor(inp.source))
@@ -142,17 +176,33 @@ class WritePath:
             outcome = self._one(inp, claim, consolidator, slots)
             if isinstance(outcome, Refusal):
                 refused.append(outcome)
-                change.audit.append(audit_row(
-                    now, _actor(inp.source), "alert" if outcome.alert else "refuse",
-                    target_id=episode_id, note=outcome.reason))
+                change.audit.append(
+                    audit_row(
+                        now,
+                        _actor(inp.source),
+                        "alert" if outcome.alert else "refuse",
+                        target_id=episode_id,
+                        note=outcome.reason,
+                    )
+                )
             else:
                 operations.append(outcome)
+        self._embed(change)
         self.store.apply(change)
         return WriteResult(
-            episode_id=episode_id, operations=operations, refused=refused,
-            redactions=scrubbed.count, model_calls=self._calls - calls_before,
+            episode_id=episode_id,
+            operations=operations,
+            refused=refused,
+            redactions=scrubbed.count,
+            model_calls=self._calls - calls_before,
             tokens=self._tokens - tokens_before,
         )
+
+    def _embed(self, change: ChangeSet) -> None:
+        texts = {row["id"]: row["search_text"] for row in change.facts}
+        texts.update({row["id"]: row["content"] for row in change.episodes})
+        vectors = self.embedder.embed(list(texts.values()))
+        change.embeddings.update(zip(texts, vectors, strict=True))
 
     def _extract(self, text: str, inp: Input) -> list[Claim]:
         with_usage = getattr(self.extractor, "extract_with_usage", None)
@@ -181,7 +231,7 @@ class WritePath:
         if decision.refused:
             return Refusal(claim=_claim_text(claim), reason=decision.reason, alert=decision.alert)
         support_of = {
-            row["id"]: self.store.support(inp.namespace, row["id"])
+            row["id"]: self.store.support(inp.namespace, [row["id"]])
             for row in decision.targets
             if decision.op is OpKind.UPDATE and row["valid_until"] > proposal.valid_until
         }
@@ -205,28 +255,43 @@ class WritePath:
         is_entity = is_entity and isinstance(claim.object, str)
         object_text = render_value(claim.object)
         return Proposal(
-            subject=claim.subject, subject_key=s_key, predicate=claim.predicate,
-            object_json=canonical_json(claim.object), object_text=object_text,
+            subject=claim.subject,
+            subject_key=s_key,
+            predicate=claim.predicate,
+            object_json=canonical_json(claim.object),
+            object_text=object_text,
             object_key=subject_key(object_text, inp.namespace) if is_entity else None,
-            kind=verdict.kind, scope=claim.scope,
+            kind=verdict.kind,
+            scope=claim.scope,
             slot=slot_key(s_key, claim.predicate, claim.scope),
             cardinality=predicate.cardinality if predicate else None,
-            authority=verdict.authority, status=verdict.status, confidence=claim.confidence,
-            valid_from=valid_from, valid_until=valid_until, negated=claim.negated,
+            authority=verdict.authority,
+            status=verdict.status,
+            confidence=claim.confidence,
+            valid_from=valid_from,
+            valid_until=valid_until,
+            negated=claim.negated,
             quote=claim.quote,
         )
 
     def _slot_rows(self, namespace: str, p: Proposal) -> list[Row]:
-        where = FactFilter(subject_key=p.subject_key, predicate=p.predicate, scope=p.scope,
-                           include_candidates=True)
+        where = FactFilter(
+            subject_key=p.subject_key, predicate=p.predicate, scope=p.scope, include_candidates=True
+        )
         return self.store.facts(namespace, where)
 
     def _model_decision(self, p: Proposal, rows: list[Row]) -> Decision:
         if self.decider is None:
             return Decision(OpKind.ADD, p, "unknown predicate: kept beside the existing values")
-        decision, calls, tokens = self.decider.decide(p, rows)
+        believed = [r for r in rows if r["retired_at"] >= END_OF_TIME]
+        decision, calls, tokens = self.decider.decide(p, believed)
         self._calls += calls
         self._tokens += tokens
+        # The model proposes; the authority rules still have the last word.
+        if decision.op is OpKind.UPDATE:
+            return resolve_conflict(p, decision.targets)
+        if decision.op is OpKind.DELETE:
+            return retract(p, decision.targets)
         return decision
 
 
@@ -249,6 +314,10 @@ def _claim_text(claim: Claim) -> str:
 
 
 def _operation(applied: Applied, claim: Claim) -> Operation:
-    return Operation(kind=applied.op.value, fact_id=applied.fact_id,
-                     target_ids=applied.target_ids, claim=_claim_text(claim),
-                     reason=applied.reason)
+    return Operation(
+        kind=applied.op.value,
+        fact_id=applied.fact_id,
+        target_ids=applied.target_ids,
+        claim=_claim_text(claim),
+        reason=applied.reason,
+    )

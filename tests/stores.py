@@ -53,8 +53,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def memory(store: GraphStore, clock: Clock) -> Iterator[Memory]:
-    yield Memory(store=store, clock=clock)
+def memory(store: GraphStore, clock: Clock) -> Memory:
+    return Memory(store=store, clock=clock)
 
 
 @pytest.fixture

@@ -37,7 +37,9 @@ def test_kill_mid_write_leaves_no_partial_fact_and_keeps_every_acknowledged_one(
     path = tmp_path / "store"
     child = subprocess.Popen(
         [sys.executable, "-c", WRITER, str(path)],
-        stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": os.getcwd()},
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.getcwd()},
     )
     assert child.stdout is not None
     acknowledged = -1
@@ -81,8 +83,13 @@ def test_second_process_gets_a_clear_error(tmp_path: Path) -> None:
     holder = EmbeddedStore(path)
     try:
         code = f"from graphmem.store.embedded import EmbeddedStore; EmbeddedStore({str(path)!r})"
-        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                              env={**os.environ, "PYTHONPATH": os.getcwd()}, check=False)
+        proc = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": os.getcwd()},
+            check=False,
+        )
         assert proc.returncode != 0
         assert "StoreLocked" in proc.stderr
         assert "open in another process" in proc.stderr

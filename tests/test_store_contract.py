@@ -15,22 +15,31 @@ T0 = datetime(2026, 3, 1, tzinfo=UTC)
 
 
 def episode(ep_id: str) -> dict:
-    return {"id": ep_id, "content": "hello", "source": "user", "authority": "user",
-            "occurred_at": T0, "recorded_at": T0, "redactions": 0}
+    return {
+        "id": ep_id,
+        "content": "hello",
+        "source": "user",
+        "authority": "user",
+        "occurred_at": T0,
+        "recorded_at": T0,
+        "redactions": 0,
+    }
 
 
 def test_a_change_set_is_all_or_nothing(store: GraphStore, ns: NS) -> None:
     space = ns("atomic")
-    change = ChangeSet(namespace=space, episodes=[episode("ep_atomic_1")],
-                       patches=[FactPatch("f_does_not_exist", {"status": "retracted"})])
+    change = ChangeSet(
+        namespace=space,
+        episodes=[episode("ep_atomic_1")],
+        patches=[FactPatch("f_does_not_exist", {"status": "retracted"})],
+    )
     with pytest.raises(UnknownId):
         store.apply(change)
     assert store.episodes_by_id(space, ["ep_atomic_1"]) == []
     assert store.counts(space)["Episode"] == 0
 
 
-def test_missing_required_properties_are_refused_before_writing(store: GraphStore, ns: NS
-                                                                ) -> None:
+def test_missing_required_properties_are_refused_before_writing(store: GraphStore, ns: NS) -> None:
     space = ns("required")
     row = episode("ep_required_1")
     del row["occurred_at"]

@@ -8,7 +8,13 @@ from datetime import UTC, datetime
 import pytest
 
 from graphmem import Claim, Memory
-from graphmem.errors import GraphmemError, InvalidArgument, InvalidValidity, NaiveDatetime, UnknownId
+from graphmem.errors import (
+    GraphmemError,
+    InvalidArgument,
+    InvalidValidity,
+    NaiveDatetime,
+    UnknownId,
+)
 from tests.stores import Clock
 
 NS = Callable[[str], str]
@@ -42,9 +48,7 @@ def test_change_in_world_closes_validity(memory: Memory, clock: Clock, ns: NS) -
     assert [s.episode_id for s in chain[1].support] == [denver.episode_id]
 
 
-def test_correction_retires_belief_but_keeps_history(
-    memory: Memory, clock: Clock, ns: NS
-) -> None:
+def test_correction_retires_belief_but_keeps_history(memory: Memory, clock: Clock, ns: NS) -> None:
     maya = ns("maya")
     clock.set(d(5))
     memory.remember([Claim("maya", "surname", "Wang")], namespace=maya)
@@ -69,9 +73,7 @@ def test_window_holds_only_inside(memory: Memory, clock: Clock, ns: NS) -> None:
     assert memory.facts(maya, predicate="writing_block", at=d(10, 2)) == []
 
 
-def test_window_interrupts_and_the_old_value_resumes(
-    memory: Memory, clock: Clock, ns: NS
-) -> None:
+def test_window_interrupts_and_the_old_value_resumes(memory: Memory, clock: Clock, ns: NS) -> None:
     maya = ns("maya")
     memory.define_predicate("writing_block", cardinality="one", kind="preference")
     clock.set(d(2))
@@ -126,10 +128,16 @@ def test_namespaces_never_see_each_other(memory: Memory, clock: Clock, ns: NS) -
 @pytest.mark.parametrize(
     ("make", "error", "words"),
     [
-        (lambda: Claim("maya", "lives_in", "X", valid_from=datetime(2026, 3, 1)), InvalidArgument,
-         "timezone"),
-        (lambda: Claim("maya", "lives_in", "X", valid_from=d(5), valid_until=d(4)),
-         InvalidValidity, "ends before it starts"),
+        (
+            lambda: Claim("maya", "lives_in", "X", valid_from=datetime(2026, 3, 1)),
+            InvalidArgument,
+            "timezone",
+        ),
+        (
+            lambda: Claim("maya", "lives_in", "X", valid_from=d(5), valid_until=d(4)),
+            InvalidValidity,
+            "ends before it starts",
+        ),
         (lambda: Claim("maya", "lives in", "X"), InvalidArgument, "snake_case"),
         (lambda: Claim("maya", "likes", {1, 2}), InvalidArgument, "JSON"),
     ],

@@ -30,10 +30,26 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "episode": ("id", "content", "source", "authority", "occurred_at", "recorded_at"),
     "entity": ("id", "name", "key"),
     "fact": (
-        "id", "subject_key", "subject", "predicate", "object_json", "object_text",
-        "object_is_entity", "kind", "scope", "valid_from", "valid_until", "recorded_at",
-        "retired_at", "status", "authority", "confidence", "sensitivity", "review_at",
-        "use_count", "slot",
+        "id",
+        "subject_key",
+        "subject",
+        "predicate",
+        "object_json",
+        "object_text",
+        "object_is_entity",
+        "kind",
+        "scope",
+        "valid_from",
+        "valid_until",
+        "recorded_at",
+        "retired_at",
+        "status",
+        "authority",
+        "confidence",
+        "sensitivity",
+        "review_at",
+        "use_count",
+        "slot",
     ),
     "support": ("fact_id", "episode_id", "role", "added_at"),
     "supersession": ("old_id", "new_id", "at", "reason"),
@@ -46,8 +62,16 @@ LABELS = ("Episode", "Entity", "Fact", "AuditEntry", "Tombstone", "DistillationR
 
 # The lifecycle fields a patch may change; everything else about a fact is immutable.
 PATCHABLE = frozenset(
-    {"valid_until", "retired_at", "status", "authority", "confidence", "review_at",
-     "use_count", "last_used_at"}
+    {
+        "valid_until",
+        "retired_at",
+        "status",
+        "authority",
+        "confidence",
+        "review_at",
+        "use_count",
+        "last_used_at",
+    }
 )
 
 
@@ -80,9 +104,14 @@ class ChangeSet:
     def validate(self) -> None:
         check_namespace(self.namespace)
         for kind, rows in (
-            ("episode", self.episodes), ("entity", self.entities), ("fact", self.facts),
-            ("support", self.supports), ("supersession", self.supersessions),
-            ("audit", self.audit), ("tombstone", self.tombstones), ("mention", self.mentions),
+            ("episode", self.episodes),
+            ("entity", self.entities),
+            ("fact", self.facts),
+            ("support", self.supports),
+            ("supersession", self.supersessions),
+            ("audit", self.audit),
+            ("tombstone", self.tombstones),
+            ("mention", self.mentions),
         ):
             for row in rows:
                 missing = [key for key in REQUIRED[kind] if row.get(key) is None]
@@ -100,8 +129,18 @@ class ChangeSet:
 
     def is_empty(self) -> bool:
         return not any(
-            (self.episodes, self.entities, self.facts, self.supports, self.supersessions,
-             self.patches, self.audit, self.tombstones, self.removals, self.redactions)
+            (
+                self.episodes,
+                self.entities,
+                self.facts,
+                self.supports,
+                self.supersessions,
+                self.patches,
+                self.audit,
+                self.tombstones,
+                self.removals,
+                self.redactions,
+            )
         )
 
 
@@ -115,6 +154,27 @@ class FactFilter:
     point: AsOf | None = None
     include_candidates: bool = False
     statuses: frozenset[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecallFilter:
+    """What recall may see, applied in the store's own query before any similarity."""
+
+    point: AsOf
+    statuses: tuple[str, ...]
+    authorities: tuple[str, ...]
+    sensitivities: tuple[str, ...]
+    scopes: tuple[str, ...] | None = None
+    include_review: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A recall candidate from one channel: the row, its cosine to the query, the channel score."""
+
+    row: Row
+    similarity: float
+    score: float
 
 
 class GraphStore(Protocol):
@@ -132,8 +192,9 @@ class GraphStore(Protocol):
     def chain(self, namespace: str, fact_id: str) -> list[Row]:
         """The supersession chain through ``fact_id``, oldest first."""
 
-    def support(self, namespace: str, fact_id: str) -> list[Row]:
-        """Support rows of a fact (episode id, role, added_at), oldest first."""
+    def support(self, namespace: str, fact_ids: Iterable[str]) -> list[Row]:
+        """Support rows of facts (fact_id, episode_id, role, added_at, source, session,
+        occurred_at), oldest first."""
 
     def episode_facts(self, namespace: str, episode_id: str) -> list[Row]:
         """Fact rows an episode supports."""
@@ -149,6 +210,43 @@ class GraphStore(Protocol):
 
     def counts(self, namespace: str) -> dict[str, int]:
         """How many episodes, entities, facts, audit entries and tombstones the namespace holds."""
+
+    # ---- recall: each channel filters first, then ranks ----------------------
+
+    def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
+        """Prepare vector search for this embedder; refuse one that does not match the index."""
+
+    def similar_facts(
+        self, namespace: str, where: RecallFilter, vector: list[float], limit: int
+    ) -> list[Hit]:
+        """Facts nearest to ``vector`` among those ``where`` admits."""
+
+    def keyword_facts(
+        self, namespace: str, where: RecallFilter, text: str, vector: list[float] | None,
+        limit: int,
+    ) -> list[Hit]:
+        """Facts matching the words of ``text`` among those ``where`` admits."""
+
+    def entity_facts(
+        self, namespace: str, where: RecallFilter, keys: list[str], vector: list[float] | None,
+        limit: int,
+    ) -> list[Hit]:
+        """Admitted facts about the entities ``keys`` and one hop beyond them."""
+
+    def named_entities(self, namespace: str, keys: list[str]) -> list[str]:
+        """Which of ``keys`` (normalised names) are entities of the namespace."""
+
+    def similar_episodes(
+        self, namespace: str, where: RecallFilter, vector: list[float], limit: int
+    ) -> list[Hit]:
+        """Episodes nearest to ``vector`` that had happened and been recorded by
+        ``where.point``, from sources at or above the authority floor."""
+
+    def keyword_episodes(
+        self, namespace: str, where: RecallFilter, text: str, vector: list[float] | None,
+        limit: int,
+    ) -> list[Hit]:
+        """Episodes matching the words of ``text``, admitted as for ``similar_episodes``."""
 
     def close(self) -> None:
         """Release connections, locks and files."""

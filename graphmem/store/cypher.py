@@ -29,15 +29,18 @@ def root() -> Path:
 @cache
 def names() -> tuple[str, ...]:
     base = root()
-    return tuple(sorted(p.relative_to(base).with_suffix("").as_posix()
-                        for p in base.rglob("*.cypher")))
+    return tuple(
+        sorted(p.relative_to(base).with_suffix("").as_posix() for p in base.rglob("*.cypher"))
+    )
 
 
 @cache
 def load(name: str) -> str:
     """The text of ``cypher/<name>.cypher``."""
     if name not in names():
-        close = [n for n in names() if n.split("/")[-1] == name.split("/")[-1]] or list(names())
+        close = [
+            n for n in names() if n.split("/")[-1] == name.rsplit("/", maxsplit=1)[-1]
+        ] or list(names())
         raise UnknownQuery(f"no query named {name!r}; available: {', '.join(close)}")
     return (root() / f"{name}.cypher").read_text(encoding="utf-8")
 

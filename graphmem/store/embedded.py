@@ -17,11 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import networkx as nx
+import numpy as np
 
-from graphmem.errors import UnknownId
-from graphmem.store.base import ChangeSet, FactFilter, Row
+from graphmem.errors import EmbeddingMismatch, UnknownId
+from graphmem.store.base import ChangeSet, FactFilter, FactPatch, Hit, RecallFilter, Row
 from graphmem.store.journal import Journal
-from graphmem.temporal import holds
+from graphmem.store.rows import slot_key
+from graphmem.temporal import AsOf, holds
+from graphmem.text import BM25
 
 _COMPACT_EVERY = 2000  # journal entries; bounds replay time on open
 
@@ -38,6 +41,8 @@ class EmbeddedStore:
         self._slot: dict[tuple[str, str], set[str]] = defaultdict(set)
         self._subject: dict[tuple[str, str], set[str]] = defaultdict(set)
         self._entity: dict[tuple[str, str], str] = {}
+        self._vectors: dict[str, Any] = {}  # node id -> unit float32 array
+        self._keywords: dict[tuple[str, str], BM25] = defaultdict(BM25)  # (label, ns)
         self._load()
 
     # ---- durability -------------------------------------------------------
@@ -106,30 +111,34 @@ class EmbeddedStore:
         ns = change.namespace
         g = self._graph
         for row in change.episodes:
-            self._add_node("Episode", ns, row)
+            self._add_node("Episode", ns, _with_vector(row, change.embeddings))
         for row in change.entities:
             if (ns, row["key"]) not in self._entity:
                 self._add_node("Entity", ns, row)
         for row in change.mentions:
             g.add_edge(row["episode_id"], self._entity[(ns, row["entity_key"])], key="MENTIONS")
         for row in change.facts:
-            data = dict(row)
-            if row["id"] in change.embeddings:
-                data["embedding"] = change.embeddings[row["id"]]
-            self._add_node("Fact", ns, data)
+            self._add_node("Fact", ns, _with_vector(row, change.embeddings))
             g.add_edge(row["id"], self._entity[(ns, row["subject_key"])], key="SUBJECT")
             if row["object_is_entity"]:
                 g.add_edge(row["id"], self._entity[(ns, row["object_key"])], key="OBJECT")
         for row in change.supports:
-            g.add_edge(row["fact_id"], row["episode_id"], key="SUPPORTED_BY",
-                       role=row["role"], added_at=row["added_at"])
+            g.add_edge(
+                row["fact_id"],
+                row["episode_id"],
+                key="SUPPORTED_BY",
+                role=row["role"],
+                added_at=row["added_at"],
+            )
         for row in change.supersessions:
-            g.add_edge(row["new_id"], row["old_id"], key="SUPERSEDES",
-                       at=row["at"], reason=row["reason"])
+            g.add_edge(
+                row["new_id"], row["old_id"], key="SUPERSEDES", at=row["at"], reason=row["reason"]
+            )
         for patch in change.patches:
             g.nodes[patch.fact_id].update(patch.changes)
         for row in change.redactions:
             g.nodes[row["id"]].update(content=row["content"], redactions=row["redactions"])
+            self._keywords[("Episode", ns)].add(row["id"], row["content"])
         for row in change.audit:
             self._add_node("AuditEntry", ns, row)
         for row in change.tombstones:
@@ -149,8 +158,13 @@ class EmbeddedStore:
         if label == "Fact":
             self._slot[(ns, data["slot"])].add(node_id)
             self._subject[(ns, data["subject_key"])].add(node_id)
+            self._keywords[(label, ns)].add(node_id, data.get("search_text") or "")
+        elif label == "Episode":
+            self._keywords[(label, ns)].add(node_id, data["content"])
         elif label == "Entity":
             self._entity[(ns, data["key"])] = node_id
+        if data.get("embedding") is not None:
+            self._vectors[node_id] = _unit(data["embedding"])
 
     def _remove_node(self, ns: str, node_id: str) -> None:
         data = self._graph.nodes.get(node_id)
@@ -158,6 +172,9 @@ class EmbeddedStore:
             return
         label = data["label"]
         self._by_label[(label, ns)].discard(node_id)
+        self._vectors.pop(node_id, None)
+        if label in ("Fact", "Episode"):
+            self._keywords[(label, ns)].remove(node_id)
         if label == "Fact":
             self._slot[(ns, data["slot"])].discard(node_id)
             self._subject[(ns, data["subject_key"])].discard(node_id)
@@ -178,10 +195,9 @@ class EmbeddedStore:
 
     def facts(self, namespace: str, where: FactFilter) -> list[Row]:
         if where.subject_key is not None and where.predicate is not None and where.scope:
-            from graphmem.store.rows import slot_key
-
-            ids: Iterable[str] = self._slot[(namespace, slot_key(
-                where.subject_key, where.predicate, where.scope))]
+            ids: Iterable[str] = self._slot[
+                (namespace, slot_key(where.subject_key, where.predicate, where.scope))
+            ]
         elif where.subject_key is not None:
             ids = self._subject[(namespace, where.subject_key)]
         else:
@@ -210,14 +226,20 @@ class EmbeddedStore:
         rows.sort(key=lambda row: (row["recorded_at"], row["valid_from"], row["id"]))
         return rows
 
-    def support(self, namespace: str, fact_id: str) -> list[Row]:
-        if not self._rows(namespace, "Fact", [fact_id]):
-            return []
-        out = [
-            {"fact_id": fact_id, "episode_id": v, "role": d["role"], "added_at": d["added_at"]}
-            for _, v, k, d in self._graph.out_edges(fact_id, keys=True, data=True)
-            if k == "SUPPORTED_BY"
-        ]
+    def support(self, namespace: str, fact_ids: Iterable[str]) -> list[Row]:
+        out = []
+        nodes = self._graph.nodes
+        for fact in self._rows(namespace, "Fact", fact_ids):
+            for _, episode_id, key, link in self._graph.out_edges(fact["id"], keys=True,
+                                                                  data=True):
+                if key != "SUPPORTED_BY":
+                    continue
+                episode = nodes[episode_id]
+                out.append({
+                    "fact_id": fact["id"], "episode_id": episode_id, "role": link["role"],
+                    "added_at": link["added_at"], "source": episode["source"],
+                    "session": episode.get("session"), "occurred_at": episode["occurred_at"],
+                })
         out.sort(key=lambda row: (row["added_at"], row["episode_id"]))
         return out
 
@@ -248,8 +270,133 @@ class EmbeddedStore:
             for label in ("Episode", "Entity", "Fact", "AuditEntry", "Tombstone")
         }
 
+    # ---- recall -----------------------------------------------------------
+
+    def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
+        recorded = self._journal.read_meta("embedder")
+        wanted = {"name": embedder_name, "dimensions": dimensions}
+        if recorded is None:
+            self._journal.write_meta("embedder", wanted)
+        elif recorded != wanted:
+            raise EmbeddingMismatch(
+                f"the embedded store at {self.path} was built by {recorded['name']!r} "
+                f"({recorded['dimensions']} dimensions) but the configured embedder is "
+                f"{embedder_name!r} ({dimensions}); configure the original embedder or re-embed"
+            )
+
+    def _admitted(self, namespace: str, where: RecallFilter) -> list[Row]:
+        rows = self._rows(namespace, "Fact", self._by_label[("Fact", namespace)])
+        return [row for row in rows if _recallable(row, where)]
+
+    def _ranked(self, rows: list[Row], vector: list[float] | None, scores: dict[str, float],
+                limit: int) -> list[Hit]:
+        query = None if vector is None else _unit(vector)
+        hits = []
+        for row in rows:
+            stored = self._vectors.get(row["id"])
+            similarity = 0.0 if query is None or stored is None else float(stored @ query)
+            hits.append(Hit(row, similarity, scores.get(row["id"], similarity)))
+        hits.sort(key=lambda hit: (-hit.score, -hit.similarity, hit.row["id"]))
+        return hits[:limit]
+
+    def _nearest(self, rows: list[Row], vector: list[float], limit: int) -> list[Hit]:
+        with_vectors = [row for row in rows if row["id"] in self._vectors]
+        if not with_vectors:
+            return []
+        matrix = np.stack([self._vectors[row["id"]] for row in with_vectors])
+        similarity = matrix @ _unit(vector)
+        order = np.argsort(-similarity)[:limit]
+        return [Hit(with_vectors[i], float(similarity[i]), float(similarity[i])) for i in order]
+
+    def similar_facts(
+        self, namespace: str, where: RecallFilter, vector: list[float], limit: int
+    ) -> list[Hit]:
+        return self._nearest(self._admitted(namespace, where), vector, limit)
+
+    def keyword_facts(
+        self, namespace: str, where: RecallFilter, text: str, vector: list[float] | None,
+        limit: int,
+    ) -> list[Hit]:
+        admitted = {row["id"]: row for row in self._admitted(namespace, where)}
+        found = self._keywords[("Fact", namespace)].search(text, limit, allowed=admitted)
+        return self._ranked([admitted[i] for i, _ in found], vector, dict(found), limit)
+
+    def entity_facts(
+        self, namespace: str, where: RecallFilter, keys: list[str], vector: list[float] | None,
+        limit: int,
+    ) -> list[Hit]:
+        scores: dict[str, float] = {}
+        g = self._graph
+        for key in keys:
+            entity = self._entity.get((namespace, key))
+            if entity is None:
+                continue
+            for fact_id in self._linked_facts(entity):
+                scores[fact_id] = 1.0
+                link = g.nodes[fact_id]
+                if not holds(link["valid_from"], link["valid_until"], link["recorded_at"],
+                             link["retired_at"], where.point):
+                    continue
+                for _, other, rel in g.out_edges(fact_id, keys=True):
+                    if rel in ("SUBJECT", "OBJECT") and other != entity:
+                        for hop in self._linked_facts(other, subject_only=True):
+                            scores.setdefault(hop, 0.5)
+        rows = [r for r in self._rows(namespace, "Fact", scores) if _recallable(r, where)]
+        return self._ranked(rows, vector, scores, limit)
+
+    def _linked_facts(self, entity: str, *, subject_only: bool = False) -> list[str]:
+        wanted = ("SUBJECT",) if subject_only else ("SUBJECT", "OBJECT")
+        return [u for u, _, rel in self._graph.in_edges(entity, keys=True) if rel in wanted]
+
+    def named_entities(self, namespace: str, keys: list[str]) -> list[str]:
+        return [key for key in dict.fromkeys(keys) if (namespace, key) in self._entity]
+
+    def _episodes_at(self, namespace: str, where: RecallFilter) -> list[Row]:
+        rows = self._rows(namespace, "Episode", self._by_label[("Episode", namespace)])
+        point = where.point
+        return [r for r in rows
+                if r["occurred_at"] <= point.at and r["recorded_at"] <= point.known_at
+                and r["authority"] in where.authorities]
+
+    def similar_episodes(
+        self, namespace: str, where: RecallFilter, vector: list[float], limit: int
+    ) -> list[Hit]:
+        return self._nearest(self._episodes_at(namespace, where), vector, limit)
+
+    def keyword_episodes(
+        self, namespace: str, where: RecallFilter, text: str, vector: list[float] | None,
+        limit: int,
+    ) -> list[Hit]:
+        admitted = {row["id"]: row for row in self._episodes_at(namespace, where)}
+        found = self._keywords[("Episode", namespace)].search(text, limit, allowed=admitted)
+        return self._ranked([admitted[i] for i, _ in found], vector, dict(found), limit)
+
     def close(self) -> None:
         self._journal.close()
+
+
+def _with_vector(row: Row, embeddings: dict[str, list[float]]) -> Row:
+    vector = embeddings.get(row["id"])
+    return row if vector is None else {**row, "embedding": vector}
+
+
+def _unit(vector: list[float]) -> Any:
+    array = np.asarray(vector, dtype=np.float32)
+    norm = float(np.linalg.norm(array))
+    return array / norm if norm else array
+
+
+def _recallable(row: Row, where: RecallFilter) -> bool:
+    point = where.point
+    return (
+        holds(row["valid_from"], row["valid_until"], row["recorded_at"], row["retired_at"],
+              point)
+        and row["status"] in where.statuses
+        and (where.scopes is None or row["scope"] in where.scopes)
+        and row["authority"] in where.authorities
+        and row["sensitivity"] in where.sensitivities
+        and (where.include_review or row["review_at"] > point.at)
+    )
 
 
 def _public(data: dict[str, Any]) -> Row:
@@ -266,26 +413,34 @@ def _matches(row: Row, where: FactFilter) -> bool:
     if not where.include_candidates and row["status"] == "candidate":
         return False
     if where.point is not None:
-        return holds(row["valid_from"], row["valid_until"], row["recorded_at"],
-                     row["retired_at"], where.point)
+        return holds(
+            row["valid_from"],
+            row["valid_until"],
+            row["recorded_at"],
+            row["retired_at"],
+            where.point,
+        )
     return True
 
 
 def _change_to(change: ChangeSet) -> dict[str, Any]:
     return {
         "namespace": change.namespace,
-        "episodes": change.episodes, "entities": change.entities, "mentions": change.mentions,
-        "facts": change.facts, "supports": change.supports,
+        "episodes": change.episodes,
+        "entities": change.entities,
+        "mentions": change.mentions,
+        "facts": change.facts,
+        "supports": change.supports,
         "supersessions": change.supersessions,
         "patches": [[p.fact_id, p.changes] for p in change.patches],
-        "audit": change.audit, "tombstones": change.tombstones,
-        "embeddings": change.embeddings, "removals": change.removals,
+        "audit": change.audit,
+        "tombstones": change.tombstones,
+        "embeddings": change.embeddings,
+        "removals": change.removals,
         "redactions": change.redactions,
     }
 
 
 def _change_from(payload: dict[str, Any]) -> ChangeSet:
-    from graphmem.store.base import FactPatch
-
     patches = [FactPatch(fact_id, changes) for fact_id, changes in payload.pop("patches")]
     return ChangeSet(patches=patches, **payload)

@@ -158,6 +158,21 @@ class Journal:
             os.fsync(handle.fileno())
         self.entries = 0
 
+    def read_meta(self, name: str) -> Any:
+        path = self.folder / f"{name}.json"
+        if not path.exists():
+            return None
+        try:
+            return loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise StoreCorrupt(f"cannot read {path}: {exc}") from exc
+
+    def write_meta(self, name: str, value: Any) -> None:
+        path = self.folder / f"{name}.json"
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(dumps(value), encoding="utf-8")
+        tmp.replace(path)
+
     def close(self) -> None:
         if self._out is not None:
             self._out.close()

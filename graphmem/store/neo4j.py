@@ -16,11 +16,16 @@ from typing import Any, TypeVar
 import neo4j
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable
 
-from graphmem.errors import InvalidArgument, StoreUnavailable, UnknownId
+from graphmem.errors import EmbeddingMismatch, InvalidArgument, StoreUnavailable, UnknownId
 from graphmem.model import check_namespace
 from graphmem.store import cypher
-from graphmem.store.base import ChangeSet, FactFilter, Row
+from graphmem.store.base import ChangeSet, FactFilter, Hit, RecallFilter, Row
 from graphmem.store.rows import slot_key
+from graphmem.temporal import AsOf
+from graphmem.text import tokens
+
+# Below this many candidate facts, exact cosine over the filtered set beats the index.
+EXACT_BELOW = 20_000
 
 T = TypeVar("T")
 
@@ -127,9 +132,9 @@ class Neo4jStore:
         rows = self._read("read/fact_chain", namespace=check_namespace(namespace), fact_id=fact_id)
         return [_native(r["f"]) for r in rows]
 
-    def support(self, namespace: str, fact_id: str) -> list[Row]:
+    def support(self, namespace: str, fact_ids: Iterable[str]) -> list[Row]:
         rows = self._read(
-            "read/fact_support", namespace=check_namespace(namespace), fact_id=fact_id
+            "read/fact_support", namespace=check_namespace(namespace), fact_ids=list(fact_ids)
         )
         return [_native(r) for r in rows]
 
@@ -159,8 +164,122 @@ class Neo4jStore:
         rows = self._read("read/namespace_counts", namespace=check_namespace(namespace))
         return {r["label"]: r["n"] for r in rows}
 
+    # ---- recall -----------------------------------------------------------
+
+    def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
+        recorded = self._read("admin/embedder_get")
+        if recorded and (recorded[0]["name"], recorded[0]["dimensions"]) != (
+            embedder_name, dimensions
+        ):
+            raise EmbeddingMismatch(
+                f"this Neo4j database's vectors were built by {recorded[0]['name']!r} "
+                f"({recorded[0]['dimensions']} dimensions) but the configured embedder is "
+                f"{embedder_name!r} ({dimensions}); configure the original embedder or re-embed"
+            )
+        with _driver_errors(self.uri):
+            for name in ("admin/fact_vector_index", "admin/episode_vector_index"):
+                self._driver.execute_query(cypher.load(name), {"dimensions": dimensions},
+                                           database_=self.database)
+            self._driver.execute_query(cypher.load("admin/embedder_set"),
+                                       {"name": embedder_name, "dimensions": dimensions},
+                                       database_=self.database)
+            self._driver.execute_query(cypher.load("admin/await_indexes"),
+                                       database_=self.database)
+        for row in self._read("admin/vector_indexes"):
+            if row["dimensions"] != dimensions:
+                raise EmbeddingMismatch(
+                    f"vector index {row['name']} has {row['dimensions']} dimensions; the "
+                    f"embedder {embedder_name!r} makes {dimensions}"
+                )
+
+    def _filter_params(self, namespace: str, where: RecallFilter) -> dict[str, Any]:
+        return {
+            "namespace": check_namespace(namespace),
+            "at": where.point.at, "known_at": where.point.known_at,
+            "statuses": list(where.statuses), "authorities": list(where.authorities),
+            "sensitivities": list(where.sensitivities),
+            "scopes": None if where.scopes is None else list(where.scopes),
+            "include_review": where.include_review,
+        }
+
+    def similar_facts(
+        self, namespace: str, where: RecallFilter, vector: list[float], limit: int
+    ) -> list[Hit]:
+        params = self._filter_params(namespace, where)
+        if self.counts(namespace).get("Fact", 0) < EXACT_BELOW:
+            rows = self._read("recall/facts_vector_exact", vector=vector, limit=limit, **params)
+        else:
+            rows = self._read("recall/facts_vector_index", vector=vector, limit=limit,
+                              fetch=limit * 4, **params)
+        return _hits(rows, "f")
+
+    def keyword_facts(
+        self, namespace: str, where: RecallFilter, text: str, vector: list[float] | None,
+        limit: int,
+    ) -> list[Hit]:
+        lucene = _lucene(namespace, "search_text", text)
+        if lucene is None:
+            return []
+        rows = self._read("recall/facts_keyword", lucene=lucene, vector=vector, limit=limit,
+                          **self._filter_params(namespace, where))
+        return _hits(rows, "f")
+
+    def entity_facts(
+        self, namespace: str, where: RecallFilter, keys: list[str], vector: list[float] | None,
+        limit: int,
+    ) -> list[Hit]:
+        if not keys:
+            return []
+        rows = self._read("recall/facts_of_entities", keys=keys, vector=vector, limit=limit,
+                          **self._filter_params(namespace, where))
+        return _hits(rows, "f")
+
+    def named_entities(self, namespace: str, keys: list[str]) -> list[str]:
+        rows = self._read("recall/entities_named", namespace=check_namespace(namespace),
+                          keys=keys)
+        return [r["key"] for r in rows]
+
+    def similar_episodes(
+        self, namespace: str, where: RecallFilter, vector: list[float], limit: int
+    ) -> list[Hit]:
+        params = {**_episode_params(namespace, where), "vector": vector, "limit": limit}
+        if self.counts(namespace).get("Episode", 0) < EXACT_BELOW:
+            rows = self._read("recall/episodes_vector_exact", **params)
+        else:
+            rows = self._read("recall/episodes_vector_index", fetch=limit * 4, **params)
+        return _hits(rows, "e")
+
+    def keyword_episodes(
+        self, namespace: str, where: RecallFilter, text: str, vector: list[float] | None,
+        limit: int,
+    ) -> list[Hit]:
+        lucene = _lucene(namespace, "content", text)
+        if lucene is None:
+            return []
+        rows = self._read("recall/episodes_keyword", lucene=lucene, vector=vector, limit=limit,
+                          **_episode_params(namespace, where))
+        return _hits(rows, "e")
+
     def close(self) -> None:
         self._driver.close()
+
+
+def _episode_params(namespace: str, where: RecallFilter) -> dict[str, Any]:
+    return {"namespace": check_namespace(namespace), "at": where.point.at,
+            "known_at": where.point.known_at, "authorities": list(where.authorities)}
+
+
+def _lucene(namespace: str, field: str, text: str) -> str | None:
+    # Only analyzer-safe word tokens reach Lucene, so no user text is parsed as syntax.
+    words = sorted({w for w in tokens(text) if w.isalnum()})
+    if not words:
+        return None
+    return f"ns_token:{ns_token(namespace)} AND {field}:({' OR '.join(words)})"
+
+
+def _hits(rows: list[Row], key: str) -> list[Hit]:
+    return [Hit(_native(r[key]), float(r["similarity"] or 0.0), float(r["score"] or 0.0))
+            for r in rows]
 
 
 def _native(row: Row) -> Row:
@@ -188,27 +307,40 @@ def _apply(tx: neo4j.ManagedTransaction, change: ChangeSet) -> None:
     ns = change.namespace
     token = ns_token(ns)
     if change.episodes:
-        _run(tx, "write/episodes_create", None, namespace=ns, ns_token=token,
-             rows=change.episodes)
+        episodes = [
+            {**row, "embedding": change.embeddings.get(row["id"])} for row in change.episodes
+        ]
+        _run(tx, "write/episodes_create", None, namespace=ns, ns_token=token, rows=episodes)
     if change.entities:
         _run(tx, "write/entities_merge", None, namespace=ns, rows=change.entities)
     if change.mentions:
         _run(tx, "write/mentions_create", None, namespace=ns, rows=change.mentions)
     if change.facts:
-        rows = [{"props": row, "embedding": change.embeddings.get(row["id"])}
-                for row in change.facts]
+        rows = [
+            {"props": row, "embedding": change.embeddings.get(row["id"])} for row in change.facts
+        ]
         _run(tx, "write/facts_create", len(rows), namespace=ns, ns_token=token, rows=rows)
     if change.supports:
         _run(tx, "write/supports_add", len(change.supports), namespace=ns, rows=change.supports)
     if change.supersessions:
-        _run(tx, "write/supersessions_add", len(change.supersessions), namespace=ns,
-             rows=change.supersessions)
+        _run(
+            tx,
+            "write/supersessions_add",
+            len(change.supersessions),
+            namespace=ns,
+            rows=change.supersessions,
+        )
     if change.patches:
-        rows = [{"fact_id": p.fact_id, "changes": p.changes} for p in change.patches]
-        _run(tx, "write/facts_patch", len(rows), namespace=ns, rows=rows)
+        patches = [{"fact_id": p.fact_id, "changes": p.changes} for p in change.patches]
+        _run(tx, "write/facts_patch", len(patches), namespace=ns, rows=patches)
     if change.redactions:
-        _run(tx, "write/episodes_redact", len(change.redactions), namespace=ns,
-             rows=change.redactions)
+        _run(
+            tx,
+            "write/episodes_redact",
+            len(change.redactions),
+            namespace=ns,
+            rows=change.redactions,
+        )
     if change.audit:
         _run(tx, "write/audit_append", None, namespace=ns, rows=change.audit)
     if change.tombstones:

@@ -1,0 +1,7 @@
+// embedder_set — record which embedder builds the vectors of this database.
+// Parameters:
+//   $name        STRING   the embedder's name, e.g. 'hashing-v1-256'
+//   $dimensions  INTEGER  its dimension
+MERGE (m:IndexMeta {namespace: '_graphmem', id: 'embedder'})
+ON CREATE SET m.name = $name, m.dimensions = $dimensions
+RETURN m.name AS name, m.dimensions AS dimensions

@@ -1,0 +1,21 @@
+// episodes_keyword — episodes by full-text match, restricted by the namespace token and
+// re-checked in Cypher.
+// Parameters:
+//   $namespace  STRING        the tenant
+//   $at         DATETIME      only episodes that had happened by then
+//   $known_at   DATETIME      only episodes recorded by then
+//   $authorities LIST<STRING> authorities allowed (the authority floor)
+//   $lucene     STRING        Lucene query: ns_token:<token> AND content:(<terms>)
+//   $vector     LIST<FLOAT>|null  the query embedding, for the similarity column
+//   $limit      INTEGER       how many rows at most
+// Returns: e (properties without the embedding), similarity, score (Lucene score)
+CALL db.index.fulltext.queryNodes('episode_text', $lucene, {limit: $limit * 4})
+YIELD node AS e, score
+WHERE e.namespace = $namespace AND e.occurred_at <= $at AND e.recorded_at <= $known_at
+  AND e.authority IN $authorities
+RETURN e {.*, embedding: null} AS e,
+       CASE WHEN $vector IS NULL OR e.embedding IS NULL THEN 0.0
+            ELSE vector.similarity.cosine(e.embedding, $vector) END AS similarity,
+       score
+ORDER BY score DESC
+LIMIT $limit

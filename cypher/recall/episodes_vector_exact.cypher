@@ -1,0 +1,16 @@
+// episodes_vector_exact — nearest episodes by exact cosine over the tenant's episodes.
+// Parameters:
+//   $namespace  STRING        the tenant
+//   $at         DATETIME      only episodes that had happened by then
+//   $known_at   DATETIME      only episodes recorded by then
+//   $authorities LIST<STRING> authorities allowed (the authority floor)
+//   $vector     LIST<FLOAT>   the query embedding
+//   $limit      INTEGER       how many rows at most
+// Returns: e (properties without the embedding), similarity, score
+MATCH (e:Episode {namespace: $namespace})
+WHERE e.embedding IS NOT NULL AND e.occurred_at <= $at AND e.recorded_at <= $known_at
+  AND e.authority IN $authorities
+WITH e, vector.similarity.cosine(e.embedding, $vector) AS similarity
+ORDER BY similarity DESC
+LIMIT $limit
+RETURN e {.*, embedding: null} AS e, similarity, similarity AS score

@@ -1,0 +1,41 @@
+// facts_of_entities — current facts about the entities a query names, and one hop beyond them
+// (facts about the entities those facts link to).
+// Parameters:
+//   $namespace      STRING        the tenant
+//   $at             DATETIME      world time the facts must hold at
+//   $known_at       DATETIME      belief time the facts must be believed at
+//   $statuses       LIST<STRING>  stored statuses allowed (active; candidate only when asked)
+//   $scopes         LIST<STRING>|null  scopes allowed (global plus the asked scope); null: any
+//   $authorities    LIST<STRING>  authorities allowed (the authority floor)
+//   $sensitivities  LIST<STRING>  sensitivities allowed
+//   $include_review BOOLEAN       also facts whose review date has passed (flagged by the caller)
+//   $keys           LIST<STRING>  normalised entity names found in the query
+//   $vector         LIST<FLOAT>|null  the query embedding, for the similarity column
+//   $limit          INTEGER       how many rows at most
+// Returns: f (properties without the embedding), similarity, score (1.0 named, 0.5 one hop)
+UNWIND $keys AS key
+MATCH (e:Entity {namespace: $namespace, key: key})
+CALL (e) {
+  MATCH (e)<-[:SUBJECT|OBJECT]-(f:Fact)
+  RETURN f, 1.0 AS score
+  UNION
+  MATCH (e)<-[:SUBJECT|OBJECT]-(link:Fact)-[:SUBJECT|OBJECT]->(:Entity)<-[:SUBJECT]-(f:Fact)
+  WHERE link.namespace = $namespace AND link.valid_from <= $at AND $at < link.valid_until
+    AND link.recorded_at <= $known_at AND $known_at < link.retired_at
+  RETURN f, 0.5 AS score
+}
+WITH f, max(score) AS score
+WHERE f.namespace = $namespace
+  AND f.valid_from <= $at AND $at < f.valid_until
+  AND f.recorded_at <= $known_at AND $known_at < f.retired_at
+  AND f.status IN $statuses
+  AND ($scopes IS NULL OR f.scope IN $scopes)
+  AND f.authority IN $authorities
+  AND f.sensitivity IN $sensitivities
+  AND ($include_review OR f.review_at > $at)
+RETURN f {.*, embedding: null} AS f,
+       CASE WHEN $vector IS NULL OR f.embedding IS NULL THEN 0.0
+            ELSE vector.similarity.cosine(f.embedding, $vector) END AS similarity,
+       score
+ORDER BY score DESC, similarity DESC
+LIMIT $limit

@@ -1,0 +1,185 @@
+"""The read path: filter ─► candidates ─► score ─► rerank ─► budget ─► Evidence.
+
+Filter before similarity: every candidate channel asks the store for facts that
+hold at ``at``, were believed at ``known_at``, belong to the namespace and the
+asked scope, and pass the authority floor and the sensitivity ceiling — in the
+store's own query. A vector index says two texts are related, not that one is
+current, authorised or true.
+
+Candidates come from three channels — vector similarity, keywords, and the
+entities the query names (plus one hop) — over-fetched to several times ``k``.
+Each is scored by a blend of similarity, keyword rank, recency (exponential
+decay), confidence and use, and the best ``k`` are returned as Evidence.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from graphmem.embed import Embedder
+from graphmem.errors import InvalidArgument
+from graphmem.model import Authority, Sensitivity, SourceKind, Status, SupportRole, entity_key
+from graphmem.results import Evidence, Provenance, ScoreParts
+from graphmem.store.base import GraphStore, Hit, RecallFilter, Row
+from graphmem.store.rows import status_as_of, to_episode, to_fact
+from graphmem.temporal import AsOf
+from graphmem.text import STOP_WORDS
+
+_SENSITIVITY_ORDER = (Sensitivity.NORMAL, Sensitivity.PERSONAL, Sensitivity.SENSITIVE)
+# Stored statuses a fact may have while it still answers an as-of query.
+_HISTORIC = ("active", "superseded", "expired", "retracted")
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How the parts of a score are blended (the seeds' defaults: 0.5/0.2/0.2/0.1)."""
+
+    similarity: float = 0.5
+    keyword: float = 0.2
+    recency: float = 0.2
+    confidence: float = 0.1
+    use: float = 0.0
+    half_life: timedelta = timedelta(days=90)
+    overfetch: int = 4
+
+
+@dataclass(frozen=True, slots=True)
+class RecallRequest:
+    query: str
+    namespace: str
+    point: AsOf
+    k: int = 5
+    scopes: tuple[str, ...] | None = None
+    include_candidates: bool = False
+    include_review: bool = False
+    min_authority: Authority = Authority.EXTERNAL
+    max_sensitivity: Sensitivity = Sensitivity.PERSONAL
+    include_episodes: bool = True
+    weights: Weights = field(default_factory=Weights)
+
+    def filter(self) -> RecallFilter:
+        statuses = list(_HISTORIC)
+        if self.include_candidates:
+            statuses.append(Status.CANDIDATE.value)
+        if self.include_review:
+            statuses.append(Status.NEEDS_REVIEW.value)
+        ceiling = _SENSITIVITY_ORDER.index(self.max_sensitivity)
+        return RecallFilter(
+            point=self.point,
+            statuses=tuple(statuses),
+            authorities=tuple(a.value for a in Authority if a.rank >= self.min_authority.rank),
+            sensitivities=tuple(s.value for s in _SENSITIVITY_ORDER[: ceiling + 1]),
+            scopes=self.scopes,
+            include_review=self.include_review,
+        )
+
+
+@dataclass(slots=True)
+class _Candidate:
+    kind: str
+    row: Row
+    similarity: float = 0.0
+    keyword: float = 0.0
+    matched: list[str] = field(default_factory=list)
+
+
+def query_entity_keys(query: str) -> list[str]:
+    """Word n-grams (1-3) of the query, normalised as entity names are."""
+    words = [w.strip(".,;:!?\"'()[]") for w in query.split()]
+    words = [w for w in words if w]
+    keys: list[str] = []
+    for size in (3, 2, 1):
+        for start in range(len(words) - size + 1):
+            gram = words[start : start + size]
+            if size == 1 and gram[0].casefold() in STOP_WORDS:
+                continue
+            keys.append(entity_key(" ".join(gram)))
+    return list(dict.fromkeys(keys))
+
+
+def recall(store: GraphStore, embedder: Embedder, request: RecallRequest) -> list[Evidence]:
+    if request.k < 1:
+        raise InvalidArgument(f"k={request.k} must be at least 1")
+    if not request.query.strip():
+        raise InvalidArgument("query is empty: say what to recall")
+    ns, where = request.namespace, request.filter()
+    fetch = request.k * request.weights.overfetch
+    vector = embedder.embed([request.query])[0]
+    pool: dict[str, _Candidate] = {}
+    _merge(pool, "fact", "vector", store.similar_facts(ns, where, vector, fetch))
+    _merge(pool, "fact", "keyword", store.keyword_facts(ns, where, request.query, vector, fetch))
+    named = store.named_entities(ns, query_entity_keys(request.query))
+    _merge(pool, "fact", "entity", store.entity_facts(ns, where, named, vector, fetch))
+    if request.include_episodes:
+        _merge(pool, "episode", "vector", store.similar_episodes(ns, where, vector, fetch))
+        _merge(pool, "episode", "keyword",
+               store.keyword_episodes(ns, where, request.query, vector, fetch))
+    ranked = sorted(pool.values(), key=lambda c: -_total(c, request)[0])[: request.k]
+    support = _support(store, ns, [c.row["id"] for c in ranked if c.kind == "fact"])
+    return [_evidence(c, request, support) for c in ranked]
+
+
+def _merge(pool: dict[str, _Candidate], kind: str, channel: str, hits: Sequence[Hit]) -> None:
+    """Fuse by rank: a channel's first hit gets keyword credit 1, the last close to 0."""
+    for rank, hit in enumerate(hits):
+        candidate = pool.setdefault(hit.row["id"], _Candidate(kind, hit.row))
+        candidate.similarity = max(candidate.similarity, hit.similarity)
+        if channel == "keyword":
+            candidate.keyword = max(candidate.keyword, 1.0 - rank / max(len(hits), 1) * 0.5)
+        elif channel == "entity":
+            candidate.keyword = max(candidate.keyword, 0.5 * hit.score)
+        candidate.matched.append(channel)
+
+
+def _total(c: _Candidate, request: RecallRequest) -> tuple[float, ScoreParts]:
+    w = request.weights
+    row = c.row
+    start = row["valid_from"] if c.kind == "fact" else row["occurred_at"]
+    age_days = max((request.point.at - start).total_seconds(), 0.0) / 86400
+    half_life_days = max(w.half_life.total_seconds() / 86400, 1e-9)
+    recency = math.exp(-math.log(2) * age_days / half_life_days)
+    confidence = float(row.get("confidence", 0.8 if row.get("authority") != "external" else 0.5))
+    use = math.log1p(row.get("use_count") or 0) / math.log1p(100)
+    parts = ScoreParts(similarity=max(c.similarity, 0.0), keyword=c.keyword, recency=recency,
+                       confidence=confidence, use=min(use, 1.0))
+    total = (w.similarity * parts.similarity + w.keyword * parts.keyword
+             + w.recency * parts.recency + w.confidence * parts.confidence + w.use * parts.use)
+    return total, parts
+
+
+def _support(store: GraphStore, ns: str, fact_ids: list[str]) -> dict[str, list[Provenance]]:
+    out: dict[str, list[Provenance]] = {}
+    if not fact_ids:
+        return out
+    for row in store.support(ns, fact_ids):
+        out.setdefault(row["fact_id"], []).append(Provenance(
+            episode_id=row["episode_id"], source=SourceKind(row["source"]),
+            session=row.get("session"), occurred_at=row["occurred_at"],
+            role=SupportRole(row["role"])))
+    return out
+
+
+def _evidence(c: _Candidate, request: RecallRequest, support: dict[str, list[Provenance]]
+              ) -> Evidence:
+    total, parts = _total(c, request)
+    matched = list(dict.fromkeys(c.matched))
+    if c.kind == "episode":
+        episode = to_episode(c.row)
+        return Evidence(
+            kind="episode", text=episode.content, episode_id=episode.id,
+            authority=episode.authority, confidence=parts.confidence,
+            valid_from=episode.occurred_at, score=round(total, 6), parts=parts, matched=matched,
+            episodes=[Provenance(episode_id=episode.id, source=episode.source,
+                                 session=episode.session, occurred_at=episode.occurred_at)],
+        )
+    fact = to_fact(c.row, request.point)
+    status = status_as_of(c.row, request.point)
+    return Evidence(
+        kind="fact", text=fact.text, fact_id=fact.id, authority=fact.authority, status=status,
+        confidence=fact.confidence, scope=fact.scope, valid_from=fact.valid_from,
+        valid_until=fact.valid_until, episodes=support.get(fact.id, []), score=round(total, 6),
+        parts=parts, matched=matched, needs_verification=status is Status.NEEDS_REVIEW,
+    )
