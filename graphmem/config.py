@@ -20,3 +20,9 @@ def neo4j_auth() -> tuple[str, str] | None:
     user = os.environ.get("NEO4J_USER", "").strip()
     password = os.environ.get("NEO4J_PASSWORD", "")
     return (user, password) if user else None
+
+
+def tombstone_key() -> bytes:
+    """The key of tombstone digests: set ``GRAPHMEM_TOMBSTONE_KEY`` in production, so that a
+    digest cannot be checked against guessed content without it."""
+    return os.environ.get("GRAPHMEM_TOMBSTONE_KEY", "graphmem-default-tombstone-key").encode()

@@ -132,7 +132,13 @@ class Consolidator:
         closes_at = max(p.valid_from, old["valid_from"])
         self._patch(old, {"valid_until": closes_at, "status": Status.SUPERSEDED.value})
         self.change.supersessions.append(
-            {"new_id": new_id_, "old_id": old["id"], "at": self.now, "reason": "new value"}
+            {
+                "new_id": new_id_,
+                "old_id": old["id"],
+                "at": self.now,
+                "reason": "new value",
+                "previous_until": datetime.fromisoformat(before["valid_until"]),
+            }
         )
         self.change.audit.append(
             audit_row(
@@ -173,7 +179,13 @@ class Consolidator:
         support = old_support or [{"episode_id": self.episode_id, "role": "stated"}]
         resumed_id = self._add(resumed, "resumes after a window", support=support)
         self.change.supersessions.append(
-            {"new_id": resumed_id, "old_id": window_id, "at": self.now, "reason": "window ended"}
+            {
+                "new_id": resumed_id,
+                "old_id": window_id,
+                "at": self.now,
+                "reason": "window ended",
+                "previous_until": p.valid_until,
+            }
         )
 
     def _retract(self, row: Row) -> None:

@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from graphmem import config
+from graphmem.embed import Embedder, HashingEmbedder
 from graphmem.errors import InvalidArgument, UnknownId
+from graphmem.forget import ForgetPlan, Planner
 from graphmem.model import (
     Actor,
     AuditEntry,
@@ -34,12 +36,11 @@ from graphmem.model import (
     check_predicate,
     check_scope,
 )
-from graphmem.embed import Embedder, HashingEmbedder
 from graphmem.predicates import PredicateRegistry
 from graphmem.recall import RecallRequest, Weights
 from graphmem.recall import recall as recall_evidence
 from graphmem.records import audit_row, fact_summary
-from graphmem.results import Evidence, WriteResult
+from graphmem.results import Evidence, ForgetReport, WriteResult
 from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore
 from graphmem.store.embedded import EmbeddedStore
 from graphmem.store.neo4j import Neo4jStore
@@ -189,6 +190,83 @@ class Memory:
             self.store.apply(change)
         return to_fact(row)
 
+    # ---- forget -----------------------------------------------------------
+
+    def forget(
+        self,
+        namespace: str,
+        episode: str | None = None,
+        fact: str | None = None,
+        entity: str | None = None,
+        everything: bool = False,
+    ) -> ForgetReport:
+        """Forget an episode, a fact, an entity or the whole namespace — with everything
+        derived from it — in one transaction. Returns what was removed and re-derived."""
+        ns = check_namespace(namespace)
+        chosen = [
+            name
+            for name, value in (
+                ("episode", episode),
+                ("fact", fact),
+                ("entity", entity),
+                ("everything", everything),
+            )
+            if value
+        ]
+        if len(chosen) != 1:
+            raise InvalidArgument(
+                "forget needs exactly one of episode=, fact=, entity= or everything=True; "
+                f"got {', '.join(chosen) or 'none'}"
+            )
+        with self._lock:
+            self.flush()
+            planner = Planner(self.store, ns, self._clock())
+            if everything:
+                plan = self._forget_everything(planner)
+            else:
+                if episode is not None:
+                    if not self.store.episodes_by_id(ns, [episode]):
+                        raise UnknownId(f"no episode {episode!r} in namespace {ns!r}")
+                    planner.forget_episodes({episode})
+                elif fact is not None:
+                    self._fact_row(ns, fact)
+                    planner.forget_facts({fact})
+                else:
+                    key = subject_key(str(entity), ns)
+                    about = {row["id"] for row in self.store.facts_about(ns, key)}
+                    entity_id = self.store.entity_id(ns, key)
+                    if entity_id is None:
+                        raise UnknownId(f"no entity {entity!r} in namespace {ns!r}")
+                    planner.forget_facts(about)
+                    planner.plan.entities.add(entity_id)
+                planner.rederive()
+                plan = planner.finish(Actor.USER)
+            self.store.apply(plan.change)
+        change = plan.change
+        return ForgetReport(
+            removed={label: len(ids) for label, ids in change.removals.items()},
+            restored=sorted(plan.restored),
+            dependents=sorted(plan.dependents),
+            redacted_episodes=plan.redacted,
+            scrubbed_audit_entries=len(change.audit_scrubs),
+            tombstones=len(change.tombstones),
+        )
+
+    def _forget_everything(self, planner: Planner) -> ForgetPlan:
+        ns = planner.ns
+        plan = planner.plan
+        plan.facts = set(self.store.ids(ns, "Fact"))
+        plan.episodes = set(self.store.ids(ns, "Episode"))
+        plan = planner.finish(Actor.USER, entities=False)
+        # Nothing of the namespace stays but its tombstones and this one content-free entry.
+        for label in ("Entity", "AuditEntry", "Checkpoint", "DistillationRun"):
+            ids = self.store.ids(ns, label)
+            if ids:
+                plan.change.removals[label] = ids
+        plan.change.audit_scrubs = []
+        plan.change.patches = []
+        return plan
+
     # ---- read -------------------------------------------------------------
 
     def facts(
@@ -225,7 +303,7 @@ class Memory:
         )
         return [to_fact(row, point) for row in self.store.facts(ns, where)]
 
-    def recall(
+    def recall(  # noqa: PLR0917 - the positional order is DESIGN.md's public API
         self,
         query: str,
         namespace: str,
@@ -245,11 +323,17 @@ class Memory:
         sensitivity), then ranked. Evidence informs; it never authorises."""
         ns = check_namespace(namespace)
         request = RecallRequest(
-            query=query, namespace=ns,
-            point=AsOf.of(optional_utc(at, "at", self._clock()),
-                          optional_utc(known_at, "known_at", self._clock())),
-            k=k, scopes=_scopes(scope), include_candidates=include_candidates,
-            include_review=include_review, include_episodes=include_episodes,
+            query=query,
+            namespace=ns,
+            point=AsOf.of(
+                optional_utc(at, "at", self._clock()),
+                optional_utc(known_at, "known_at", self._clock()),
+            ),
+            k=k,
+            scopes=_scopes(scope),
+            include_candidates=include_candidates,
+            include_review=include_review,
+            include_episodes=include_episodes,
             min_authority=_enum(Authority, min_authority, "min_authority"),
             max_sensitivity=_enum(Sensitivity, max_sensitivity, "max_sensitivity"),
             weights=weights or self.weights,
@@ -276,9 +360,16 @@ class Memory:
             at = self._clock()
             for ns, counts in uses.items():
                 rows = self.store.facts_by_id(ns, list(counts))
-                patches = [FactPatch(row["id"], {"use_count": (row.get("use_count") or 0)
-                                                 + counts[row["id"]], "last_used_at": at})
-                           for row in rows]
+                patches = [
+                    FactPatch(
+                        row["id"],
+                        {
+                            "use_count": (row.get("use_count") or 0) + counts[row["id"]],
+                            "last_used_at": at,
+                        },
+                    )
+                    for row in rows
+                ]
                 if patches:
                     self.store.apply(ChangeSet(namespace=ns, patches=patches))
 

@@ -115,8 +115,12 @@ def recall(store: GraphStore, embedder: Embedder, request: RecallRequest) -> lis
     _merge(pool, "fact", "entity", store.entity_facts(ns, where, named, vector, fetch))
     if request.include_episodes:
         _merge(pool, "episode", "vector", store.similar_episodes(ns, where, vector, fetch))
-        _merge(pool, "episode", "keyword",
-               store.keyword_episodes(ns, where, request.query, vector, fetch))
+        _merge(
+            pool,
+            "episode",
+            "keyword",
+            store.keyword_episodes(ns, where, request.query, vector, fetch),
+        )
     ranked = sorted(pool.values(), key=lambda c: -_total(c, request)[0])[: request.k]
     support = _support(store, ns, [c.row["id"] for c in ranked if c.kind == "fact"])
     return [_evidence(c, request, support) for c in ranked]
@@ -143,10 +147,20 @@ def _total(c: _Candidate, request: RecallRequest) -> tuple[float, ScoreParts]:
     recency = math.exp(-math.log(2) * age_days / half_life_days)
     confidence = float(row.get("confidence", 0.8 if row.get("authority") != "external" else 0.5))
     use = math.log1p(row.get("use_count") or 0) / math.log1p(100)
-    parts = ScoreParts(similarity=max(c.similarity, 0.0), keyword=c.keyword, recency=recency,
-                       confidence=confidence, use=min(use, 1.0))
-    total = (w.similarity * parts.similarity + w.keyword * parts.keyword
-             + w.recency * parts.recency + w.confidence * parts.confidence + w.use * parts.use)
+    parts = ScoreParts(
+        similarity=max(c.similarity, 0.0),
+        keyword=c.keyword,
+        recency=recency,
+        confidence=confidence,
+        use=min(use, 1.0),
+    )
+    total = (
+        w.similarity * parts.similarity
+        + w.keyword * parts.keyword
+        + w.recency * parts.recency
+        + w.confidence * parts.confidence
+        + w.use * parts.use
+    )
     return total, parts
 
 
@@ -155,31 +169,59 @@ def _support(store: GraphStore, ns: str, fact_ids: list[str]) -> dict[str, list[
     if not fact_ids:
         return out
     for row in store.support(ns, fact_ids):
-        out.setdefault(row["fact_id"], []).append(Provenance(
-            episode_id=row["episode_id"], source=SourceKind(row["source"]),
-            session=row.get("session"), occurred_at=row["occurred_at"],
-            role=SupportRole(row["role"])))
+        out.setdefault(row["fact_id"], []).append(
+            Provenance(
+                episode_id=row["episode_id"],
+                source=SourceKind(row["source"]),
+                session=row.get("session"),
+                occurred_at=row["occurred_at"],
+                role=SupportRole(row["role"]),
+            )
+        )
     return out
 
 
-def _evidence(c: _Candidate, request: RecallRequest, support: dict[str, list[Provenance]]
-              ) -> Evidence:
+def _evidence(
+    c: _Candidate, request: RecallRequest, support: dict[str, list[Provenance]]
+) -> Evidence:
     total, parts = _total(c, request)
     matched = list(dict.fromkeys(c.matched))
     if c.kind == "episode":
         episode = to_episode(c.row)
         return Evidence(
-            kind="episode", text=episode.content, episode_id=episode.id,
-            authority=episode.authority, confidence=parts.confidence,
-            valid_from=episode.occurred_at, score=round(total, 6), parts=parts, matched=matched,
-            episodes=[Provenance(episode_id=episode.id, source=episode.source,
-                                 session=episode.session, occurred_at=episode.occurred_at)],
+            kind="episode",
+            text=episode.content,
+            episode_id=episode.id,
+            authority=episode.authority,
+            confidence=parts.confidence,
+            valid_from=episode.occurred_at,
+            score=round(total, 6),
+            parts=parts,
+            matched=matched,
+            episodes=[
+                Provenance(
+                    episode_id=episode.id,
+                    source=episode.source,
+                    session=episode.session,
+                    occurred_at=episode.occurred_at,
+                )
+            ],
         )
     fact = to_fact(c.row, request.point)
     status = status_as_of(c.row, request.point)
     return Evidence(
-        kind="fact", text=fact.text, fact_id=fact.id, authority=fact.authority, status=status,
-        confidence=fact.confidence, scope=fact.scope, valid_from=fact.valid_from,
-        valid_until=fact.valid_until, episodes=support.get(fact.id, []), score=round(total, 6),
-        parts=parts, matched=matched, needs_verification=status is Status.NEEDS_REVIEW,
+        kind="fact",
+        text=fact.text,
+        fact_id=fact.id,
+        authority=fact.authority,
+        status=status,
+        confidence=fact.confidence,
+        scope=fact.scope,
+        valid_from=fact.valid_from,
+        valid_until=fact.valid_until,
+        episodes=support.get(fact.id, []),
+        score=round(total, 6),
+        parts=parts,
+        matched=matched,
+        needs_verification=status is Status.NEEDS_REVIEW,
     )

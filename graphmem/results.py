@@ -40,6 +40,19 @@ class WriteResult(Model):
         return [op.fact_id for op in self.operations if op.fact_id is not None]
 
 
+class ForgetReport(Model):
+    """What a forget request removed and re-derived; safe to show to the user."""
+
+    removed: dict[str, int] = Field(default_factory=dict, description="counts by kind")
+    restored: list[str] = Field(default_factory=list, description="facts current again")
+    dependents: list[str] = Field(
+        default_factory=list, description="facts removed because they depended on it"
+    )
+    redacted_episodes: int = 0
+    scrubbed_audit_entries: int = 0
+    tombstones: int = 0
+
+
 class Provenance(Model):
     """One episode behind a piece of evidence."""
 

@@ -10,10 +10,80 @@ from collections.abc import Iterable
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 
 STOP_WORDS = frozenset(
-    "a an and are as at be been but by did do does for from had has have he her hers him his "
-    "how i if in into is it its me my of on or our she so than that the their them then there "
-    "these they this to was we were what when where which who whom why will with you your "
-    "yours s t can could would should about".split()
+    {
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "been",
+        "but",
+        "by",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "he",
+        "her",
+        "hers",
+        "him",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "me",
+        "my",
+        "of",
+        "on",
+        "or",
+        "our",
+        "she",
+        "so",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "you",
+        "your",
+        "yours",
+        "s",
+        "t",
+        "can",
+        "could",
+        "would",
+        "should",
+        "about",
+    }
 )
 
 
@@ -23,6 +93,12 @@ def _stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: len(word) - len(suffix)] + keep
     return word
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased content words, unstemmed (what a Lucene standard analyzer indexes)."""
+    found = _WORD.findall(text.replace("_", " ").casefold())
+    return [w for w in found if w not in STOP_WORDS]
 
 
 def tokens(text: str) -> list[str]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
-from graphmem import gate
+from graphmem import gate, tombstone
 from graphmem.consolidate import Applied, Consolidator
 from graphmem.decide import (
     Decision,
@@ -26,6 +26,7 @@ from graphmem.embed import Embedder
 from graphmem.errors import InvalidArgument
 from graphmem.model import (
     Actor,
+    Authority,
     Claim,
     Episode,
     Kind,
@@ -166,6 +167,24 @@ class WritePath:
                 "redactions": scrubbed.count,
             }
         )
+        if inp.source is not SourceKind.USER and self._tombstoned(inp, scrubbed.text):
+            # A re-sync or a replayed message must not bring back what the user forgot.
+            refusal = Refusal(
+                claim="(the whole episode)",
+                reason="this content was forgotten on request; only a fresh "
+                "statement by the user can bring it back",
+            )
+            self.store.apply(
+                ChangeSet(
+                    namespace=inp.namespace,
+                    audit=[
+                        audit_row(
+                            now, _actor(inp.source), "refuse", note="replay of forgotten content"
+                        )
+                    ],
+                )
+            )
+            return WriteResult(episode_id=None, refused=[refusal])
         calls_before, tokens_before = self._calls, self._tokens
         claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp)
         consolidator = Consolidator(change, episode_id, now, actor=_actor(inp.source))
@@ -198,6 +217,10 @@ class WritePath:
             tokens=self._tokens - tokens_before,
         )
 
+    def _tombstoned(self, inp: Input, content: str) -> bool:
+        digest = tombstone.episode_digest(inp.namespace, content)
+        return bool(self.store.tombstoned(inp.namespace, [digest]))
+
     def _embed(self, change: ChangeSet) -> None:
         texts = {row["id"]: row["search_text"] for row in change.facts}
         texts.update({row["id"]: row["content"] for row in change.episodes})
@@ -222,6 +245,18 @@ class WritePath:
         if isinstance(verdict, gate.Refused):
             return Refusal(claim=_claim_text(claim), reason=verdict.reason, alert=verdict.alert)
         proposal = self._proposal(inp, verdict)
+        if proposal.authority.rank < Authority.USER.rank and self.store.tombstoned(
+            inp.namespace,
+            [
+                tombstone.fact_digest(
+                    inp.namespace, proposal.subject_key, proposal.predicate, proposal.object_json
+                )
+            ],
+        ):
+            return Refusal(
+                claim=_claim_text(claim),
+                reason="forgotten on request; only the user can state it again",
+            )
         if proposal.slot not in slots:
             slots[proposal.slot] = self._slot_rows(inp.namespace, proposal)
         rows = slots[proposal.slot]

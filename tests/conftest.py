@@ -2,7 +2,7 @@
 
 # --- Neo4j server (tests/neo4j_server.py): neo4j_uri, neo4j_auth, neo4j_driver ---
 from tests.neo4j_server import neo4j_auth, neo4j_driver, neo4j_uri  # noqa: F401
-# --- end Neo4j server ---
 
+# --- end Neo4j server ---
 # --- Both stores (tests/stores.py): store, memory, clock, ns ---
-from tests.stores import clock, memory, ns, store  # noqa: E402, F401
+from tests.stores import clock, memory, ns, store  # noqa: F401

@@ -30,7 +30,9 @@ def test_expired_window_is_not_recalled(memory: Memory, clock: Clock, ns: NS) ->
     )
     inside = memory.recall("writing blocks", namespace=maya, at=d(9, 15), include_episodes=False)
     assert texts(inside) == ["maya prefers writing blocks 9-11am"]
-    assert memory.recall("writing blocks", namespace=maya, at=d(10, 2), include_episodes=False) == []
+    assert (
+        memory.recall("writing blocks", namespace=maya, at=d(10, 2), include_episodes=False) == []
+    )
 
 
 def test_superseded_value_is_not_recalled_as_current(memory: Memory, clock: Clock, ns: NS) -> None:
@@ -43,17 +45,22 @@ def test_superseded_value_is_not_recalled_as_current(memory: Memory, clock: Cloc
     assert texts(now) == ["maya lives in Denver"]
     then = memory.recall("where does maya live", namespace=maya, at=d(4), include_episodes=False)
     assert texts(then) == ["maya lives in Austin"]
-    assert then[0].status is not None and then[0].status.value == "active"
+    assert then[0].status is not None
+    assert then[0].status.value == "active"
 
 
 def test_candidate_is_recalled_only_when_asked(memory: Memory, clock: Clock, ns: NS) -> None:
     maya = ns("maya")
     clock.set(d(3))
-    memory.remember([Claim("maya", "prefers", "no meetings before 9am", inferred=True)],
-                    namespace=maya, source="agent")
+    memory.remember(
+        [Claim("maya", "prefers", "no meetings before 9am", inferred=True)],
+        namespace=maya,
+        source="agent",
+    )
     assert memory.recall("meetings before 9am", namespace=maya, include_episodes=False) == []
-    asked = memory.recall("meetings before 9am", namespace=maya, include_candidates=True,
-                          include_episodes=False)
+    asked = memory.recall(
+        "meetings before 9am", namespace=maya, include_candidates=True, include_episodes=False
+    )
     assert [e.status.value for e in asked if e.status] == ["candidate"]
 
 
@@ -70,8 +77,12 @@ def test_other_namespaces_never_appear(memory: Memory, clock: Clock, ns: NS) -> 
 def test_email_claims_come_back_as_external(memory: Memory, clock: Clock, ns: NS) -> None:
     maya = ns("maya")
     clock.set(d(3))
-    memory.remember([Claim("acme invoice 4411", "due_on", "2026-03-31")], namespace=maya,
-                    source="email", source_ref="billing@acme.example")
+    memory.remember(
+        [Claim("acme invoice 4411", "due_on", "2026-03-31")],
+        namespace=maya,
+        source="email",
+        source_ref="billing@acme.example",
+    )
     found = memory.recall("acme invoice due", namespace=maya, include_episodes=False)
     assert found[0].authority.value == "external"
     assert found[0].episodes[0].source.value == "email"
@@ -81,13 +92,23 @@ def test_email_claims_come_back_as_external(memory: Memory, clock: Clock, ns: NS
 def test_scope_keeps_other_projects_out(memory: Memory, clock: Clock, ns: NS) -> None:
     maya = ns("maya")
     clock.set(d(3))
-    memory.remember([Claim("maya", "timezone", "America/Denver"),
-                     Claim("maya", "prefers", "calendar invites with agenda",
-                           scope="task:calendar"),
-                     Claim("maya", "plans", "private trip to Lisbon", scope="situation:private")],
-                    namespace=maya)
-    found = texts(memory.recall("calendar timezone private trip", namespace=maya,
-                                scope="task:calendar", k=10, include_episodes=False))
+    memory.remember(
+        [
+            Claim("maya", "timezone", "America/Denver"),
+            Claim("maya", "prefers", "calendar invites with agenda", scope="task:calendar"),
+            Claim("maya", "plans", "private trip to Lisbon", scope="situation:private"),
+        ],
+        namespace=maya,
+    )
+    found = texts(
+        memory.recall(
+            "calendar timezone private trip",
+            namespace=maya,
+            scope="task:calendar",
+            k=10,
+            include_episodes=False,
+        )
+    )
     assert "maya timezone America/Denver" in found
     assert any("agenda" in t for t in found)
     assert not any("Lisbon" in t for t in found)
@@ -98,9 +119,11 @@ def test_evidence_explains_its_score(memory: Memory, clock: Clock, ns: NS) -> No
     clock.set(d(3))
     memory.remember([Claim("maya", "lives_in", "Denver")], namespace=maya)
     top = memory.recall("Denver", namespace=maya, include_episodes=False)[0]
-    assert top.fact_id and top.episodes
+    assert top.fact_id
+    assert top.episodes
     assert {"vector", "keyword", "entity"} & set(top.matched)
-    assert 0 < top.parts.similarity <= 1 and top.score > 0
+    assert 0 < top.parts.similarity <= 1
+    assert top.score > 0
 
 
 def test_bad_recall_arguments(memory: Memory, ns: NS) -> None:

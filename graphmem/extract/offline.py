@@ -32,64 +32,87 @@ Grammar
 ``X``/``Y`` are the user's words (trimmed, trailing punctuation and fillers such
 as "now", "anymore" removed, casing kept). The subject is always ``speaker``.
 
-==============================================  ==========================  ============  ==========================================
-statement                                        predicate                   kind          validity / notes
-==============================================  ==========================  ============  ==========================================
-I live in / I'm based in / I'm living in X       lives_in X                  fact          window if one is given
-I've lived in X [since March | for 3 years]      lives_in X                  fact          valid_from = March 1 / 3 years ago
-I moved to X [in July | last month | on 3 July]  lives_in X                  fact          valid_from = the move date, else occurred_at
-I just moved to X / I've relocated to X          lives_in X                  fact          valid_from = occurred_at
-I moved from A to B [when]                       lives_in B; lives_in A      fact          A negated from the move date
-I moved out of X / I used to live in X           lives_in X, negated         fact          valid_from = the date / occurred_at
-I'm moving to X next month                       lives_in X                  fact          needs a date; confidence 0.8
-I no longer live in X / I don't live in X any..  lives_in X, negated         fact          valid_from = occurred_at (a change)
-I don't live in X                                lives_in X, negated         fact          no valid_from (a correction)
-my name is X                                     name X                      fact
-call me X / I go by X / I prefer to be called X  preferred_name X            fact          "don't call me X": negated
-my surname / last name / family name is X        surname X                   fact
-my surname is not X / isn't X                    surname X, negated          fact          "is not X, it's Y" also yields Y
-my surname is Y, not X                           surname Y; surname X neg.   fact
-my X is / are Y (timezone, manager, ...)         snake_case(X) Y             fact          favourite_* / preferred_*: preference
-I work at / for X [as a T]                       works_at X [job_title T]    fact
-I work as a T [at X]                             job_title T [works_at X]    fact
-I work on (the) X project / project X            works_on X                  fact
-I work 9 to 5 / from 9am to 5pm                  working_hours "9 to 5"      fact
-I started (working) at X / I joined X [when]     works_at X                  fact          valid_from = the date, else occurred_at
-I quit / left my job at X; I no longer work at   works_at X, negated         fact          valid_from = the date / occurred_at
-I prefer X [over Y] / I'd prefer X               prefers "X [over Y]"        preference
-I'd rather X [than Y]                            prefers "X [over Y]"        preference
-I like / love / enjoy X; I'm a fan of X          likes X                     preference
-I avoid X / prefer not to X / I'd rather not X   avoids X                    preference
-I don't like / dislike / hate / can't stand X    dislikes X                  preference
-please always X / always X (a style request)     prefers X                   preference    style: reply, write, format, tone, ...
-never X / don't ever X (a style request)         avoids X                    preference
-always X / never X (any other rule)              instruction "always X"      constraint    e.g. "always ask before booking"
-from now on / going forward, X (imperative)      instruction X               pref./constr. valid_from = occurred_at
-remember that X                                  what X yields               —             else: noted X, fact, confidence 0.8
-<window>, <imperative> ("for September, block")  instruction X               pref./constr. valid_from / valid_until = the window
-I declined / cancelled / skipped / moved X       declined ... X              event         window: the day named, else that day
-move / reschedule / cancel / skip X (to Y)       reschedule / cancel ... X   event         X names a meeting/block/... or a day
-this Thursday I'll X / I'm going to X tomorrow   plans X                     event         needs a day or window
-==============================================  ==========================  ============  ==========================================
+================================================  ============================  ==========
+statement                                         claim                         kind
+================================================  ============================  ==========
+I live in X / I'm based in X / I'm living in X    lives_in X                    fact
+I've lived in X [since March | for 3 years] (1)   lives_in X                    fact
+I moved to X [in July | last month | on 3 July]   lives_in X (2)                fact
+I just moved to X / I've relocated to X           lives_in X (2)                fact
+I moved from A to B [when]                        lives_in B; lives_in A neg.   fact
+I moved out of X / I used to live in X            lives_in X, negated (3)       fact
+I'm moving to X next month (needs a date)         lives_in X, confidence 0.8    fact
+I no longer live in X / don't ... X anymore       lives_in X, negated (3)       fact
+I don't live in X                                 lives_in X, negated (4)       fact
+my name is X                                      name X                        fact
+call me X / I go by X / I prefer to be called X   preferred_name X              fact
+don't call me X                                   preferred_name X, negated     fact
+my surname / last name / family name is X         surname X                     fact
+my surname is not X / isn't X [, it's Y]          surname X, negated (4) [; Y]  fact
+my surname is Y, not X                            surname Y; surname X neg.     fact
+my X is / are Y (timezone, manager, ...)          snake_case(X) Y (5)           fact
+my favourite / preferred X is Y                   favourite_x Y                 preference
+I work at / for X [as a T]                        works_at X [; job_title T]    fact
+I work as a T [at X]                              job_title T [; works_at X]    fact
+I work on the X project / on project X            works_on X                    fact
+I work 9 to 5 / from 9am to 5pm                   working_hours "9 to 5"        fact
+I started (working) at X / I joined X [when]      works_at X (2)                fact
+I quit / left my job at X [when]                  works_at X, negated (3)       fact
+I no longer work at X / don't work for X          works_at X, negated (3)(4)    fact
+I prefer X [over Y] / I'd prefer X                prefers "X [over Y]"          preference
+I'd rather X [than Y]                             prefers "X [over Y]"          preference
+I prefer it when you X                            prefers X                     preference
+I like / love / enjoy X; I'm a fan of X           likes X                       preference
+I avoid X / prefer not to X / I'd rather not X    avoids X                      preference
+I don't like / dislike / hate / can't stand X     dislikes X                    preference
+(please) always X -- a style request (6)          prefers X                     preference
+never X / don't ever X -- a style request         avoids X                      preference
+always X / never X -- any other rule              instruction "always X"        constraint
+from now on / going forward, X (imperative)       instruction X (7)             (6)
+<explicit window>, X (imperative)                 instruction X (8)             (6)
+remember that X                                   whatever X yields, else       —
+                                                  noted X, confidence 0.8       fact
+I declined / cancelled / skipped / moved X        declined X, cancelled X ...   event (9)
+move / reschedule / cancel / skip X [to Y] (10)   reschedule X, cancel X ...    event (9)
+this Thursday I'll X / I'm going to X tomorrow    plans X                       event (9)
+================================================  ============================  ==========
 
-Windows and scopes (either end of a clause):
+(1) valid_from = March 1 / three years before occurred_at.
+(2) valid_from = the date of the move (its first day), else occurred_at.
+(3) a change in the world: negated, valid_from = the date, else occurred_at.
+(4) a correction: negated, valid_from None (see Choices).
+(5) a relation (manager, friend, wife, ...) needs a capitalised name as its value.
+(6) a style request (reply, write, format, tone, language, length, emoji, bullet
+    points, ...) is a preference; any other rule is a constraint.
+(7) valid_from = occurred_at.
+(8) "for September only, block 9-11 for writing": valid_from / valid_until = the
+    window. Without a marker or an explicit window an imperative is a one-off
+    request and yields nothing.
+(9) validity = the day named ("Thursday's writing block", "tomorrow"), the
+    window given, or else the day of occurred_at.
+(10) only when X names a meeting, call, block, slot, ... or a day.
 
-=====================================================  ===============================================
+Windows, at either end of a clause (P is a day, weekday, date, week, weekend,
+month, year, "the end of the month", ...):
+
+=====================================================  ==================================
 phrase                                                 validity
-=====================================================  ===============================================
-for September [only], only for / just / during P       [start of P, end of P)  (P = a day, week, month, ...)
-this Thursday only, today only, just this week         [start of P, end of P)
-for the next two weeks / the coming month              [occurred_at, occurred_at + duration)
-for two weeks                                          the same (backwards in "I've lived ... for ...")
-for the rest of the week / month                       [occurred_at, end of the week / month)
-until Friday / until the 15th                          [occurred_at, end of that day)   (the day counts)
-until next week / until September / the end of ...     [occurred_at, start of it) / [.., end of it)
+=====================================================  ==================================
+for P [only] / only for P / just P / during P          [start of P, end of P)
+this Thursday only / today only / just this week       [start of P, end of P)
+for the next two weeks / over the coming month         [occurred_at, + duration)
+for two weeks                                          the same; backwards after "I've"
+for the rest of the week / month                       [occurred_at, end of it)
+until Friday / until the 15th (the day counts)         [occurred_at, end of that day)
+until next week / until September                      [occurred_at, start of it)
+until the end of the month                             [occurred_at, first of next month)
 from / starting / as of 1 October                      [1 October, open)
 since March                                            [the latest March 1, open)
 from Monday to Friday                                  [Monday, end of Friday)
-this Thursday, tomorrow, next week, last month (bare)  [start of P, end of P); a date for moves and events
-in July, on 3 July, in 2024 (bare calendar dates)      only for residence, jobs, moves, events and plans
-=====================================================  ===============================================
+this Thursday / tomorrow / next week / last month      [start of P, end of P) (bare)
+in July / on 3 July / in 2024 / on Thursday            the same, but only for residence,
+                                                       work, moves, events and plans
+=====================================================  ==================================
 
 Month names resolve to the current or next such month (for September said on
 2026-08-20: 2026-09-01 to 2026-10-01) and, for what already happened ("I moved
@@ -167,30 +190,19 @@ FRUSTRATED = 0.3
 _DAY = timedelta(days=1)
 _I = re.IGNORECASE
 
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 # --------------------------------------------------------------------------- time expressions
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sept", "sep"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        start=1,
-    )
-    for name in names
-}
+_MONTH_NAMES = (
+    "january jan", "february feb", "march mar", "april apr", "may", "june jun", "july jul",
+    "august aug", "september sept sep", "october oct", "november nov", "december dec",
+)  # fmt: skip
+_MONTHS = {name: n for n, names in enumerate(_MONTH_NAMES, start=1) for name in names.split()}
 _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -201,7 +213,7 @@ _WD = "(?:" + "|".join(_WEEKDAYS) + ")"
 _MON = "(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + ")"
 _ORD = r"\d{1,2}(?:st|nd|rd|th)?"
 _YEAR = r"(?:19|20)\d{2}"
-_NUM = r"(?:\d{1,3}|a couple of|couple of|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_NUM = "(?:" + "|".join([r"\d{1,3}", *sorted(_NUMBERS, key=len, reverse=True)]) + ")"
 _UNIT = r"(?:days?|weeks?|fortnights?|months?|years?)"
 _SPAN = r"(?:weekend|week|month|year)"
 _P_REL = (
@@ -257,11 +269,11 @@ def _year(year: int) -> _Period:
 
 def _amount(number: str, unit: str) -> tuple[int, int]:
     """(months, days) of "two weeks", "3 months", "a fortnight"."""
-    n = int(number) if number.isdigit() else _NUMBERS[number.lower()]
+    n = int(number) if number.isdigit() else _NUMBERS[" ".join(number.lower().split())]
     unit = unit.lower().removesuffix("s")
-    return {"day": (0, n), "week": (0, 7 * n), "fortnight": (0, 14 * n)}.get(
-        unit, (n * (12 if unit == "year" else 1), 0)
-    )
+    if unit in ("month", "year"):
+        return n * (12 if unit == "year" else 1), 0
+    return 0, n * {"day": 1, "week": 7, "fortnight": 14}[unit]
 
 
 _RELATIVE_DAYS = {
@@ -308,31 +320,38 @@ def _weekday(text: str, at: datetime, direction: Direction) -> _Period | None:
     return _days(today + timedelta(days=ahead))
 
 
-def _nearest(year: int, month: int, day: int, at: datetime, direction: Direction) -> _Period | None:
-    """The date that day and month fall on, this year or the next (past: the last)."""
+def _exact(year: int, month: int, day: int) -> _Period | None:
     try:
-        found = date(year, month, day)
-        if direction == "future" and found < at.date():
-            found = date(year + 1, month, day)
-        elif direction == "past" and found > at.date():
-            found = date(year - 1, month, day)
+        return _days(date(year, month, day))
     except ValueError:
         return None
-    return _days(found)
+
+
+def _nearest(month: int, day: int, at: datetime, direction: Direction) -> _Period | None:
+    """A day and month without a year: this year's, or the next (past: the last) one's."""
+    year = at.year
+    if direction == "future" and (month, day) < (at.month, at.day):
+        year += 1
+    elif direction == "past" and (month, day) > (at.month, at.day):
+        year -= 1
+    return _exact(year, month, day)
+
+
+def _day_of_month(day: int, at: datetime, direction: Direction) -> _Period | None:
+    """The 15th: this month's, or the next (past: the last) month's if that one is gone."""
+    month = datetime(at.year, at.month, 1, tzinfo=UTC)
+    if direction == "future" and day < at.day:
+        month = _shift(month, months=1)
+    elif direction == "past" and day > at.day:
+        month = _shift(month, months=-1)
+    return _exact(month.year, month.month, day)
 
 
 def _calendar_date(text: str, at: datetime, direction: Direction) -> _Period | None:
     if m := _ISO_RE.fullmatch(text):
-        try:
-            return _days(date(int(m[1]), int(m[2]), int(m[3])))
-        except ValueError:
-            return None
+        return _exact(int(m[1]), int(m[2]), int(m[3]))
     if m := _NTH_RE.fullmatch(text):
-        month = _shift(datetime(at.year, at.month, 1, tzinfo=UTC), months=0)
-        step = {"future": 1, "past": -1}[direction]
-        if (direction == "future") == (int(m[1]) < at.day):
-            month = _shift(month, months=step)
-        return _nearest(month.year, month.month, int(m[1]), month, direction)
+        return _day_of_month(int(m[1]), at, direction)
     if m := _DAY_MONTH_RE.fullmatch(text):
         day, month, year = int(m[1]), _MONTHS[m[2]], m[3]
     elif m := _MONTH_DAY_RE.fullmatch(text):
@@ -340,8 +359,8 @@ def _calendar_date(text: str, at: datetime, direction: Direction) -> _Period | N
     else:
         return None
     if year:
-        return _nearest(int(year), month, day, datetime(int(year), 1, 1, tzinfo=UTC), "future")
-    return _nearest(at.year, month, day, at, direction)
+        return _exact(int(year), month, day)
+    return _nearest(month, day, at, direction)
 
 
 def _month_name(text: str, at: datetime, direction: Direction) -> _Period | None:
@@ -360,7 +379,7 @@ def _month_name(text: str, at: datetime, direction: Direction) -> _Period | None
 
 
 def _period(text: str, at: datetime, direction: Direction) -> _Period | None:
-    """What a time expression ("September", "next week", "3 July", "the end of the month") covers."""
+    """What a time expression ("September", "next week", "3 July", "end of the month") covers."""
     if re.search(r"\bmay\b", text) and not re.search(r"\d", text):
         return None  # lower-case "may" is the verb, not the month
     t = " ".join(text.lower().split())
@@ -386,13 +405,14 @@ def _period(text: str, at: datetime, direction: Direction) -> _Period | None:
 
 
 _DAY_MENTION = re.compile(
-    rf"\b(?:(?:this|next|last|coming) )?{_WD}\b|\b(?:today|tonight|tomorrow|yesterday)\b|\b{_P_DATE}",
+    rf"\b(?:(?:this|next|last|coming) )?{_WD}\b|\b(?:today|tonight|tomorrow|yesterday)\b"
+    rf"|\b{_P_DATE}",
     _I,
 )
 
 
 def _find_day(text: str, at: datetime, direction: Direction) -> _Period | None:
-    """The day a phrase such as "Thursday's writing block" or "tomorrow's standup" names."""
+    """The day that a phrase such as "Thursday's writing block" or "tomorrow's standup" names."""
     m = _DAY_MENTION.search(text)
     if m is None:
         return None
@@ -414,31 +434,30 @@ class _Window:
     second: str = ""
     amount: tuple[int, int] = (0, 0)
     explicit: bool = True  # said as a window ("for", "only", "until" ...), not a bare date
-    weak: bool = False  # a bare calendar date ("in July"): only some rules accept it
+    weak: bool = False  # a bare calendar date ("in July"): only dated rules accept it
 
 
 def _until_end(period: _Period) -> datetime:
-    """"until Friday" includes Friday; "until September" stops when September starts."""
+    """Until Friday includes Friday; until September stops when September starts."""
     return period.end if period.grain in ("day", "end") else period.start
 
 
-def _resolve(window: _Window, at: datetime, direction: Direction, *, anchor: bool) -> tuple[
-    datetime | None, datetime | None
-]:
+def _resolve(
+    window: _Window, at: datetime, direction: Direction, *, anchor: bool
+) -> tuple[datetime | None, datetime | None]:
     """(valid_from, valid_until) of a window; ``anchor``: the window dates a change."""
     months, days = window.amount
-    if window.form == "next":
+    if window.form == "next" or (window.form == "lasting" and direction == "future"):
         return at, _shift(at, months, days)
     if window.form == "lasting":
-        if direction == "past":
-            return _shift(at, -months, -days), None
-        return at, _shift(at, months, days)
+        return _shift(at, -months, -days), None
     if window.form == "rest":
-        unit = "tomorrow" if window.first == "day" else f"this {window.first}"
-        rest = _period(unit, at, "future")
-        return at, rest.start if window.first == "day" and rest else rest.end if rest else None
-    own = {"since": "past", "from": "future", "until": "future"}.get(window.form, direction)
-    period = _period(window.first, at, "past" if own == "past" else "future")
+        if window.first == "day":
+            return at, _midnight(at.date()) + _DAY
+        rest = _span(f"this {window.first}", at)
+        return at, rest.end if rest else None
+    look: Direction = "past" if window.form == "since" else "future"
+    period = _period(window.first, at, direction if window.form == "during" else look)
     if period is None:
         raise _Unusable(window.first)
     if window.form == "during":
@@ -453,7 +472,7 @@ def _resolve(window: _Window, at: datetime, direction: Direction, *, anchor: boo
     return period.start, _until_end(last)
 
 
-# (body, form, explicit, weak); tried in order at the start and at the end of a clause
+# (body, form, explicit, weak); tried in this order at the start and at the end of a clause
 _WINDOW_SPECS: tuple[tuple[str, str, bool, bool], ...] = (
     (
         r"(?:just |only )?(?:for|during|throughout|over) the rest of (?:the |this )?"
@@ -461,7 +480,7 @@ _WINDOW_SPECS: tuple[tuple[str, str, bool, bool], ...] = (
         "rest", True, False,
     ),
     (
-        rf"(?:just |only )?(?:for|over|during|in) the (?:next|coming|following) "
+        r"(?:just |only )?(?:for|over|during|in) the (?:next|coming|following) "
         rf"(?:(?P<n>{_NUM}) )?(?P<u>{_UNIT})",
         "next", True, False,
     ),
@@ -491,17 +510,21 @@ _GAP_AFTER = r"(?:\s*,\s*|\s+)"
 
 
 def _compile_ends(body: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """A phrase at the start of a clause (and a gap), and the same at its end."""
+    """A phrase at the start of a clause (with the gap after it), and the same at its end."""
     return (
         re.compile(rf"(?:{body}){_GAP_BEFORE}(?=\S)", _I),
         re.compile(rf"{_GAP_AFTER}(?:{body})$", _I),
     )
 
 
-_WINDOWS = tuple((_compile_ends(body), form, explicit, weak) for body, form, explicit, weak in _WINDOW_SPECS)
+_WINDOWS = tuple(
+    (_compile_ends(body), form, explicit, weak) for body, form, explicit, weak in _WINDOW_SPECS
+)
 
 
-def _window_from(m: re.Match[str], form: str, explicit: bool, weak: bool, at: datetime) -> _Window | None:
+def _window_from(
+    m: re.Match[str], form: str, explicit: bool, weak: bool, at: datetime
+) -> _Window | None:
     groups = m.groupdict()
     if form == "rest":
         return _Window("rest", first=groups["rest"].lower())
@@ -511,7 +534,7 @@ def _window_from(m: re.Match[str], form: str, explicit: bool, weak: bool, at: da
     period = _period(first, at, "future")
     if period is None or (second and _period(second, at, "future") is None):
         return None
-    if not explicit and period.grain != "day":
+    if not explicit and not weak and period.grain != "day":
         explicit = True  # "this month, reply in French" is a window, not a one-off request
     return _Window(form, first, second, explicit=explicit, weak=weak)
 
@@ -538,7 +561,7 @@ _SCOPE_SPECS: tuple[tuple[str, str], ...] = (
     (rf"for person {_NAMED}", "person"),
     (rf"{_WHEN}at work", "situation:work"),
     (rf"{_WHEN}(?:at|in) the office", "situation:office"),
-    (rf"{_WHEN}(?:at home|(?:working )?from home)", "situation:home"),
+    (rf"{_WHEN}at home|(?:when|while) (?:I'm |I am )?working from home", "situation:home"),
     (r"(?:when|while|whenever) (?:I'm |I am |I )?travel(?:l)?(?:ing|s)?", "situation:travel"),
     (r"on (?:the road|trips|business trips|work trips)", "situation:travel"),
     (rf"{_WHEN}in meetings", "situation:meetings"),
@@ -546,6 +569,7 @@ _SCOPE_SPECS: tuple[tuple[str, str], ...] = (
     (rf"{_WHEN}on (?:holiday|vacation|leave)", "situation:holiday"),
 )
 _SCOPES = tuple((_compile_ends(body), kind) for body, kind in _SCOPE_SPECS)
+_CONDITION = re.compile(r"\W*(?:when|while|whenever)\b", _I)
 
 
 def _scope_from(m: re.Match[str], kind: str) -> str | None:
@@ -561,7 +585,7 @@ def _scope_from(m: re.Match[str], kind: str) -> str | None:
 # --------------------------------------------------------------------------- peeling a clause
 
 _DISCOURSE = re.compile(
-    r"(?:oh and|and also|oh|ok|okay|so|well|also|and|but|plus|btw|by the way|actually|anyway|anyways"
+    r"(?:oh and|and also|oh|ok|okay|so|well|also|and|but|plus|btw|by the way|actually|anyways?"
     r"|fyi|fwiw|for the record|just so you know|for context|hey|hi|hello|yes|yeah|yep|no|nope"
     r"|sorry|correction|to be clear|to clarify|quick update|update|heads up|that was a joke"
     r"|that was wrong|just kidding|jk|i was joking|i was kidding|wait|hmm+|right|oops|lol|haha"
@@ -571,7 +595,7 @@ _DISCOURSE = re.compile(
     _I,
 )
 _POLITE_TAIL = re.compile(
-    r"(?:\s*[,;]?\s*)\b(?:please|pls|plz|thanks|thank you|thx|ty|cheers|lol|haha|if possible"
+    r"\s*[,;]?\s*\b(?:please|pls|plz|thanks|thank you|thx|cheers|lol|haha|if possible"
     r"|if you can|when possible|ok|okay)$|\s*(?::\)|:-\)|;\)|:D)$",
     _I,
 )
@@ -595,12 +619,11 @@ _HEDGES = r"(?:I think|I guess|I suppose|I believe|I reckon|I feel like|probably
 _HEDGE_START = re.compile(rf"{_HEDGES}(?:\s+that)?{_GAP_BEFORE}", _I)
 _HEDGE_END = re.compile(rf"{_GAP_AFTER}{_HEDGES}$", _I)
 _HEDGE_WORDS = re.compile(r"\b(?:probably|maybe|perhaps|kind of|sort of|i think|i guess)\b", _I)
-_MARKER_BODY = (
-    r"(?:from now on(?:wards)?|from here on(?: out)?|going forward|moving forward|in (?:the )?future"
-    r"|henceforth|hereafter|starting (?:now|today|from today)|from today(?: on(?:wards?)?)?"
-    r"|as of (?:now|today)|for the future)"
+_MARKER_START, _MARKER_END = _compile_ends(
+    r"(?:from now on(?:wards)?|from here on(?: out)?|going forward|moving forward"
+    r"|in (?:the )?future|henceforth|hereafter|starting (?:now|today|from today)"
+    r"|from today(?: on(?:wards?)?)?|as of (?:now|today)|for the future)"
 )
-_MARKER_START, _MARKER_END = _compile_ends(_MARKER_BODY)
 
 
 @dataclass
@@ -613,13 +636,14 @@ class _Ctx:
     windows: list[_Window] = field(default_factory=list)
     scope: str = GLOBAL
     instruction: bool = False
+    conditional: bool = False  # "when writing to Dana", "at work": a standing condition
     hedged: bool = False
     remember: str | None = None
 
     @property
     def explicit(self) -> bool:
-        """A standing marker or a window said as one: an imperative becomes an instruction."""
-        return self.instruction or any(w.explicit for w in self.windows)
+        """A marker, a condition or a window said as one: an imperative is an instruction."""
+        return self.instruction or self.conditional or any(w.explicit for w in self.windows)
 
     @property
     def weak(self) -> bool:
@@ -628,6 +652,7 @@ class _Ctx:
     def validity(
         self, direction: Direction = "future", *, anchor: bool = False, explicit_only: bool = False
     ) -> tuple[datetime | None, datetime | None]:
+        """(valid_from, valid_until) from the marker and the windows of the clause."""
         start = self.at if self.instruction else None
         until = None
         for window in self.windows:
@@ -639,6 +664,16 @@ class _Ctx:
         if start is not None and until is not None and until <= start:
             raise _Unusable("the window ends before it starts")
         return start, until
+
+
+def _cut_ends(
+    core: str, start: re.Pattern[str], end: re.Pattern[str]
+) -> tuple[str, re.Match[str]] | None:
+    if m := start.match(core):
+        return core[m.end() :], m
+    if m := end.search(core):
+        return core[: m.start()], m
+    return None
 
 
 def _peel_discourse(core: str, ctx: _Ctx) -> str | None:
@@ -658,22 +693,12 @@ def _peel_markers(core: str, ctx: _Ctx) -> str | None:
     if ctx.remember is None and (m := _REMEMBER.match(core)):
         ctx.remember = core[m.end() :]
         return ctx.remember
-    for start, end in ((_HEDGE_START, _HEDGE_END), (_MARKER_START, _MARKER_END)):
-        found = _cut_ends(core, start, end)
-        if found is not None:
-            if start is _HEDGE_START:
-                ctx.hedged = True
-            else:
-                ctx.instruction = True
-            return found[0]
-    return None
-
-
-def _cut_ends(core: str, start: re.Pattern[str], end: re.Pattern[str]) -> tuple[str, re.Match[str]] | None:
-    if m := start.match(core):
-        return core[m.end() :], m
-    if m := end.search(core):
-        return core[: m.start()], m
+    if found := _cut_ends(core, _HEDGE_START, _HEDGE_END):
+        ctx.hedged = True
+        return found[0]
+    if found := _cut_ends(core, _MARKER_START, _MARKER_END):
+        ctx.instruction = True
+        return found[0]
     return None
 
 
@@ -684,6 +709,7 @@ def _peel_scope(core: str, ctx: _Ctx) -> str | None:
         found = _cut_ends(core, start, end)
         if found is not None and (scope := _scope_from(found[1], kind)) is not None:
             ctx.scope = scope
+            ctx.conditional = kind.startswith("situation") or _CONDITION.match(found[1][0]) is not None
             return found[0]
     return None
 
@@ -712,6 +738,7 @@ def _trim(text: str) -> str:
 
 
 def _peel(clause: str, ctx: _Ctx) -> str:
+    """The core of a clause, once markers, scope and windows are taken off (into ``ctx``)."""
     core = _trim(clause)
     while True:
         for peeler in _PEELERS:
@@ -741,25 +768,22 @@ _CUT_PREFERENCE = re.compile(
     r"|which)\b.*$|\s*,\s*(?:and|so)\b.*$",
     _I,
 )
-_CUT_NAME = re.compile(
-    r"(?:\s*,\s*|\s+)(?:but|and|because|though|although|so|which|if|not)\b.*$", _I
-)
-_DEICTIC = frozenset(
+_CUT_NAME = re.compile(r"(?:\s*,\s*|\s+)(?:but|because|though|although|so|which|if|not)\b.*$", _I)
+_DEICTIC = _words(
     "it that this these those them him her you your his their its one so too both none nothing"
-    " something anything everything what which there here me".split()
+    " something anything everything what which there here me"
 )
-_NOT_PLACES = frozenset("here there town the city the area the country the same place".split("  "))
-_NOT_ORGS = frozenset(
-    "home night nights weekends myself me a living free the moment it them him her you work".split()
-)
+_NOT_PLACES = frozenset(("here", "there", "town", "the city", "the area", "the country"))
+_NOT_ORGS = frozenset(("home", "night", "nights", "weekends", "myself", "me", "a living", "free"))
 _SENSITIVE = re.compile(
-    r"\b(?:passwords?|passcodes?|passphrases?|pins?|pin code|ssn|social security|credit card"
-    r"|card number|cvv|api key|secrets?|tokens?|private key|bank account|iban|login)\b",
+    r"\b(?:passwords?|passcodes?|passphrases?|pin|pin code|ssn|social security|credit card"
+    r"|card number|cvv|api key|secret key|access token|private key|bank account|iban|login)\b",
     _I,
 )
 
 
 def _clean(raw: str) -> str:
+    """Trimmed words: no trailing punctuation, fillers ("now", "anymore") or wrapping quotes."""
     text = raw.strip()
     while True:
         before = text
@@ -778,13 +802,12 @@ def _usable(text: str, max_words: int = 40) -> bool:
         and len(text) <= 300
         and re.search(r"[^\W_]", text) is not None
         and words[0].lower().strip("'\"") not in _DEICTIC
-        and _SENSITIVE.search(text) is None
     )
 
 
 def _place(raw: str) -> str | None:
     text = _clean(_CUT_PLACE.sub("", raw))
-    if not _usable(text, 6) or text.lower() in _NOT_PLACES or re.match(r"(?:a|an)\s", text, _I):
+    if not _usable(text, 6) or text.lower() in _NOT_PLACES or re.match(r"an?\s", text, _I):
         return None
     return text
 
@@ -836,14 +859,18 @@ Handler = Callable[[re.Match[str], _Ctx], list[_Hit] | None]
 class _Rule:
     pattern: re.Pattern[str]
     handler: Handler
-    dated: bool  # accepts bare calendar dates ("in July", "on 3 July") as its window
+    dated: bool  # accepts a bare calendar date ("in July", "on 3 July") as its window
 
 
 _RULES: list[_Rule] = []
 
 
 def _rule(pattern: str, *, dated: bool = False) -> Callable[[Handler], Handler]:
-    """Register a handler for cores that match ``pattern`` as a whole; rules run in order."""
+    """Register a handler for cores that ``pattern`` matches as a whole; rules run in order.
+
+    A handler returns the hits, ``[]`` for "understood, nothing worth keeping", or
+    None to let the next rule try.
+    """
 
     def register(handler: Handler) -> Handler:
         _RULES.append(_Rule(re.compile(pattern, _I), handler, dated))
@@ -864,15 +891,15 @@ _NOT = r"(?:don't|do not|dont|no longer)"
 _CHANGE = re.compile(r"\b(?:no longer|anymore|any more|used to)\b", _I)
 
 
-def _change_start(m: re.Match[str], ctx: _Ctx, direction: Direction = "past") -> datetime | None:
+def _change_start(m: re.Match[str], ctx: _Ctx) -> datetime | None:
     """When a negation takes effect: a date or now for a change, None for a correction."""
-    start = ctx.validity(direction, anchor=True)[0]
+    start = ctx.validity("past", anchor=True)[0]
     if start is None and _CHANGE.search(m.string):
         return ctx.at
     return start
 
 
-# -- names (before "my X is Y", before imperatives: "call me Mo" is not a request)
+# -- names (before "my X is Y", and before imperatives: "call me Mo" is no request)
 
 
 @_rule(r"(?:(?:you can|just|always) )?call me (?P<x>.+)|I go by (?P<y>.+)")
@@ -926,7 +953,8 @@ def _not_lives_in(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
 
 
 @_rule(
-    rf"I(?:{_HAVE})? {_ADV}(?:moved|relocated)(?: back| over| house)?(?: from (?P<a>.+?))? to (?P<b>.+)",
+    rf"I(?:{_HAVE})? {_ADV}(?:moved|relocated)(?: back| over| house)?"
+    r"(?: from (?P<a>.+?))? to (?P<b>.+)",
     dated=True,
 )
 def _moved(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
@@ -948,7 +976,8 @@ def _moved_out(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
 
 
 @_rule(
-    rf"I{_AM} {_ADV}(?:moving|relocating) to (?P<x>.+)|I(?:'ll| will) be (?:based|living) in (?P<y>.+)",
+    rf"I{_AM} {_ADV}(?:moving|relocating) to (?P<x>.+)"
+    r"|I(?:'ll| will) be (?:based|living) in (?P<y>.+)",
     dated=True,
 )
 def _will_live_in(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
@@ -994,10 +1023,15 @@ def _works_at(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
     return hits + ([] if title is None else [_Hit("job_title", title, Kind.FACT, start, until)])
 
 
-@_rule(rf"I(?: {_ADV}{_NOT} {_ADV}work|{_AM} (?:not|no longer) working) (?:at|for) (?P<x>.+)", dated=True)
+@_rule(
+    rf"I(?: {_ADV}{_NOT} {_ADV}work|{_AM} (?:not|no longer) working) (?:at|for) (?P<x>.+)",
+    dated=True,
+)
 def _not_works_at(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
     org = _org(m["x"])
-    return None if org is None else [_Hit("works_at", org, Kind.FACT, _change_start(m, ctx), negated=True)]
+    if org is None:
+        return None
+    return [_Hit("works_at", org, Kind.FACT, _change_start(m, ctx), negated=True)]
 
 
 @_rule(
@@ -1014,7 +1048,10 @@ def _started_at(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
     return [_Hit("works_at", org, Kind.FACT, started)]
 
 
-@_rule(rf"I(?:{_HAVE})? {_ADV}(?:quit|left) my (?:job|role|position) (?:at|with) (?P<x>.+)", dated=True)
+@_rule(
+    rf"I(?:{_HAVE})? {_ADV}(?:quit|left) my (?:job|role|position) (?:at|with) (?P<x>.+)",
+    dated=True,
+)
 def _left_job(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
     org = _org(m["x"])
     left = ctx.validity("past", anchor=True)[0] or ctx.at
@@ -1038,28 +1075,26 @@ _ATTRIBUTE_SYNONYMS = (
     (r"^(?:job title|title|role|position)$", "job_title"),
     (r"^(?:boss|line manager)$", "manager"),
 )
-_NOT_ATTRIBUTES = frozenset(
+_NOT_ATTRIBUTES = _words(
     "point guess bad fault pleasure question problem issue plan idea hope goal worry fear bet"
     " mistake thought thoughts concern excuse answer reply request feedback opinion view take"
-    " impression understanding head back day week life mind turn bad sense gut".split()
+    " impression understanding head back day week life mind turn sense gut"
 )
-_RELATIONS = frozenset(
+_RELATIONS = _words(
     "friend best_friend wife husband partner girlfriend boyfriend spouse sister brother mother"
     " father mom mum dad son daughter kid kids child children colleague coworker co_worker"
     " assistant doctor dentist therapist neighbour neighbor manager team_lead lead mentor"
-    " roommate flatmate landlord cat dog".split()
+    " roommate flatmate landlord cat dog"
 )
-_NOT_VALUES = frozenset(
+_NOT_VALUES = _words(
     "a an the so too very really pretty quite kind sort getting being going not still always"
     " never just in at on to from with by for of off out over under up down back away here"
     " there about like also all fine good great bad ok okay awful terrible amazing broken sore"
     " busy full empty late early done gone dead nice lovely boring annoying weird crazy insane"
     " delayed cancelled canceled finished fixed wrong right correct same different better worse"
-    " that this it mine yours hard easy tough".split()
+    " that this it mine yours hard easy tough"
 )
-_MY = (
-    r"my (?P<x>[a-z][a-z -]{0,40}?)(?P<cop>'s| is| are)(?P<neg> not|n't| no longer)? (?P<y>.+)"
-)
+_PREPOSITIONS = _words("of for in on at to with from about")
 
 
 def _attribute(phrase: str) -> str | None:
@@ -1068,10 +1103,10 @@ def _attribute(phrase: str) -> str | None:
     for pattern, replacement in _ATTRIBUTE_SYNONYMS:
         phrase = re.sub(pattern, replacement, phrase)
     words = phrase.split()
-    if not 1 <= len(words) <= 4 or set(words) & {"of", "for", "in", "on", "at", "to", "with", "from"}:
+    if not 1 <= len(words) <= 4 or _PREPOSITIONS & set(words):
         return None
     predicate = re.sub(r"[^a-z0-9]+", "_", phrase).strip("_")
-    if predicate in _NOT_ATTRIBUTES or _SENSITIVE.search(phrase):
+    if predicate in _NOT_ATTRIBUTES:
         return None
     try:
         return check_predicate(predicate)
@@ -1084,37 +1119,43 @@ def _value(raw: str, predicate: str) -> str | None:
     if text is None or re.search(r"\b(?:is|are|was|were)\b", text, _I):
         return None
     first = text.split()[0]
-    if first.islower() and (first in _NOT_VALUES or (first.endswith("ing") and len(text.split()) > 1)):
-        return None
+    if first.islower() and (first in _NOT_VALUES or (first.endswith("ing") and " " in text)):
+        return None  # "my day is going badly", "my back is killing me"
     if predicate in _RELATIONS and not text[0].isupper():
-        return None  # "my boss is annoying" describes, "my boss is Dana" relates
+        return None  # "my boss is annoying" describes; "my boss is Dana" relates
     return text
 
 
-_CORRECTION_TAIL = re.compile(r"^(?P<a>.+?)(?:\s*,\s*|\s+)(?:it's|it is|but|rather|just)\s+(?P<b>.+)$", _I)
-_NOT_TAIL = re.compile(r"^(?P<a>.+?)\s*,\s*not\s+(?P<b>.+)$", _I)
+_CORRECTED = re.compile(r"(?P<a>.+?)(?:\s*,\s*|\s+)(?:it's|it is|but|rather|just)\s+(?P<b>.+)", _I)
+_NOT_OTHER = re.compile(r"(?P<a>.+?)\s*,\s*not\s+(?P<b>.+)", _I)
 
 
-@_rule(_MY)
+def _said_and_denied(m: re.Match[str]) -> tuple[str, str]:
+    """What is said and what is denied in "is not X, it's Y", "is Y, not X", "is not X"."""
+    said = m["y"]
+    if m["neg"]:
+        tail = _CORRECTED.fullmatch(said)
+        return (tail["b"], tail["a"]) if tail else ("", said)
+    tail = _NOT_OTHER.fullmatch(said)
+    return (tail["a"], tail["b"]) if tail else (said, "")
+
+
+@_rule(r"my (?P<x>[a-z][a-z -]{0,40}?)(?P<cop>'s| is| are)(?P<neg> not|n't| no longer)? (?P<y>.+)")
 def _my_attribute(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
+    if _SENSITIVE.search(m["x"]):
+        return []  # credentials are never remembered
     predicate = _attribute(m["x"])
     if predicate is None:
-        return [] if _SENSITIVE.search(m["x"]) else None
+        return None
     kind = Kind.FACT
     if re.match(r"(?:favourite|preferred)_", predicate) and predicate != "preferred_name":
         kind = Kind.PREFERENCE
-    said, denied = m["y"], ""
-    if m["neg"] and (tail := _CORRECTION_TAIL.match(said)):
-        denied, said = tail["a"], tail["b"]
-    elif m["neg"]:
-        denied, said = said, ""
-    elif tail := _NOT_TAIL.match(said):
-        said, denied = tail["a"], tail["b"]
+    said, denied = _said_and_denied(m)
     hits: list[_Hit] = []
-    if denied and (value := _value(denied, predicate)) is not None:
-        hits.append(_Hit(predicate, value, kind, _change_start(m, ctx), negated=True))
     if said and (value := _value(said, predicate)) is not None:
         hits.append(_Hit(predicate, value, kind, *ctx.validity()))
+    if denied and (value := _value(denied, predicate)) is not None:
+        hits.append(_Hit(predicate, value, kind, _change_start(m, ctx), negated=True))
     return hits or None
 
 
@@ -1161,7 +1202,7 @@ def _likes(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
     rf"I {_ADV}(?:{_NOT}|didn't|never) {_ADV}(?:like|enjoy|love|care for) (?P<x>.+)"
     rf"|I{_AM} (?P<not>not |no )?{_ADV}(?:a )?(?:big |huge |great )?fan of (?P<y>.+)"
 )
-def _fan_of(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
+def _dislikes(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
     text = _preference(m["x"] or m["y"])
     if text is None:
         return None
@@ -1186,12 +1227,13 @@ _EVENT_NOUNS = re.compile(
     r"\b(?:meetings?|calls?|block|slot|appointments?|sessions?|stand-?ups?|syncs?|reviews?|1:1s?"
     r"|one-on-ones?|lunch|dinner|breakfast|interviews?|class|lessons?|workout|events?"
     r"|check-ins?|demos?|catch-?ups?|reservations?|bookings?|flights?|focus time|presentations?"
-    r"|webinars?|deadlines?|standup)\b",
+    r"|webinars?|deadlines?)\b",
     _I,
 )
 
 
 def _event_window(ctx: _Ctx, text: str, direction: Direction) -> tuple[datetime, datetime]:
+    """The window said, else the day named in ``text``, else the day of the message."""
     if ctx.windows:
         start, until = ctx.validity(direction)
         if start is not None and until is not None:
@@ -1200,7 +1242,9 @@ def _event_window(ctx: _Ctx, text: str, direction: Direction) -> tuple[datetime,
     return day.start, day.end
 
 
-@_rule(rf"I(?:{_HAVE})? {_ADV}(?P<v>{'|'.join(_REPORTED)})(?: back| forward)? (?P<x>.+)", dated=True)
+@_rule(
+    rf"I(?:{_HAVE})? {_ADV}(?P<v>{'|'.join(_REPORTED)})(?: back| forward)? (?P<x>.+)", dated=True
+)
 def _reported_event(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
     what = _free(m["x"])
     if what is None or what.lower().startswith("to "):
@@ -1212,7 +1256,7 @@ def _reported_event(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
 @_rule(rf"(?P<v>{'|'.join(_REQUESTED)})(?: back| forward)? (?P<x>.+)", dated=True)
 def _requested_event(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
     what = _free(m["x"])
-    if what is None or ctx.instruction:
+    if what is None or ctx.instruction or ctx.conditional:
         return None
     if not (ctx.windows or _EVENT_NOUNS.search(what) or _find_day(what, ctx.at, "future")):
         return None
@@ -1227,7 +1271,7 @@ def _requested_event(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
     dated=True,
 )
 def _plans(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
-    what = _free(m["x"])
+    what = _free(re.sub(r"^(?=(?:the|a|an|my)\s)", "go to ", m["x"], flags=_I))
     if what is None or not (ctx.windows or _find_day(what, ctx.at, "future")):
         return None
     start, until = _event_window(ctx, what, "future")
@@ -1236,7 +1280,7 @@ def _plans(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
 
 # -- imperatives: "always X", "never X", "from now on X", "<window>, X"
 
-_VERBS = (
+_VERBS = _words(
     "reply respond answer write use keep format summarise summarize call address speak talk be"
     " include show send cc bcc copy book schedule block reserve ask check double-check confirm"
     " notify email text message put add move shift hold avoid skip cancel decline accept route"
@@ -1244,33 +1288,33 @@ _VERBS = (
     " archive leave turn set treat assume focus limit plan order pay buy share mention explain"
     " translate bring proofread cite quote link attach round convert default wait tell label"
     " spell capitalise capitalize end open close offer suggest recommend provide list number"
-    " mute remind protect respect save store log track get go take choose pick prefer"
-    " double-check loop stick".split()
+    " mute remind protect respect save store log track get go take choose pick prefer loop stick"
 )
-_VERB = "(?:" + "|".join(sorted(set(_VERBS), key=len, reverse=True)) + r")\b"
-_STYLE_VERBS = frozenset(
+_VERB = "(?:" + "|".join(sorted(_VERBS, key=len, reverse=True)) + r")\b"
+_STYLE_VERBS = _words(
     "reply respond answer write format summarise summarize explain address call speak talk sign"
-    " greet sound phrase word spell capitalise capitalize translate quote cite".split()
+    " greet sound phrase word spell capitalise capitalize translate quote cite"
 )
-_RULE_VERBS = frozenset(
+_RULE_VERBS = _words(
     "ask check double-check confirm book schedule block reserve cc bcc send pay buy cancel"
     " decline accept notify remind share hold route forward move skip wait save store log"
-    " track protect order".split()
+    " track protect order"
 )
-_STYLE_WORDS = frozenset(
-    "bullet bullets bullet-points emoji emojis markdown tone formal informal casual concise brief"
-    " short shorter long longer length language english french german spanish italian portuguese"
-    " dutch japanese chinese british american sentence sentences paragraph paragraphs heading"
-    " headings jargon exclamation format formatting summary summaries tldr table tables lists"
-    " words plain simple detail details detailed verbose friendly polite direct metric imperial"
-    " examples jokes humour humor voice style spelling oxford".split()
+_STYLE_WORDS = _words(
+    "bullet bullets emoji emojis markdown tone formal informal casual concise brief short shorter"
+    " long longer length language english french german spanish italian portuguese dutch"
+    " japanese chinese british american sentence sentences paragraph paragraphs heading headings"
+    " jargon exclamation format formatting summary summaries tldr table tables lists words plain"
+    " simple detail details detailed verbose friendly polite direct metric imperial examples"
+    " jokes humour humor voice style spelling oxford"
 )
+_QUANTIFIERS = _words("always never ever don't do not please no")
 
 
 def _style_kind(instruction: str) -> Kind:
     """A request about how to communicate is a preference; any other rule a constraint."""
-    words = re.findall(r"[a-z]+(?:-[a-z]+)?", instruction.lower())
-    while words and words[0] in ("always", "never", "ever", "don't", "do", "not", "please", "no"):
+    words = re.findall(r"[a-z]+(?:['-][a-z]+)?", instruction.lower())
+    while words and words[0] in _QUANTIFIERS:
         words = words[1:]
     if words and words[0] in _STYLE_VERBS:
         return Kind.PREFERENCE
@@ -1307,23 +1351,21 @@ def _imperative(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
 
 @_rule(r"(?P<x>(?!(?:i|i'm|im|i've|i'd|i'll|my|we|you|it|it's|that|this|there|he|she|they)\b).+)")
 def _marked(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
-    """Whatever follows "from now on" that is not a statement: "from now on, bullet points"."""
+    """Whatever follows "from now on" and is not a statement: "from now on, bullet points"."""
     return _instruction(m["x"], ctx) if ctx.instruction else None
 
 
 # --------------------------------------------------------------------------- sentences and clauses
 
-_NORMALISE = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " "})
+_NORMALISE = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
 _BOUNDARY = re.compile(r"[.!?]+(?=[\s\"')\]]|$)|[;\n]+")
-_ABBREVIATIONS = frozenset(
-    "mr mrs ms dr st prof sr jr vs etc e.g i.e eg ie inc ltd co corp approx no mt ave dept".split()
-)
+_ABBREVIATIONS = _words("mr mrs ms dr st prof sr jr vs e.g i.e eg ie approx mt ave dept")
 _CLAUSE_BREAK = re.compile(
     r"\s*[,;]?\s+(?:and also|and then|and|but|plus|also)\s+"
     r"(?=(?:i|i'm|im|i've|i'd|i'll|my|please|always|never|call me|remember)\b)",
     _I,
 )
-_LEADING_FILLER = r"^\W*(?:(?:oh|so|and|but|well|ok|okay|hmm|also|hey|hi|just|please)[,!]?\s+)*"
+_LEADING_FILLER = r"\W*(?:(?:oh|so|and|but|well|ok|okay|hmm|also|hey|hi|just|please)[,!]?\s+)*"
 _POLITE_QUESTION = re.compile(rf"{_LEADING_FILLER}(?:can|could|would|will) you\b", _I)
 _HYPOTHETICAL = re.compile(
     rf"{_LEADING_FILLER}(?:if|suppose|supposing|imagine|what if|assuming|hypothetically|in case"
@@ -1334,7 +1376,8 @@ _NOT_A_STATEMENT = re.compile(
     r"(?:what|where|when|why|how|who|whom|whose|which|does|did|am|is|are|was|were|can|could"
     r"|should|shall|would|will|have|has|had|may|might|must|isn't|aren't|doesn't|didn't|do(?! not)"
     r"|if|suppose|imagine|assuming|unless|whenever|once)\b"
-    r"|I (?:would|could|might|may|wish|should)\b|I'd (?!rather|prefer)",
+    r"|I (?:would(?! (?:\w+ )?(?:rather|prefer))|could|might|may|wish|should)\b"
+    r"|I'd (?!(?:\w+ )?(?:rather|prefer))",
     _I,
 )
 
@@ -1368,14 +1411,11 @@ def _clauses(text: str) -> Iterator[tuple[int, int]]:
 
 
 def _quote(original: str, start: int, end: int) -> str:
-    text = original[start:end]
-    stripped = text.strip()
-    while stripped and stripped[-1] in ".,;!":
-        stripped = stripped[:-1].rstrip()
-    return stripped
+    return original[start:end].strip().rstrip(".,;!").rstrip()
 
 
 def _match(core: str, ctx: _Ctx) -> list[_Hit]:
+    """The hits of the first rule that takes the core; [] when none does."""
     if not core or _NOT_A_STATEMENT.match(core):
         return []
     if _HEDGE_WORDS.search(core):
@@ -1385,7 +1425,7 @@ def _match(core: str, ctx: _Ctx) -> list[_Hit]:
         if m is None:
             continue
         if ctx.weak and not rule.dated:
-            return []  # "I prefer tea in July" is read again without the date
+            return []  # "I prefer tea in July" is read again, without the date
         try:
             hits = rule.handler(m, ctx)
         except _Unusable:
@@ -1396,9 +1436,9 @@ def _match(core: str, ctx: _Ctx) -> list[_Hit]:
 
 
 def _noted(ctx: _Ctx) -> list[_Hit]:
-    """"Remember that X" with an X the grammar does not know: keep X as said."""
+    """What "remember that X" keeps when the grammar does not know X: X as said."""
     text = _free(ctx.remember or "")
-    if text is None or _NOT_A_STATEMENT.match(text) and text.endswith("?"):
+    if text is None or _SENSITIVE.search(text):
         return []
     try:
         start, until = ctx.validity(explicit_only=True)
@@ -1415,8 +1455,9 @@ class _Clause:
     quote: str
 
     def claims(self) -> list[Claim]:
+        """Read with every peel, then without bare dates, then without windows and scope."""
         frustrated = "!!" in self.text
-        first: _Ctx | None = None
+        first = None
         for level in (2, 1, 0):
             ctx = _Ctx(self.at, level, frustrated=frustrated)
             hits = _match(_peel(self.text, ctx), ctx)
@@ -1424,6 +1465,7 @@ class _Clause:
             if hits:
                 return [self.claim(hit, ctx) for hit in hits]
         if first is not None and first.remember is not None:
+            first.scope = GLOBAL  # X is kept as said, scope words included
             return [self.claim(hit, first) for hit in _noted(first)]
         return []
 
@@ -1457,7 +1499,7 @@ class OfflineExtractor:
     name = "offline"
 
     def extract(self, text: str, *, occurred_at: datetime, speaker: str = "user") -> list[Claim]:
-        """The claims ``speaker`` states in ``text``, said at ``occurred_at`` (aware, UTC)."""
+        """The claims ``speaker`` states in ``text``, said at ``occurred_at`` (aware; UTC)."""
         if not isinstance(text, str):
             raise InvalidArgument(f"text={text!r} is not usable: pass the message as a str")
         if not isinstance(speaker, str) or not speaker.strip():
@@ -1469,8 +1511,7 @@ class OfflineExtractor:
         for start, end in _clauses(normal):
             clause = _Clause(at, speaker, normal[start:end], _quote(text, start, end))
             for claim in clause.claims():
-                key = (claim.predicate, claim.object, claim.negated, claim.scope,
-                       claim.valid_from, claim.valid_until)  # fmt: skip
+                key = (claim.predicate, claim.object, claim.negated, claim.scope, claim.valid_from)
                 if key not in seen:
                     seen.add(key)
                     claims.append(claim)

@@ -52,13 +52,22 @@ REQUIRED: dict[str, tuple[str, ...]] = {
         "slot",
     ),
     "support": ("fact_id", "episode_id", "role", "added_at"),
-    "supersession": ("old_id", "new_id", "at", "reason"),
+    "supersession": ("old_id", "new_id", "at", "reason", "previous_until"),
     "audit": ("id", "at", "actor", "action"),
     "tombstone": ("id", "digest", "kind", "created_at"),
     "mention": ("episode_id", "entity_key"),
+    "checkpoint": ("id", "task", "at", "state_json"),
 }
 
-LABELS = ("Episode", "Entity", "Fact", "AuditEntry", "Tombstone", "DistillationRun")
+LABELS = (
+    "Episode",
+    "Entity",
+    "Fact",
+    "AuditEntry",
+    "Tombstone",
+    "DistillationRun",
+    "Checkpoint",
+)
 
 # The lifecycle fields a patch may change; everything else about a fact is immutable.
 PATCHABLE = frozenset(
@@ -95,11 +104,14 @@ class ChangeSet:
     patches: list[FactPatch] = field(default_factory=list)
     audit: list[Row] = field(default_factory=list)
     tombstones: list[Row] = field(default_factory=list)
+    checkpoints: list[Row] = field(default_factory=list)
     embeddings: dict[str, list[float]] = field(default_factory=dict)
     # Hard deletion (forget): node ids by label, removed with every relationship.
     removals: dict[str, list[str]] = field(default_factory=dict)
     # Episode content rewritten (redaction); nothing else about an episode changes.
     redactions: list[Row] = field(default_factory=list)
+    # Audit entries about forgotten records keep action, time and actor, and lose content.
+    audit_scrubs: list[str] = field(default_factory=list)
 
     def validate(self) -> None:
         check_namespace(self.namespace)
@@ -112,6 +124,7 @@ class ChangeSet:
             ("audit", self.audit),
             ("tombstone", self.tombstones),
             ("mention", self.mentions),
+            ("checkpoint", self.checkpoints),
         ):
             for row in rows:
                 missing = [key for key in REQUIRED[kind] if row.get(key) is None]
@@ -140,6 +153,8 @@ class ChangeSet:
                 self.tombstones,
                 self.removals,
                 self.redactions,
+                self.checkpoints,
+                self.audit_scrubs,
             )
         )
 
@@ -208,6 +223,31 @@ class GraphStore(Protocol):
     def tombstoned(self, namespace: str, digests: Iterable[str]) -> set[str]:
         """Which of ``digests`` have a tombstone."""
 
+    def checkpoints(self, namespace: str, task: str, limit: int) -> list[Row]:
+        """The task's checkpoints, newest first."""
+
+    # ---- forgetting: find what depends on what ------------------------------
+
+    def links(self, namespace: str, fact_ids: Iterable[str]) -> list[Row]:
+        """SUPERSEDES links starting or ending at these facts (new_id, old_id, at, reason,
+        previous_until)."""
+
+    def audit_of(self, namespace: str, target_ids: Iterable[str]) -> list[Row]:
+        """Audit rows whose target is one of these ids."""
+
+    def facts_about(self, namespace: str, entity_key: str) -> list[Row]:
+        """Every fact, in any state, whose subject or object is this entity."""
+
+    def entity_id(self, namespace: str, key: str) -> str | None:
+        """The id of the entity with this normalised name, if any."""
+
+    def ids(self, namespace: str, label: str) -> list[str]:
+        """The ids of every node of ``label`` in the namespace."""
+
+    def find_text(self, namespace: str, needle: str) -> list[Row]:
+        """Where ``needle`` still occurs: every stored property, index and file of the
+        namespace (kind, label, id, property). A deletion audit expects none."""
+
     def counts(self, namespace: str) -> dict[str, int]:
         """How many episodes, entities, facts, audit entries and tombstones the namespace holds."""
 
@@ -222,13 +262,21 @@ class GraphStore(Protocol):
         """Facts nearest to ``vector`` among those ``where`` admits."""
 
     def keyword_facts(
-        self, namespace: str, where: RecallFilter, text: str, vector: list[float] | None,
+        self,
+        namespace: str,
+        where: RecallFilter,
+        text: str,
+        vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
         """Facts matching the words of ``text`` among those ``where`` admits."""
 
     def entity_facts(
-        self, namespace: str, where: RecallFilter, keys: list[str], vector: list[float] | None,
+        self,
+        namespace: str,
+        where: RecallFilter,
+        keys: list[str],
+        vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
         """Admitted facts about the entities ``keys`` and one hop beyond them."""
@@ -243,7 +291,11 @@ class GraphStore(Protocol):
         ``where.point``, from sources at or above the authority floor."""
 
     def keyword_episodes(
-        self, namespace: str, where: RecallFilter, text: str, vector: list[float] | None,
+        self,
+        namespace: str,
+        where: RecallFilter,
+        text: str,
+        vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
         """Episodes matching the words of ``text``, admitted as for ``similar_episodes``."""

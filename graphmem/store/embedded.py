@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import fields
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ from graphmem.errors import EmbeddingMismatch, UnknownId
 from graphmem.store.base import ChangeSet, FactFilter, FactPatch, Hit, RecallFilter, Row
 from graphmem.store.journal import Journal
 from graphmem.store.rows import slot_key
-from graphmem.temporal import AsOf, holds
+from graphmem.temporal import holds
 from graphmem.text import BM25
 
 _COMPACT_EVERY = 2000  # journal entries; bounds replay time on open
@@ -74,7 +75,8 @@ class EmbeddedStore:
         self._journal.append(self._seq + 1, _change_to(change))
         self._seq += 1
         self._mutate(change)
-        if change.removals or change.redactions or self._journal.entries > _COMPACT_EVERY:
+        forgetting = change.removals or change.redactions or change.audit_scrubs
+        if forgetting or self._journal.entries > _COMPACT_EVERY:
             # Forgotten content must leave the disk too, not only the graph.
             self._compact()
 
@@ -132,7 +134,12 @@ class EmbeddedStore:
             )
         for row in change.supersessions:
             g.add_edge(
-                row["new_id"], row["old_id"], key="SUPERSEDES", at=row["at"], reason=row["reason"]
+                row["new_id"],
+                row["old_id"],
+                key="SUPERSEDES",
+                at=row["at"],
+                reason=row["reason"],
+                previous_until=row["previous_until"],
             )
         for patch in change.patches:
             g.nodes[patch.fact_id].update(patch.changes)
@@ -143,6 +150,13 @@ class EmbeddedStore:
             self._add_node("AuditEntry", ns, row)
         for row in change.tombstones:
             self._add_node("Tombstone", ns, row)
+        for row in change.checkpoints:
+            self._add_node("Checkpoint", ns, row)
+        for audit_id in change.audit_scrubs:
+            if audit_id in g.nodes:
+                g.nodes[audit_id].update(
+                    before_json=None, after_json=None, note="content removed: forgotten"
+                )
         for ids in change.removals.values():
             for node_id in ids:
                 self._remove_node(ns, node_id)
@@ -230,16 +244,21 @@ class EmbeddedStore:
         out = []
         nodes = self._graph.nodes
         for fact in self._rows(namespace, "Fact", fact_ids):
-            for _, episode_id, key, link in self._graph.out_edges(fact["id"], keys=True,
-                                                                  data=True):
+            for _, episode_id, key, link in self._graph.out_edges(fact["id"], keys=True, data=True):
                 if key != "SUPPORTED_BY":
                     continue
                 episode = nodes[episode_id]
-                out.append({
-                    "fact_id": fact["id"], "episode_id": episode_id, "role": link["role"],
-                    "added_at": link["added_at"], "source": episode["source"],
-                    "session": episode.get("session"), "occurred_at": episode["occurred_at"],
-                })
+                out.append(
+                    {
+                        "fact_id": fact["id"],
+                        "episode_id": episode_id,
+                        "role": link["role"],
+                        "added_at": link["added_at"],
+                        "source": episode["source"],
+                        "session": episode.get("session"),
+                        "occurred_at": episode["occurred_at"],
+                    }
+                )
         out.sort(key=lambda row: (row["added_at"], row["episode_id"]))
         return out
 
@@ -263,6 +282,75 @@ class EmbeddedStore:
         wanted = set(digests)
         rows = self._rows(namespace, "Tombstone", self._by_label[("Tombstone", namespace)])
         return {row["digest"] for row in rows if row["digest"] in wanted}
+
+    def checkpoints(self, namespace: str, task: str, limit: int) -> list[Row]:
+        rows = self._rows(namespace, "Checkpoint", self._by_label[("Checkpoint", namespace)])
+        rows = [row for row in rows if row["task"] == task]
+        rows.sort(key=lambda row: (row["at"], row["id"]), reverse=True)
+        return rows[:limit]
+
+    def links(self, namespace: str, fact_ids: Iterable[str]) -> list[Row]:
+        out: dict[tuple[str, str], Row] = {}
+        for fact in self._rows(namespace, "Fact", fact_ids):
+            edges = list(self._graph.out_edges(fact["id"], keys=True, data=True))
+            edges += list(self._graph.in_edges(fact["id"], keys=True, data=True))
+            for new, old, key, data in edges:
+                if key == "SUPERSEDES":
+                    out[(new, old)] = {
+                        "new_id": new,
+                        "old_id": old,
+                        "at": data["at"],
+                        "reason": data["reason"],
+                        "previous_until": data.get("previous_until"),
+                    }
+        return list(out.values())
+
+    def audit_of(self, namespace: str, target_ids: Iterable[str]) -> list[Row]:
+        wanted = set(target_ids)
+        rows = self._rows(namespace, "AuditEntry", self._by_label[("AuditEntry", namespace)])
+        return [row for row in rows if row.get("target_id") in wanted]
+
+    def facts_about(self, namespace: str, entity_key: str) -> list[Row]:
+        entity = self._entity.get((namespace, entity_key))
+        if entity is None:
+            return []
+        return self._rows(namespace, "Fact", dict.fromkeys(self._linked_facts(entity)))
+
+    def entity_id(self, namespace: str, key: str) -> str | None:
+        return self._entity.get((namespace, key))
+
+    def ids(self, namespace: str, label: str) -> list[str]:
+        return sorted(self._by_label[(label, namespace)])
+
+    def find_text(self, namespace: str, needle: str) -> list[Row]:
+        wanted = needle.casefold()
+        found: list[Row] = []
+        g = self._graph
+        for node, data in g.nodes(data=True):
+            if data.get("namespace") != namespace:
+                continue
+            for key, value in data.items():
+                if key != "embedding" and wanted in str(value).casefold():
+                    found.append(
+                        {"kind": "node", "label": data["label"], "id": node, "property": key}
+                    )
+            for _, _, rel, attrs in g.out_edges(node, keys=True, data=True):
+                for key, value in attrs.items():
+                    if wanted in str(value).casefold():
+                        found.append(
+                            {"kind": "relationship", "label": rel, "id": node, "property": key}
+                        )
+        for (label, ns), index in self._keywords.items():
+            if ns == namespace:
+                found += [
+                    {"kind": "index", "label": label, "id": doc, "property": "keywords"}
+                    for doc, _ in index.search(needle, 1000)
+                ]
+        # The files on disk: forgotten text must leave them too, not only the graph.
+        for name, text in self._journal.texts_on_disk(namespace):
+            if wanted in text.casefold():
+                found.append({"kind": "file", "label": name, "id": None, "property": None})
+        return found
 
     def counts(self, namespace: str) -> dict[str, int]:
         return {
@@ -288,8 +376,9 @@ class EmbeddedStore:
         rows = self._rows(namespace, "Fact", self._by_label[("Fact", namespace)])
         return [row for row in rows if _recallable(row, where)]
 
-    def _ranked(self, rows: list[Row], vector: list[float] | None, scores: dict[str, float],
-                limit: int) -> list[Hit]:
+    def _ranked(
+        self, rows: list[Row], vector: list[float] | None, scores: dict[str, float], limit: int
+    ) -> list[Hit]:
         query = None if vector is None else _unit(vector)
         hits = []
         for row in rows:
@@ -314,7 +403,11 @@ class EmbeddedStore:
         return self._nearest(self._admitted(namespace, where), vector, limit)
 
     def keyword_facts(
-        self, namespace: str, where: RecallFilter, text: str, vector: list[float] | None,
+        self,
+        namespace: str,
+        where: RecallFilter,
+        text: str,
+        vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
         admitted = {row["id"]: row for row in self._admitted(namespace, where)}
@@ -322,7 +415,11 @@ class EmbeddedStore:
         return self._ranked([admitted[i] for i, _ in found], vector, dict(found), limit)
 
     def entity_facts(
-        self, namespace: str, where: RecallFilter, keys: list[str], vector: list[float] | None,
+        self,
+        namespace: str,
+        where: RecallFilter,
+        keys: list[str],
+        vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
         scores: dict[str, float] = {}
@@ -334,8 +431,13 @@ class EmbeddedStore:
             for fact_id in self._linked_facts(entity):
                 scores[fact_id] = 1.0
                 link = g.nodes[fact_id]
-                if not holds(link["valid_from"], link["valid_until"], link["recorded_at"],
-                             link["retired_at"], where.point):
+                if not holds(
+                    link["valid_from"],
+                    link["valid_until"],
+                    link["recorded_at"],
+                    link["retired_at"],
+                    where.point,
+                ):
                     continue
                 for _, other, rel in g.out_edges(fact_id, keys=True):
                     if rel in ("SUBJECT", "OBJECT") and other != entity:
@@ -354,9 +456,13 @@ class EmbeddedStore:
     def _episodes_at(self, namespace: str, where: RecallFilter) -> list[Row]:
         rows = self._rows(namespace, "Episode", self._by_label[("Episode", namespace)])
         point = where.point
-        return [r for r in rows
-                if r["occurred_at"] <= point.at and r["recorded_at"] <= point.known_at
-                and r["authority"] in where.authorities]
+        return [
+            r
+            for r in rows
+            if r["occurred_at"] <= point.at
+            and r["recorded_at"] <= point.known_at
+            and r["authority"] in where.authorities
+        ]
 
     def similar_episodes(
         self, namespace: str, where: RecallFilter, vector: list[float], limit: int
@@ -364,7 +470,11 @@ class EmbeddedStore:
         return self._nearest(self._episodes_at(namespace, where), vector, limit)
 
     def keyword_episodes(
-        self, namespace: str, where: RecallFilter, text: str, vector: list[float] | None,
+        self,
+        namespace: str,
+        where: RecallFilter,
+        text: str,
+        vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
         admitted = {row["id"]: row for row in self._episodes_at(namespace, where)}
@@ -389,8 +499,7 @@ def _unit(vector: list[float]) -> Any:
 def _recallable(row: Row, where: RecallFilter) -> bool:
     point = where.point
     return (
-        holds(row["valid_from"], row["valid_until"], row["recorded_at"], row["retired_at"],
-              point)
+        holds(row["valid_from"], row["valid_until"], row["recorded_at"], row["retired_at"], point)
         and row["status"] in where.statuses
         and (where.scopes is None or row["scope"] in where.scopes)
         and row["authority"] in where.authorities
@@ -424,21 +533,9 @@ def _matches(row: Row, where: FactFilter) -> bool:
 
 
 def _change_to(change: ChangeSet) -> dict[str, Any]:
-    return {
-        "namespace": change.namespace,
-        "episodes": change.episodes,
-        "entities": change.entities,
-        "mentions": change.mentions,
-        "facts": change.facts,
-        "supports": change.supports,
-        "supersessions": change.supersessions,
-        "patches": [[p.fact_id, p.changes] for p in change.patches],
-        "audit": change.audit,
-        "tombstones": change.tombstones,
-        "embeddings": change.embeddings,
-        "removals": change.removals,
-        "redactions": change.redactions,
-    }
+    payload = {f.name: getattr(change, f.name) for f in fields(change)}
+    payload["patches"] = [[p.fact_id, p.changes] for p in change.patches]
+    return payload
 
 
 def _change_from(payload: dict[str, Any]) -> ChangeSet:

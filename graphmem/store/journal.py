@@ -158,6 +158,25 @@ class Journal:
             os.fsync(handle.fileno())
         self.entries = 0
 
+    def texts_on_disk(self, namespace: str) -> Iterator[tuple[str, str]]:
+        """(file, text) of every record on disk that belongs to ``namespace``: what a
+        deletion audit scans, straight from the files."""
+        _, state = self.read_snapshot()
+        if state is not None:
+            inside = {n["id"] for n in state["nodes"] if n.get("namespace") == namespace}
+            for node in state["nodes"]:
+                if node["id"] in inside:
+                    yield self.snapshot_path.name, dumps(node)
+            for edge in state["edges"]:
+                if edge["source"] in inside or edge["target"] in inside:
+                    yield self.snapshot_path.name, dumps(edge)
+        if self.journal_path.exists():
+            with self.journal_path.open("rb") as handle:
+                for raw in handle:
+                    entry = self._parse(raw)
+                    if entry is not None and entry[1].get("namespace") == namespace:
+                        yield self.journal_path.name, raw.decode("utf-8", "replace")
+
     def read_meta(self, name: str) -> Any:
         path = self.folder / f"{name}.json"
         if not path.exists():

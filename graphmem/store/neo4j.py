@@ -19,10 +19,9 @@ from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable
 from graphmem.errors import EmbeddingMismatch, InvalidArgument, StoreUnavailable, UnknownId
 from graphmem.model import check_namespace
 from graphmem.store import cypher
-from graphmem.store.base import ChangeSet, FactFilter, Hit, RecallFilter, Row
+from graphmem.store.base import LABELS, ChangeSet, FactFilter, Hit, RecallFilter, Row
 from graphmem.store.rows import slot_key
-from graphmem.temporal import AsOf
-from graphmem.text import tokens
+from graphmem.text import words
 
 # Below this many candidate facts, exact cosine over the filtered set beats the index.
 EXACT_BELOW = 20_000
@@ -160,6 +159,56 @@ class Neo4jStore:
         )
         return {r["digest"] for r in rows}
 
+    def checkpoints(self, namespace: str, task: str, limit: int) -> list[Row]:
+        rows = self._read(
+            "read/checkpoints_of_task", namespace=check_namespace(namespace), task=task, limit=limit
+        )
+        return [_native(r["c"]) for r in rows]
+
+    def links(self, namespace: str, fact_ids: Iterable[str]) -> list[Row]:
+        rows = self._read(
+            "read/supersession_links", namespace=check_namespace(namespace), fact_ids=list(fact_ids)
+        )
+        return [_native(r) for r in rows]
+
+    def audit_of(self, namespace: str, target_ids: Iterable[str]) -> list[Row]:
+        rows = self._read(
+            "read/audit_of_targets", namespace=check_namespace(namespace), ids=list(target_ids)
+        )
+        return [_native(r["a"]) for r in rows]
+
+    def facts_about(self, namespace: str, entity_key: str) -> list[Row]:
+        rows = self._read(
+            "read/facts_about_entity", namespace=check_namespace(namespace), key=entity_key
+        )
+        return [_native(r["f"]) for r in rows]
+
+    def entity_id(self, namespace: str, key: str) -> str | None:
+        rows = self._read("read/entity_by_key", namespace=check_namespace(namespace), key=key)
+        return str(rows[0]["id"]) if rows else None
+
+    def ids(self, namespace: str, label: str) -> list[str]:
+        if label not in LABELS:
+            raise InvalidArgument(f"label={label!r} is not one of {LABELS}")
+        rows = self._read("read/namespace_ids", namespace=check_namespace(namespace), label=label)
+        return [r["id"] for r in rows]
+
+    def find_text(self, namespace: str, needle: str) -> list[Row]:
+        ns = check_namespace(namespace)
+        found = self._read("explore/find_text", namespace=ns, needle=needle)
+        # The full-text indexes are checked too: their entries go with the nodes.
+        for name, field in (
+            ("recall/facts_keyword_raw", "search_text"),
+            ("recall/episodes_keyword_raw", "content"),
+        ):
+            query = _lucene(ns, field, needle)
+            if query is not None:
+                for row in self._read(name, lucene=query, namespace=ns):
+                    found.append(
+                        {"kind": "index", "label": name, "id": row["id"], "property": field}
+                    )
+        return found
+
     def counts(self, namespace: str) -> dict[str, int]:
         rows = self._read("read/namespace_counts", namespace=check_namespace(namespace))
         return {r["label"]: r["n"] for r in rows}
@@ -169,7 +218,8 @@ class Neo4jStore:
     def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
         recorded = self._read("admin/embedder_get")
         if recorded and (recorded[0]["name"], recorded[0]["dimensions"]) != (
-            embedder_name, dimensions
+            embedder_name,
+            dimensions,
         ):
             raise EmbeddingMismatch(
                 f"this Neo4j database's vectors were built by {recorded[0]['name']!r} "
@@ -178,13 +228,15 @@ class Neo4jStore:
             )
         with _driver_errors(self.uri):
             for name in ("admin/fact_vector_index", "admin/episode_vector_index"):
-                self._driver.execute_query(cypher.load(name), {"dimensions": dimensions},
-                                           database_=self.database)
-            self._driver.execute_query(cypher.load("admin/embedder_set"),
-                                       {"name": embedder_name, "dimensions": dimensions},
-                                       database_=self.database)
-            self._driver.execute_query(cypher.load("admin/await_indexes"),
-                                       database_=self.database)
+                self._driver.execute_query(
+                    cypher.load(name), {"dimensions": dimensions}, database_=self.database
+                )
+            self._driver.execute_query(
+                cypher.load("admin/embedder_set"),
+                {"name": embedder_name, "dimensions": dimensions},
+                database_=self.database,
+            )
+            self._driver.execute_query(cypher.load("admin/await_indexes"), database_=self.database)
         for row in self._read("admin/vector_indexes"):
             if row["dimensions"] != dimensions:
                 raise EmbeddingMismatch(
@@ -195,8 +247,10 @@ class Neo4jStore:
     def _filter_params(self, namespace: str, where: RecallFilter) -> dict[str, Any]:
         return {
             "namespace": check_namespace(namespace),
-            "at": where.point.at, "known_at": where.point.known_at,
-            "statuses": list(where.statuses), "authorities": list(where.authorities),
+            "at": where.point.at,
+            "known_at": where.point.known_at,
+            "statuses": list(where.statuses),
+            "authorities": list(where.authorities),
             "sensitivities": list(where.sensitivities),
             "scopes": None if where.scopes is None else list(where.scopes),
             "include_review": where.include_review,
@@ -209,34 +263,52 @@ class Neo4jStore:
         if self.counts(namespace).get("Fact", 0) < EXACT_BELOW:
             rows = self._read("recall/facts_vector_exact", vector=vector, limit=limit, **params)
         else:
-            rows = self._read("recall/facts_vector_index", vector=vector, limit=limit,
-                              fetch=limit * 4, **params)
+            rows = self._read(
+                "recall/facts_vector_index", vector=vector, limit=limit, fetch=limit * 4, **params
+            )
         return _hits(rows, "f")
 
     def keyword_facts(
-        self, namespace: str, where: RecallFilter, text: str, vector: list[float] | None,
+        self,
+        namespace: str,
+        where: RecallFilter,
+        text: str,
+        vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
         lucene = _lucene(namespace, "search_text", text)
         if lucene is None:
             return []
-        rows = self._read("recall/facts_keyword", lucene=lucene, vector=vector, limit=limit,
-                          **self._filter_params(namespace, where))
+        rows = self._read(
+            "recall/facts_keyword",
+            lucene=lucene,
+            vector=vector,
+            limit=limit,
+            **self._filter_params(namespace, where),
+        )
         return _hits(rows, "f")
 
     def entity_facts(
-        self, namespace: str, where: RecallFilter, keys: list[str], vector: list[float] | None,
+        self,
+        namespace: str,
+        where: RecallFilter,
+        keys: list[str],
+        vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
         if not keys:
             return []
-        rows = self._read("recall/facts_of_entities", keys=keys, vector=vector, limit=limit,
-                          **self._filter_params(namespace, where))
+        rows = self._read(
+            "recall/facts_of_entities",
+            keys=keys,
+            vector=vector,
+            limit=limit,
+            **self._filter_params(namespace, where),
+        )
         return _hits(rows, "f")
 
     def named_entities(self, namespace: str, keys: list[str]) -> list[str]:
-        rows = self._read("recall/entities_named", namespace=check_namespace(namespace),
-                          keys=keys)
+        rows = self._read("recall/entities_named", namespace=check_namespace(namespace), keys=keys)
         return [r["key"] for r in rows]
 
     def similar_episodes(
@@ -250,14 +322,23 @@ class Neo4jStore:
         return _hits(rows, "e")
 
     def keyword_episodes(
-        self, namespace: str, where: RecallFilter, text: str, vector: list[float] | None,
+        self,
+        namespace: str,
+        where: RecallFilter,
+        text: str,
+        vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
         lucene = _lucene(namespace, "content", text)
         if lucene is None:
             return []
-        rows = self._read("recall/episodes_keyword", lucene=lucene, vector=vector, limit=limit,
-                          **_episode_params(namespace, where))
+        rows = self._read(
+            "recall/episodes_keyword",
+            lucene=lucene,
+            vector=vector,
+            limit=limit,
+            **_episode_params(namespace, where),
+        )
         return _hits(rows, "e")
 
     def close(self) -> None:
@@ -265,21 +346,26 @@ class Neo4jStore:
 
 
 def _episode_params(namespace: str, where: RecallFilter) -> dict[str, Any]:
-    return {"namespace": check_namespace(namespace), "at": where.point.at,
-            "known_at": where.point.known_at, "authorities": list(where.authorities)}
+    return {
+        "namespace": check_namespace(namespace),
+        "at": where.point.at,
+        "known_at": where.point.known_at,
+        "authorities": list(where.authorities),
+    }
 
 
 def _lucene(namespace: str, field: str, text: str) -> str | None:
     # Only analyzer-safe word tokens reach Lucene, so no user text is parsed as syntax.
-    words = sorted({w for w in tokens(text) if w.isalnum()})
-    if not words:
+    terms = sorted({w for w in words(text) if w.isalnum()})
+    if not terms:
         return None
-    return f"ns_token:{ns_token(namespace)} AND {field}:({' OR '.join(words)})"
+    return f"ns_token:{ns_token(namespace)} AND {field}:({' OR '.join(terms)})"
 
 
 def _hits(rows: list[Row], key: str) -> list[Hit]:
-    return [Hit(_native(r[key]), float(r["similarity"] or 0.0), float(r["score"] or 0.0))
-            for r in rows]
+    return [
+        Hit(_native(r[key]), float(r["similarity"] or 0.0), float(r["score"] or 0.0)) for r in rows
+    ]
 
 
 def _native(row: Row) -> Row:
@@ -343,6 +429,10 @@ def _apply(tx: neo4j.ManagedTransaction, change: ChangeSet) -> None:
         )
     if change.audit:
         _run(tx, "write/audit_append", None, namespace=ns, rows=change.audit)
+    if change.audit_scrubs:
+        _run(tx, "write/audit_scrub", None, namespace=ns, ids=change.audit_scrubs)
+    if change.checkpoints:
+        _run(tx, "write/checkpoints_add", None, namespace=ns, rows=change.checkpoints)
     if change.tombstones:
         _run(tx, "write/tombstones_add", None, namespace=ns, rows=change.tombstones)
     for label, ids in change.removals.items():

@@ -1,0 +1,194 @@
+"""Helpers shared by the benchmark scripts: data location, stores, timing, weights."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import platform
+import re
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from graphmem import Memory
+from graphmem.recall import Weights
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_DATA = REPO.parent / "shared" / "data"
+DEFAULT_NEO4J = "bolt://127.0.0.1:7687"
+
+
+def add_data_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=DEFAULT_DATA,
+        help=f"the shared evaluation data folder (default: {DEFAULT_DATA})",
+    )
+
+
+def progress(message: str) -> None:
+    """Progress goes to stderr so that stdout holds only the figures."""
+    print(message, file=sys.stderr, flush=True)
+
+
+def machine() -> str:
+    cores = _cpu_count()
+    memory = _memory_gb()
+    return (
+        f"{platform.python_implementation()} {platform.python_version()}, {cores} cores, {memory}"
+    )
+
+
+def _cpu_count() -> int:
+    import os
+
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 0
+
+
+def _memory_gb() -> str:
+    try:
+        text = Path("/proc/meminfo").read_text()
+    except OSError:
+        return "? GB"
+    found = re.search(r"MemTotal:\s+(\d+) kB", text)
+    return f"{int(found.group(1)) / 1024**2:.0f} GB" if found else "? GB"
+
+
+# ---- stores ----------------------------------------------------------------
+
+
+@contextmanager
+def open_memory(
+    store: str, *, uri: str = DEFAULT_NEO4J, weights: Weights | None = None
+) -> Iterator[Memory]:
+    """A Memory on a fresh embedded store in a temp dir, or on the Neo4j at ``uri``."""
+    if store == "embedded":
+        with tempfile.TemporaryDirectory(prefix="graphmem-bench-") as tmp:
+            mem = Memory(Path(tmp) / "store", weights=weights)
+            try:
+                yield mem
+            finally:
+                mem.close()
+    elif store == "neo4j":
+        mem = Memory.neo4j(uri, weights=weights)
+        try:
+            yield mem
+        finally:
+            mem.close()
+    else:
+        raise SystemExit(f"unknown store {store!r}: use embedded or neo4j")
+
+
+_LABELS = ("Episode", "Fact", "Entity", "AuditEntry", "Tombstone", "Checkpoint")
+
+
+def drop_neo4j_namespaces(uri: str, namespaces: Sequence[str]) -> None:
+    """Delete benchmark namespaces from Neo4j so that runs leave nothing behind.
+
+    Housekeeping only (``Memory`` has no ``forget`` yet): it runs one Cypher
+    statement per label through the driver, in batches.
+    """
+    import neo4j
+
+    try:
+        with neo4j.GraphDatabase.driver(uri) as driver, driver.session() as session:
+            for label in _LABELS:
+                session.run(
+                    f"MATCH (n:{label}) WHERE n.namespace IN $namespaces "
+                    "CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS",
+                    namespaces=list(namespaces),
+                ).consume()
+    except Exception as exc:  # a cleanup failure must not hide the figures
+        progress(f"warning: could not drop namespaces {list(namespaces)}: {exc}")
+
+
+# ---- timing ----------------------------------------------------------------
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0-100) with linear interpolation; nan for no values."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q / 100
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f}"
+
+
+class Stopwatch:
+    """Collects durations of repeated calls."""
+
+    def __init__(self) -> None:
+        self.samples: list[float] = []
+
+    @contextmanager
+    def time(self) -> Iterator[None]:
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.samples.append(time.perf_counter() - start)
+
+    def summary(self) -> str:
+        s = self.samples
+        return (
+            f"n={len(s)} p50={ms(percentile(s, 50))} ms p95={ms(percentile(s, 95))} ms "
+            f"mean={ms(sum(s) / len(s) if s else math.nan)} ms"
+        )
+
+
+# ---- recall weights --------------------------------------------------------
+
+_WEIGHT_ALIASES = {
+    "sim": "similarity",
+    "kw": "keyword",
+    "rec": "recency",
+    "conf": "confidence",
+    "hl": "half_life",
+}
+
+
+@dataclass(frozen=True)
+class WeightSetting:
+    label: str
+    weights: Weights
+
+
+def parse_weights(spec: str) -> WeightSetting:
+    """``"recency=0,half_life=365"`` -> Weights(recency=0, half_life=365 days).
+
+    Names: similarity (sim), keyword (kw), recency (rec), confidence (conf), use,
+    half_life (hl, in days), overfetch. ``default`` gives the library defaults.
+    """
+    spec = spec.strip()
+    if spec in ("", "default"):
+        return WeightSetting("default", Weights())
+    known = {f.name for f in dataclasses.fields(Weights)}
+    values: dict[str, Any] = {}
+    for part in spec.split(","):
+        name, _, raw = part.partition("=")
+        name = _WEIGHT_ALIASES.get(name.strip(), name.strip())
+        if name not in known or not raw.strip():
+            raise argparse.ArgumentTypeError(
+                f"bad weight {part!r}: use name=value with name in {sorted(known)}"
+            )
+        if name == "half_life":
+            values[name] = timedelta(days=float(raw))
+        elif name == "overfetch":
+            values[name] = int(raw)
+        else:
+            values[name] = float(raw)
+    return WeightSetting(spec, Weights(**values))

@@ -1,0 +1,9 @@
+// facts_keyword_raw — fact ids the full-text index still returns for a Lucene query, with no
+// other filter: the deletion audit checks that the index forgot too.
+// Parameters:
+//   $namespace  STRING  the tenant (re-checked on the node)
+//   $lucene     STRING  Lucene query: ns_token:<token> AND search_text:(<terms>)
+// Returns: id
+CALL db.index.fulltext.queryNodes('fact_text', $lucene) YIELD node
+WHERE node.namespace = $namespace
+RETURN node.id AS id

@@ -1,0 +1,138 @@
+"""Forgetting removes influence, not only rows — on both stores."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import pytest
+
+from graphmem import Claim, InvalidArgument, Memory, UnknownId
+from tests.stores import Clock
+
+NS = Callable[[str], str]
+
+
+def d(month: int, day: int = 1) -> datetime:
+    return datetime(2026, month, day, tzinfo=UTC)
+
+
+def current(memory: Memory, ns: str, predicate: str) -> list:
+    return [f.object for f in memory.facts(ns, predicate=predicate)]
+
+
+def traces(memory: Memory, ns: str, *needles: str) -> list[dict]:
+    return [hit for needle in needles for hit in memory.store.find_text(ns, needle)]
+
+
+def test_forget_the_move_and_austin_is_current_again(memory: Memory, clock: Clock, ns: NS) -> None:
+    maya = ns("maya")
+    clock.set(d(3, 2))
+    austin = memory.remember([Claim("maya", "lives_in", "Austin")], namespace=maya, at=d(3))
+    clock.set(d(7, 2))
+    denver = memory.remember([Claim("maya", "lives_in", "Denver")], namespace=maya, at=d(7))
+    clock.set(d(8))
+
+    report = memory.forget(maya, episode=denver.episode_id)
+
+    assert current(memory, maya, "lives_in") == ["Austin"]
+    assert report.restored == austin.fact_ids
+    assert report.removed == {"Fact": 1, "Episode": 1, "Entity": 1}
+    history = memory.history(austin.fact_ids[0], namespace=maya)
+    assert [f.object for f in history] == ["Austin"]
+    assert history[0].valid_until is None
+    assert [s.episode_id for s in history[0].support] == [austin.episode_id]
+    assert traces(memory, maya, "Denver") == []
+
+
+def test_forget_a_fact_leaves_no_string_anywhere(memory: Memory, clock: Clock, ns: NS) -> None:
+    maya, other = ns("maya"), ns("other")
+    clock.set(d(3))
+    memory.remember([Claim("maya", "writing_schedule", "Tuesdays at dawn"),
+                     Claim("maya", "likes", "green tea")], namespace=maya)
+    memory.remember([Claim("sam", "writing_schedule", "Tuesdays at dawn")], namespace=other)
+    schedule = memory.facts(maya, predicate="writing_schedule")[0]
+    memory.recall("Tuesdays at dawn", namespace=maya)  # use statistics are written too
+
+    memory.forget(maya, fact=schedule.id)
+
+    assert traces(memory, maya, "Tuesdays at dawn", "dawn") == []
+    assert current(memory, maya, "likes") == ["green tea"]
+    assert memory.recall("Tuesdays at dawn", namespace=maya, include_episodes=True) == [] or all(
+        "dawn" not in e.text for e in memory.recall("Tuesdays at dawn", namespace=maya))
+    assert all("content removed" in (a.note or "") or a.target_id != schedule.id
+               for a in memory.audit(maya))
+    # The other namespace keeps its own copy.
+    assert current(memory, other, "writing_schedule") == ["Tuesdays at dawn"]
+
+
+def test_forget_everything(memory: Memory, clock: Clock, ns: NS) -> None:
+    maya, other = ns("maya"), ns("other")
+    clock.set(d(3))
+    memory.remember("My password is hunter2horse and I live in Lisbon", namespace=maya)
+    memory.remember([Claim("maya", "lives_in", "Lisbon"), Claim("maya", "likes", "fado")],
+                    namespace=maya)
+    memory.remember([Claim("rui", "lives_in", "Lisbon")], namespace=other)
+
+    report = memory.forget(maya, everything=True)
+
+    assert report.removed["Fact"] >= 2
+    assert traces(memory, maya, "Lisbon", "fado", "hunter2horse") == []
+    assert memory.facts(maya) == []
+    assert memory.recall("Lisbon fado", namespace=maya) == []
+    assert [e.action for e in memory.audit(maya)] == ["forget"]
+    assert current(memory, other, "lives_in") == ["Lisbon"]
+
+
+def test_replayed_email_does_not_come_back(memory: Memory, clock: Clock, ns: NS) -> None:
+    maya = ns("maya")
+    clock.set(d(3))
+    email = [Claim("acme invoice 4411", "due_on", "2026-03-31")]
+    first = memory.remember(email, namespace=maya, source="email")
+    memory.forget(maya, episode=first.episode_id)
+
+    replay = memory.remember(email, namespace=maya, source="email")
+
+    assert replay.episode_id is None
+    assert "forgotten" in replay.refused[0].reason
+    assert memory.facts(maya) == []
+    # A fresh explicit statement by the user can bring it back.
+    fresh = memory.remember(email, namespace=maya, source="user")
+    assert [op.kind for op in fresh.operations] == ["ADD"]
+
+
+def test_shared_support_keeps_a_fact(memory: Memory, clock: Clock, ns: NS) -> None:
+    maya = ns("maya")
+    clock.set(d(3))
+    first = memory.remember([Claim("maya", "likes", "jazz")], namespace=maya)
+    memory.remember([Claim("maya", "likes", "jazz")], namespace=maya)
+    report = memory.forget(maya, episode=first.episode_id)
+    assert current(memory, maya, "likes") == ["jazz"]
+    assert report.removed == {"Episode": 1}
+
+
+def test_forget_a_window_restores_the_interrupted_value(
+    memory: Memory, clock: Clock, ns: NS
+) -> None:
+    maya = ns("maya")
+    memory.define_predicate("writing_block", cardinality="one", kind="preference")
+    clock.set(d(2))
+    memory.remember([Claim("maya", "writing_block", "mornings")], namespace=maya, at=d(2))
+    clock.set(d(8, 20))
+    window = memory.remember(
+        [Claim("maya", "writing_block", "afternoons", valid_from=d(9), valid_until=d(10))],
+        namespace=maya,
+    )
+    memory.forget(maya, episode=window.episode_id)
+    for month in (8, 9, 10, 11):
+        assert [f.object for f in memory.facts(maya, predicate="writing_block", at=d(month, 15))
+                ] == ["mornings"]
+
+
+def test_forget_needs_one_target(memory: Memory, ns: NS) -> None:
+    with pytest.raises(InvalidArgument, match="exactly one"):
+        memory.forget(ns("m"))
+    with pytest.raises(InvalidArgument, match="exactly one"):
+        memory.forget(ns("m"), episode="e", fact="f")
+    with pytest.raises(UnknownId):
+        memory.forget(ns("m"), fact="f_missing")
