@@ -377,11 +377,15 @@ def _parts(e: Evidence) -> str:
     )
 
 
+def _column(run: Run, number: int) -> str:
+    return run.label if run.label == "BM25" else f"graphmem #{number}"
+
+
 def report_table(runs: Sequence[Run], metrics: Sequence[str], title: str) -> None:
     print(f"\n{title}")
     width = 6 * len(metrics) - 1
     header = ["category     ", "    n"]
-    header += [f"{run.label[:width]:<{width}}" for run in runs]
+    header += [f"{_column(run, i):<{width}}" for i, run in enumerate(runs, 1)]
     print(" | ".join(header))
     names = " ".join(f"{_SHORT[m]:>5}" for m in metrics)
     print(" | ".join(["             ", "     ", *([names] * len(runs))]))
@@ -487,6 +491,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     print(f"BM25 search: {bm25.latency.summary()}")
 
+    print("\ngraphmem weight settings (graphmem.recall.Weights; half_life in days):")
+    for i, run in enumerate(runs, 1):
+        print(f"  #{i}: {run.label}")
     report_table(
         [*runs, bm25],
         ("any@5", "any@10", "ndcg@10"),

@@ -87,7 +87,9 @@ class Checkpoint(Model):
     redactions: int = 0
 
 
-def save(store: GraphStore, namespace: str, checkpoint: CheckpointInput, at: datetime) -> Checkpoint:
+def save(
+    store: GraphStore, namespace: str, checkpoint: CheckpointInput, at: datetime
+) -> Checkpoint:
     """Store ``checkpoint`` (secrets redacted) with its audit entry, in one transaction."""
     ns = check_namespace(namespace)
     at = _after_latest(store, ns, checkpoint.task, utc(at, "at"))

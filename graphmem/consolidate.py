@@ -44,7 +44,6 @@ class Consolidator:
     episode_id: str
     now: datetime
     actor: Actor = Actor.USER
-    review_after: dict[str, datetime] = field(default_factory=dict)
     _entity_keys: set[str] = field(default_factory=set)
     pending: list[Row] = field(default_factory=list)
 
@@ -57,23 +56,23 @@ class Consolidator:
         p = decision.proposal
         targets = [row["id"] for row in decision.targets]
         if decision.op is OpKind.ADD:
-            return Applied(OpKind.ADD, self._add(p, decision.reason), [], decision.reason)
+            return Applied(OpKind.ADD, self.add(p, decision.reason), [], decision.reason)
         if decision.op is OpKind.UPDATE:
-            fact_id = self._add(p, decision.reason)
+            fact_id = self.add(p, decision.reason)
             for row in decision.targets:
                 self._supersede(row, fact_id, p, support_of.get(row["id"], []))
             return Applied(OpKind.UPDATE, fact_id, targets, decision.reason)
         if decision.op is OpKind.DELETE:
             for row in decision.targets:
-                self._retract(row)
+                self._retract(row, p.ends_at)
             return Applied(OpKind.DELETE, None, targets, decision.reason)
         for row in decision.targets:
-            self._support(row, decision.promote)
+            self._support(row, decision.promote, p.review_at)
         return Applied(OpKind.NOOP, None, targets, decision.reason)
 
     # ---- the operations ---------------------------------------------------
 
-    def _add(self, p: Proposal, reason: str, *, support: list[Row] | None = None) -> str:
+    def add(self, p: Proposal, reason: str, *, support: list[Row] | None = None) -> str:
         self.entity(p.subject, p.subject_key)
         if p.object_key is not None:
             self.entity(p.object_text, p.object_key)
@@ -97,7 +96,7 @@ class Consolidator:
             "authority": p.authority.value,
             "confidence": p.confidence,
             "sensitivity": "normal",
-            "review_at": self.review_after.get(p.predicate, END_OF_TIME),
+            "review_at": p.review_at,
             "use_count": 0,
             "quote": p.quote,
             "search_text": f"{p.subject} {p.predicate.replace('_', ' ')} {p.object_text}",
@@ -177,7 +176,7 @@ class Consolidator:
             quote=old.get("quote"),
         )
         support = old_support or [{"episode_id": self.episode_id, "role": "stated"}]
-        resumed_id = self._add(resumed, "resumes after a window", support=support)
+        resumed_id = self.add(resumed, "resumes after a window", support=support)
         self.change.supersessions.append(
             {
                 "new_id": resumed_id,
@@ -188,21 +187,21 @@ class Consolidator:
             }
         )
 
-    def _retract(self, row: Row) -> None:
+    def _retract(self, row: Row, ends_at: datetime | None) -> None:
         before = fact_summary(row)
-        self._patch(row, {"retired_at": self.now, "status": Status.RETRACTED.value})
+        if ends_at is not None and ends_at < row["valid_until"]:
+            # It stopped being true then: history keeps it, belief does not change.
+            closes_at = max(ends_at, row["valid_from"])
+            self._patch(row, {"valid_until": closes_at, "status": Status.EXPIRED.value})
+            action, note = "end", f"ended by episode {self.episode_id}"
+        else:
+            self._patch(row, {"retired_at": self.now, "status": Status.RETRACTED.value})
+            action, note = "retract", f"corrected by episode {self.episode_id}"
         self.change.audit.append(
-            audit_row(
-                self.now,
-                self.actor,
-                "retract",
-                target_id=row["id"],
-                before=before,
-                note=f"corrected by episode {self.episode_id}",
-            )
+            audit_row(self.now, self.actor, action, target_id=row["id"], before=before, note=note)
         )
 
-    def _support(self, row: Row, promote: bool) -> None:
+    def _support(self, row: Row, promote: bool, review_at: datetime) -> None:
         self.change.supports.append(
             {
                 "fact_id": row["id"],
@@ -211,6 +210,9 @@ class Consolidator:
                 "added_at": self.now,
             }
         )
+        if review_at < END_OF_TIME and review_at > row["review_at"]:
+            # Restating a time-sensitive fact is a fresh check: its review moves on.
+            self._patch(row, {"review_at": review_at})
         if promote:
             before = fact_summary(row)
             self._patch(

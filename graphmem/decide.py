@@ -60,6 +60,10 @@ class Proposal:
     valid_until: datetime
     negated: bool
     quote: str | None
+    review_at: datetime = END_OF_TIME
+    # A negation with a date ("I no longer live in Austin", "I moved out in May") is a change
+    # in the world: validity closes then. Without one it is a correction: belief retires.
+    ends_at: datetime | None = None
 
 
 @dataclass(slots=True)

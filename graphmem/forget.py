@@ -71,6 +71,11 @@ class Planner:
                 self.plan.episodes.add(episode_id)
         self._cascade()
 
+    def drop_facts(self, fact_ids: set[str]) -> None:
+        """Remove facts but keep the episodes they came from (garbage collection)."""
+        self._load(fact_ids)
+        self.plan.facts |= fact_ids
+
     def forget_episodes(self, episode_ids: set[str]) -> None:
         self.plan.episodes |= episode_ids
         self._cascade()
@@ -151,7 +156,9 @@ class Planner:
 
     # ---- the change set -----------------------------------------------------
 
-    def finish(self, actor: Actor, *, tombstones: bool = True, entities: bool = True) -> ForgetPlan:
+    def finish(
+        self, actor: Actor, *, tombstones: bool = True, entities: bool = True, scrub: bool = True
+    ) -> ForgetPlan:
         plan, change = self.plan, self.plan.change
         facts = self._load(plan.facts)
         episodes = {r["id"]: r for r in self.store.episodes_by_id(self.ns, plan.episodes)}
@@ -175,7 +182,8 @@ class Planner:
                     )
                 )
         targets = plan.facts | plan.episodes
-        change.audit_scrubs = [a["id"] for a in self.store.audit_of(self.ns, targets)]
+        if scrub:
+            change.audit_scrubs = [a["id"] for a in self.store.audit_of(self.ns, targets)]
         change.removals = {
             label: sorted(ids)
             for label, ids in (

@@ -15,10 +15,14 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from graphmem import config
+from graphmem import config, lifecycle
+from graphmem import distill as distillation
+from graphmem import export as export_format
+from graphmem import gc as garbage
 from graphmem.embed import Embedder, HashingEmbedder
 from graphmem.errors import InvalidArgument, UnknownId
 from graphmem.forget import ForgetPlan, Planner
+from graphmem.lifecycle import Sweep
 from graphmem.model import (
     Actor,
     AuditEntry,
@@ -40,7 +44,13 @@ from graphmem.predicates import PredicateRegistry
 from graphmem.recall import RecallRequest, Weights
 from graphmem.recall import recall as recall_evidence
 from graphmem.records import audit_row, fact_summary
-from graphmem.results import Evidence, ForgetReport, WriteResult
+from graphmem.results import (
+    DistillationRun,
+    Evidence,
+    ForgetReport,
+    GcReport,
+    WriteResult,
+)
 from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore
 from graphmem.store.embedded import EmbeddedStore
 from graphmem.store.neo4j import Neo4jStore
@@ -266,6 +276,92 @@ class Memory:
         plan.change.audit_scrubs = []
         plan.change.patches = []
         return plan
+
+    # ---- lifecycle ----------------------------------------------------------
+
+    def expire(self, namespace: str) -> Sweep:
+        """Write down what time did: expired validity, lapsed reviews (with audit)."""
+        ns = check_namespace(namespace)
+        with self._lock:
+            return lifecycle.sweep(self.store, ns, self._clock())
+
+    def distill(self, namespace: str) -> DistillationRun:
+        """One distillation run: patterns to candidates, expiry marks, confidence decay."""
+        ns = check_namespace(namespace)
+        with self._lock:
+            change, run = distillation.distill(self.store, ns, self._clock())
+            self._embed_new_facts(change)
+            self.store.apply(change)
+        return distillation.to_run(run)
+
+    def rollback(self, run_id: str, namespace: str) -> DistillationRun:
+        """Undo a distillation run: its candidates go, the fields it changed come back."""
+        ns = check_namespace(namespace)
+        with self._lock:
+            self.store.apply(distillation.rollback(self.store, ns, run_id, self._clock()))
+            row = self.store.run(ns, run_id)
+        assert row is not None  # rollback() has just found it
+        return distillation.to_run(row)
+
+    def feedback(self, fact_id: str, namespace: str, outcome: str, note: str | None = None) -> None:
+        """Report that acting on a fact went well or badly; gc() demotes the bad ones."""
+        ns = check_namespace(namespace)
+        if outcome not in ("good", "bad"):
+            raise InvalidArgument(f"outcome={outcome!r}; use 'good' or 'bad'")
+        with self._lock:
+            row = self._fact_row(ns, fact_id)
+            change = ChangeSet(namespace=ns)
+            if outcome == "bad":
+                change.patches.append(
+                    FactPatch(fact_id, {"bad_outcomes": (row.get("bad_outcomes") or 0) + 1})
+                )
+            change.audit.append(
+                audit_row(
+                    self._clock(),
+                    Actor.USER,
+                    "feedback",
+                    target_id=fact_id,
+                    after={"outcome": outcome},
+                    note=note,
+                )
+            )
+            self.store.apply(change)
+
+    def gc(self, namespace: str, dry_run: bool = True) -> GcReport:
+        """Remove weak, unused facts and demote those that led to bad outcomes."""
+        ns = check_namespace(namespace)
+        with self._lock:
+            change, removed, demoted = garbage.plan(self.store, ns, self._clock())
+            if not dry_run:
+                self.store.apply(change)
+        return GcReport(dry_run=dry_run, removed=removed, demoted=demoted)
+
+    def export(self, namespace: str) -> dict[str, Any]:
+        """The namespace as one JSON-ready document (see ``graphmem.export``)."""
+        ns = check_namespace(namespace)
+        self.flush()
+        return export_format.document(ns, self.store.export_rows(ns), self._clock())
+
+    def import_(self, data: dict[str, Any], namespace: str | None = None) -> dict[str, int]:
+        """Restore an exported namespace into an empty one, in one transaction."""
+        ns, change = export_format.change_set(data, namespace)
+        check_namespace(ns)
+        with self._lock:
+            if any(self.store.counts(ns).values()):
+                raise InvalidArgument(
+                    f"namespace {ns!r} is not empty; import into an empty namespace "
+                    "(pass namespace= to choose another)"
+                )
+            self._embed_new_facts(change)
+            self.store.apply(change)
+        return self.store.counts(ns)
+
+    def _embed_new_facts(self, change: ChangeSet) -> None:
+        texts = {row["id"]: row["search_text"] for row in change.facts}
+        texts.update({row["id"]: row["content"] for row in change.episodes})
+        if texts:
+            vectors = self.embedder.embed(list(texts.values()))
+            change.embeddings.update(zip(texts, vectors, strict=True))
 
     # ---- read -------------------------------------------------------------
 

@@ -38,6 +38,16 @@ BUILT_IN: tuple[Predicate, ...] = (
     Predicate(name="instruction", kind=Kind.CONSTRAINT, object_is_entity=False),
     Predicate(name="policy", kind=Kind.CONSTRAINT, object_is_entity=False, ttl=timedelta(days=30)),
     Predicate(name="noted", object_is_entity=False),
+    Predicate(
+        name="project_status",
+        cardinality=_ONE,
+        object_is_entity=False,
+        review_every=timedelta(days=30),
+    ),
+    Predicate(name="subscribed_to", review_every=timedelta(days=90)),
+    Predicate(
+        name="schedule", cardinality=_ONE, object_is_entity=False, review_every=timedelta(days=90)
+    ),
 )
 
 

@@ -53,6 +53,27 @@ class ForgetReport(Model):
     tombstones: int = 0
 
 
+class DistillationRun(Model):
+    """One versioned run of distillation; ``rollback`` restores the state before it."""
+
+    id: str
+    namespace: str
+    at: AwareDatetime
+    version: int
+    status: Literal["applied", "rolled_back"]
+    created: list[str] = Field(default_factory=list, description="candidate facts it proposed")
+    patched: list[str] = Field(default_factory=list, description="facts whose fields it changed")
+    rolled_back_at: AwareDatetime | None = None
+
+
+class GcReport(Model):
+    """What garbage collection removed or demoted (or would, in a dry run)."""
+
+    dry_run: bool
+    removed: list[str] = Field(default_factory=list)
+    demoted: list[str] = Field(default_factory=list)
+
+
 class Provenance(Model):
     """One episode behind a piece of evidence."""
 

@@ -30,6 +30,7 @@ from graphmem.model import (
     Claim,
     Episode,
     Kind,
+    Predicate,
     SourceKind,
     canonical_json,
     check_namespace,
@@ -307,6 +308,8 @@ class WritePath:
             valid_until=valid_until,
             negated=claim.negated,
             quote=claim.quote,
+            review_at=_review_at(predicate, valid_from, inp.occurred_at),
+            ends_at=valid_from if claim.negated and claim.valid_from is not None else None,
         )
 
     def _slot_rows(self, namespace: str, p: Proposal) -> list[Row]:
@@ -328,6 +331,14 @@ class WritePath:
         if decision.op is OpKind.DELETE:
             return retract(p, decision.targets)
         return decision
+
+
+def _review_at(predicate: Predicate | None, valid_from: datetime, stated: datetime) -> datetime:
+    """When a time-sensitive fact should be checked again (its time-to-live lapses)."""
+    if predicate is None:
+        return END_OF_TIME
+    interval = predicate.ttl or predicate.review_every
+    return END_OF_TIME if interval is None else max(valid_from, stated) + interval
 
 
 def _default_speaker(source: SourceKind, source_ref: str | None) -> str:

@@ -10,7 +10,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 import types
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -167,19 +166,6 @@ def test_a_single_string_is_refused() -> None:
         HashingEmbedder().embed("where does Maya live")
     with pytest.raises(InvalidArgument, match=r"positions \[1\]"):
         HashingEmbedder().embed(["ok", 3])  # type: ignore[list-item]
-
-
-def test_ten_thousand_texts_are_fast() -> None:
-    texts = [
-        f"fact {i}: entity{i * 7} relates_to value{i * 13} since week {i % 52}"
-        for i in range(10_000)
-    ]
-    start = time.perf_counter()
-    vectors = HashingEmbedder().embed(texts)
-    elapsed = time.perf_counter() - start
-    assert len(vectors) == 10_000
-    # About 0.7 s on one core, 2.3 s when coverage traces every line.
-    assert elapsed < (2.0 if sys.gettrace() is None else 8.0)
 
 
 def test_hashing_uses_no_network(monkeypatch: pytest.MonkeyPatch) -> None:

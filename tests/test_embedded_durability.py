@@ -51,6 +51,7 @@ def test_kill_mid_write_leaves_no_partial_fact_and_keeps_every_acknowledged_one(
         acknowledged = int(line)
     child.send_signal(signal.SIGKILL)
     child.wait()
+    child.stdout.close()
     assert acknowledged >= 40, "the writer did not get going"
 
     with Memory(path) as mem:

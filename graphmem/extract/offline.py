@@ -39,7 +39,7 @@ I live in X / I'm based in X / I'm living in X    lives_in X                    
 I've lived in X [since March | for 3 years] (1)   lives_in X                    fact
 I moved to X [in July | last month | on 3 July]   lives_in X (2)                fact
 I just moved to X / I've relocated to X           lives_in X (2)                fact
-I moved from A to B [when]                        lives_in B; lives_in A neg.   fact
+I moved from A to B [when]                        lives_in B (2)(11)            fact
 I moved out of X / I used to live in X            lives_in X, negated (3)       fact
 I'm moving to X next month (needs a date)         lives_in X, confidence 0.8    fact
 I no longer live in X / don't ... X anymore       lives_in X, negated (3)       fact
@@ -91,6 +91,8 @@ this Thursday I'll X / I'm going to X tomorrow    plans X                       
 (9) validity = the day named ("Thursday's writing block", "tomorrow"), the
     window given, or else the day of occurred_at.
 (10) only when X names a meeting, call, block, slot, ... or a day.
+(11) nothing is said about A: lives_in holds one value, so B closes A's validity
+     at the move date, and A stays true before it.
 
 Windows, at either end of a clause (P is a day, weekday, date, week, weekend,
 month, year, "the end of the month", ...):
@@ -463,7 +465,7 @@ def _resolve(
     if window.form == "during":
         return (period.start, None) if anchor else (period.start, period.end)
     if window.form == "until":
-        return (at if direction == "future" else None), _until_end(period)
+        return at, _until_end(period)
     if window.form in ("from", "since"):
         return period.start, None
     last = _period(window.second, period.start, "future")
@@ -709,7 +711,8 @@ def _peel_scope(core: str, ctx: _Ctx) -> str | None:
         found = _cut_ends(core, start, end)
         if found is not None and (scope := _scope_from(found[1], kind)) is not None:
             ctx.scope = scope
-            ctx.conditional = kind.startswith("situation") or _CONDITION.match(found[1][0]) is not None
+            conditional = _CONDITION.match(found[1][0]) is not None
+            ctx.conditional = conditional or kind.startswith("situation")
             return found[0]
     return None
 
@@ -961,11 +964,10 @@ def _moved(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
     place = _place(m["b"])
     if place is None:
         return None
+    # "from A" yields nothing of its own: lives_in holds one value, so the new residence
+    # closes the old one at the move date, and the old one's history stays true.
     moved_at = ctx.validity("past", anchor=True)[0] or ctx.at
-    hits = [_Hit("lives_in", place, Kind.FACT, moved_at)]
-    if m["a"] and (old := _place(m["a"])) is not None:
-        hits.append(_Hit("lives_in", old, Kind.FACT, moved_at, negated=True))
-    return hits
+    return [_Hit("lives_in", place, Kind.FACT, moved_at)]
 
 
 @_rule(rf"I(?:{_HAVE})? {_ADV}moved (?:out of|away from) (?P<x>.+)", dated=True)
@@ -1387,8 +1389,9 @@ def _sentences(text: str) -> Iterator[tuple[int, int]]:
     for m in _BOUNDARY.finditer(text):
         if m.group() == ".":
             word = re.search(r"(\S+)$", text[start : m.start()])
-            if word and (word[1].lower().strip("(") in _ABBREVIATIONS or len(word[1]) == 1):
-                continue
+            initial = word is not None and re.fullmatch(r"[A-HJ-Z]", word[1]) is not None
+            if word and (word[1].lower().strip("(") in _ABBREVIATIONS or initial):
+                continue  # "Dr. Smith", "J. Smith"
         yield start, m.end()
         start = m.end()
     if start < len(text):

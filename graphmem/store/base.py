@@ -57,6 +57,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "tombstone": ("id", "digest", "kind", "created_at"),
     "mention": ("episode_id", "entity_key"),
     "checkpoint": ("id", "task", "at", "state_json"),
+    "run": ("id", "at", "version", "status", "created_json", "patched_json"),
 }
 
 LABELS = (
@@ -80,6 +81,8 @@ PATCHABLE = frozenset(
         "review_at",
         "use_count",
         "last_used_at",
+        "bad_outcomes",
+        "decayed_at",
     }
 )
 
@@ -105,6 +108,8 @@ class ChangeSet:
     audit: list[Row] = field(default_factory=list)
     tombstones: list[Row] = field(default_factory=list)
     checkpoints: list[Row] = field(default_factory=list)
+    runs: list[Row] = field(default_factory=list)
+    run_marks: list[Row] = field(default_factory=list)
     embeddings: dict[str, list[float]] = field(default_factory=dict)
     # Hard deletion (forget): node ids by label, removed with every relationship.
     removals: dict[str, list[str]] = field(default_factory=dict)
@@ -125,6 +130,7 @@ class ChangeSet:
             ("tombstone", self.tombstones),
             ("mention", self.mentions),
             ("checkpoint", self.checkpoints),
+            ("run", self.runs),
         ):
             for row in rows:
                 missing = [key for key in REQUIRED[kind] if row.get(key) is None]
@@ -155,6 +161,8 @@ class ChangeSet:
                 self.redactions,
                 self.checkpoints,
                 self.audit_scrubs,
+                self.runs,
+                self.run_marks,
             )
         )
 
@@ -243,6 +251,13 @@ class GraphStore(Protocol):
 
     def ids(self, namespace: str, label: str) -> list[str]:
         """The ids of every node of ``label`` in the namespace."""
+
+    def run(self, namespace: str, run_id: str) -> Row | None:
+        """A distillation run, if it exists in the namespace."""
+
+    def export_rows(self, namespace: str) -> dict[str, list[Row]]:
+        """Everything of a namespace but embeddings: nodes by label, plus 'supports' and
+        'supersessions' link rows."""
 
     def find_text(self, namespace: str, needle: str) -> list[Row]:
         """Where ``needle`` still occurs: every stored property, index and file of the

@@ -21,7 +21,7 @@ import networkx as nx
 import numpy as np
 
 from graphmem.errors import EmbeddingMismatch, UnknownId
-from graphmem.store.base import ChangeSet, FactFilter, FactPatch, Hit, RecallFilter, Row
+from graphmem.store.base import LABELS, ChangeSet, FactFilter, FactPatch, Hit, RecallFilter, Row
 from graphmem.store.journal import Journal
 from graphmem.store.rows import slot_key
 from graphmem.temporal import holds
@@ -94,6 +94,8 @@ class EmbeddedStore:
             self._require(ns, "Fact", row["new_id"], known)
         for row in change.redactions:
             self._require(ns, "Episode", row["id"], episodes)
+        for row in change.run_marks:
+            self._require(ns, "DistillationRun", row["id"], set())
         keys = {row["key"] for row in change.entities}
         used = [row["entity_key"] for row in change.mentions]
         used += [row["subject_key"] for row in change.facts]
@@ -119,8 +121,12 @@ class EmbeddedStore:
                 self._add_node("Entity", ns, row)
         for row in change.mentions:
             g.add_edge(row["episode_id"], self._entity[(ns, row["entity_key"])], key="MENTIONS")
+        for row in change.runs:
+            self._add_node("DistillationRun", ns, row)
         for row in change.facts:
             self._add_node("Fact", ns, _with_vector(row, change.embeddings))
+            if row.get("produced_by"):
+                g.add_edge(row["id"], row["produced_by"], key="PRODUCED_BY")
             g.add_edge(row["id"], self._entity[(ns, row["subject_key"])], key="SUBJECT")
             if row["object_is_entity"]:
                 g.add_edge(row["id"], self._entity[(ns, row["object_key"])], key="OBJECT")
@@ -152,6 +158,8 @@ class EmbeddedStore:
             self._add_node("Tombstone", ns, row)
         for row in change.checkpoints:
             self._add_node("Checkpoint", ns, row)
+        for row in change.run_marks:
+            g.nodes[row["id"]].update(status=row["status"], rolled_back_at=row["rolled_back_at"])
         for audit_id in change.audit_scrubs:
             if audit_id in g.nodes:
                 g.nodes[audit_id].update(
@@ -321,6 +329,27 @@ class EmbeddedStore:
 
     def ids(self, namespace: str, label: str) -> list[str]:
         return sorted(self._by_label[(label, namespace)])
+
+    def run(self, namespace: str, run_id: str) -> Row | None:
+        rows = self._rows(namespace, "DistillationRun", [run_id])
+        return rows[0] if rows else None
+
+    def export_rows(self, namespace: str) -> dict[str, list[Row]]:
+        out: dict[str, list[Row]] = {}
+        for label in LABELS:
+            ids = sorted(self._by_label[(label, namespace)])
+            out[label] = [
+                {k: v for k, v in row.items() if v is not None}
+                for row in self._rows(namespace, label, ids)
+            ]
+        out["supports"], out["supersessions"] = [], []
+        for fact_id in sorted(self._by_label[("Fact", namespace)]):
+            for _, other, key, data in self._graph.out_edges(fact_id, keys=True, data=True):
+                if key == "SUPPORTED_BY":
+                    out["supports"].append({"fact_id": fact_id, "episode_id": other, **data})
+                elif key == "SUPERSEDES":
+                    out["supersessions"].append({"new_id": fact_id, "old_id": other, **data})
+        return out
 
     def find_text(self, namespace: str, needle: str) -> list[Row]:
         wanted = needle.casefold()

@@ -23,28 +23,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from graphmem.errors import StoreCorrupt, StoreLocked
+from graphmem.records import dumps, loads
 
 _FORMAT = 1
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, datetime):
-        return {"$dt": value.isoformat()}
-    raise TypeError(f"cannot journal {type(value).__name__}")
-
-
-def _decode(obj: dict[str, Any]) -> Any:
-    if len(obj) == 1 and "$dt" in obj:
-        return datetime.fromisoformat(obj["$dt"])
-    return obj
-
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, default=_encode, ensure_ascii=False, separators=(",", ":"))
-
-
-def loads(text: str) -> Any:
-    return json.loads(text, object_hook=_decode)
 
 
 def _fsync_dir(path: Path) -> None:

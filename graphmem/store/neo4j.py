@@ -193,6 +193,29 @@ class Neo4jStore:
         rows = self._read("read/namespace_ids", namespace=check_namespace(namespace), label=label)
         return [r["id"] for r in rows]
 
+    def run(self, namespace: str, run_id: str) -> Row | None:
+        rows = self._read("read/run_get", namespace=check_namespace(namespace), run_id=run_id)
+        return _native(rows[0]["r"]) if rows else None
+
+    def export_rows(self, namespace: str) -> dict[str, list[Row]]:
+        ns = check_namespace(namespace)
+        out: dict[str, list[Row]] = {}
+        for label in LABELS:
+            rows = self._read("read/export_nodes", namespace=ns, label=label)
+            out[label] = [{k: v for k, v in _native(r["n"]).items() if v is not None} for r in rows]
+        out["supports"], out["supersessions"] = [], []
+        for link in self._read("read/export_links", namespace=ns):
+            props = _native(link["props"])
+            if link["type"] == "SUPPORTED_BY":
+                out["supports"].append(
+                    {"fact_id": link["fact_id"], "episode_id": link["other_id"], **props}
+                )
+            else:
+                out["supersessions"].append(
+                    {"new_id": link["fact_id"], "old_id": link["other_id"], **props}
+                )
+        return out
+
     def find_text(self, namespace: str, needle: str) -> list[Row]:
         ns = check_namespace(namespace)
         found = self._read("explore/find_text", namespace=ns, needle=needle)
@@ -401,6 +424,8 @@ def _apply(tx: neo4j.ManagedTransaction, change: ChangeSet) -> None:
         _run(tx, "write/entities_merge", None, namespace=ns, rows=change.entities)
     if change.mentions:
         _run(tx, "write/mentions_create", None, namespace=ns, rows=change.mentions)
+    if change.runs:
+        _run(tx, "write/runs_add", None, namespace=ns, rows=change.runs)
     if change.facts:
         rows = [
             {"props": row, "embedding": change.embeddings.get(row["id"])} for row in change.facts
@@ -431,6 +456,8 @@ def _apply(tx: neo4j.ManagedTransaction, change: ChangeSet) -> None:
         _run(tx, "write/audit_append", None, namespace=ns, rows=change.audit)
     if change.audit_scrubs:
         _run(tx, "write/audit_scrub", None, namespace=ns, ids=change.audit_scrubs)
+    if change.run_marks:
+        _run(tx, "write/runs_mark", len(change.run_marks), namespace=ns, rows=change.run_marks)
     if change.checkpoints:
         _run(tx, "write/checkpoints_add", None, namespace=ns, rows=change.checkpoints)
     if change.tombstones:

@@ -52,7 +52,7 @@ def status_as_of(row: Row, point: AsOf | None) -> Status:
     review_at = _aware(row["review_at"])
     if review_at <= point.at and stored in (Status.ACTIVE, Status.NEEDS_REVIEW):
         return Status.NEEDS_REVIEW
-    if stored in (Status.SUPERSEDED, Status.RETRACTED, Status.EXPIRED, Status.NEEDS_REVIEW):
+    if stored in (Status.SUPERSEDED, Status.RETRACTED, Status.EXPIRED):
         # The fact answered this as-of query, so at that point it was current.
         return Status.ACTIVE
     return stored
