@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from graphmem import config
+from graphmem.demo import run_demo
 from graphmem.errors import GraphmemError, UsageError
 from graphmem.memory import Memory
 
@@ -77,8 +78,6 @@ def _emit(args: argparse.Namespace, payload: Any, lines: Sequence[str]) -> None:
 
 def _run(args: argparse.Namespace) -> None:
     if args.command == "demo":
-        from graphmem.demo import run_demo
-
         run_demo(print)
         return
     with _open(args) as mem:

@@ -79,14 +79,23 @@ def distill(store: GraphStore, namespace: str, now: datetime) -> tuple[ChangeSet
         )
     for row in believed:
         # One decay per 30 idle days, however often distillation runs.
-        last = max(row.get("last_used_at") or row["recorded_at"],
-                   row.get("decayed_at") or row["recorded_at"])
+        last = max(
+            row.get("last_used_at") or row["recorded_at"],
+            row.get("decayed_at") or row["recorded_at"],
+        )
         idle = now - last > DECAY_AFTER
         if row["status"] == Status.ACTIVE.value and idle and row["confidence"] > CONFIDENCE_FLOOR:
             lowered = max(round(row["confidence"] * DECAY_FACTOR, 4), CONFIDENCE_FLOOR)
             patch(row, {"confidence": lowered, "decayed_at": now})
-            change.audit.append(audit_row(now, Actor.DISTILLATION, "decay", target_id=row["id"],
-                                          confidence_change=lowered - row["confidence"]))
+            change.audit.append(
+                audit_row(
+                    now,
+                    Actor.DISTILLATION,
+                    "decay",
+                    target_id=row["id"],
+                    confidence_change=lowered - row["confidence"],
+                )
+            )
     version = len(store.ids(namespace, "DistillationRun")) + 1
     run_row: Row = {
         "id": run_id,

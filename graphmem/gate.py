@@ -47,6 +47,16 @@ _OVERRIDE = re.compile(
     re.IGNORECASE,
 )
 
+# Wording that tries to direct the agent or grant it something. From external content such a
+# claim is an attempted instruction, whatever predicate an extractor gave it.
+_DIRECTIVE_TEXT = re.compile(
+    r"\b(remember|approve[sd]?|approving|authori[sz]e[sd]?|authori[sz]ing|permit(s|ted)?|"
+    r"allow(s|ed|ing)?|grant(s|ed|ing)?|forward(s|ed|ing)?|wire|transfer(s|red)?|"
+    r"always|never|from now on|going forward|instructions?|polic(y|ies)|must|"
+    r"on my behalf|without asking|no need to (ask|confirm|check))\b",
+    re.IGNORECASE,
+)
+
 CONFIDENCE_FLOOR = 0.5
 
 
@@ -81,8 +91,10 @@ def admit(claim: Claim, source: SourceKind, kind: Kind) -> Admitted | Refused:
         return Refused(claim, "the claim carries a secret; secrets are never stored")
     if authority is not Authority.SYSTEM and is_override_attempt(text):
         return Refused(claim, "an attempt to rewrite system rules from a lower tier", alert=True)
-    directive = kind in (Kind.PREFERENCE, Kind.CONSTRAINT) or bool(
-        _DIRECTIVE.search(claim.predicate)
+    directive = (
+        kind in (Kind.PREFERENCE, Kind.CONSTRAINT)
+        or bool(_DIRECTIVE.search(claim.predicate))
+        or bool(_DIRECTIVE_TEXT.search(f"{claim.object} {claim.quote or ''}"))
     )
     if source in EXTERNAL_SOURCES and directive:
         return Refused(

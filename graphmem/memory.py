@@ -21,6 +21,7 @@ from graphmem import export as export_format
 from graphmem import gc as garbage
 from graphmem.embed import Embedder, HashingEmbedder
 from graphmem.errors import InvalidArgument, UnknownId
+from graphmem.extract.offline import OfflineExtractor
 from graphmem.forget import ForgetPlan, Planner
 from graphmem.lifecycle import Sweep
 from graphmem.model import (
@@ -83,8 +84,6 @@ class Memory:
         self._clock = clock
         self._lock = threading.RLock()
         if extractor is None:
-            from graphmem.extract.offline import OfflineExtractor
-
             extractor = OfflineExtractor()
         self.embedder: Embedder = embedder or HashingEmbedder()
         store.ensure_vectors(self.embedder.name, self.embedder.dimensions)

@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from pydantic import Field
 
@@ -44,9 +44,6 @@ from graphmem.records import new_id
 from graphmem.results import Evidence, WriteResult
 from graphmem.temporal import now, shown
 from graphmem.tokens import TokenCounter, default_counter
-
-if TYPE_CHECKING:
-    from graphmem.memory import Memory
 
 DEFAULT_WINDOW = 128_000
 DEFAULT_SHARE = 0.6
@@ -98,6 +95,25 @@ def session_budget(budget: int | None, window: int, share: float) -> int:
     return budget
 
 
+class SessionMemory(Protocol):
+    """What a session needs from ``Memory`` (so that this module need not import it)."""
+
+    def remember(
+        self,
+        content: str,
+        namespace: str,
+        source: str = ...,
+        at: datetime | None = ...,
+        session: str | None = ...,
+        *,
+        speaker: str | None = ...,
+    ) -> WriteResult: ...
+
+    def recall(self, query: str, namespace: str, *, k: int = ...) -> list[Evidence]: ...
+
+    def checkpoint(self, namespace: str, task: str, **state: Any) -> Checkpoint: ...
+
+
 class Context(Model):
     """What ``Session.context()`` returns: one block for the prompt, within the budget."""
 
@@ -138,7 +154,7 @@ class Session:
 
     def __init__(
         self,
-        memory: Memory,
+        memory: SessionMemory,
         namespace: str,
         *,
         task: str | None = None,
@@ -154,8 +170,8 @@ class Session:
         self.id = new_id("ses") if session_id is None else _check_session_id(session_id)
         self._clock = clock
         self._counter = counter or default_counter()
-        self.goal: str | None = None
-        self.request: str | None = None
+        self._goal: str | None = None
+        self._request: str | None = None
         self._request_at: int | None = None  # index of the request's own turn
         self._entries: list[_Entry] = []
         self._folded = 0  # entries[:folded] are in the running summary
@@ -163,8 +179,8 @@ class Session:
         self._pending: list[str] = []
         self._decided: list[tuple[str, str]] = []
         self._notes: list[str] = []
-        self.progress: Checkpoint | None = None
-        self.resumed_from: Checkpoint | None = None
+        self._progress: Checkpoint | None = None
+        self._resumed_from: Checkpoint | None = None
         self._ending: _Ending | None = None
         self._ended = False
         self._cached: tuple[str, int] | None = None
@@ -173,13 +189,13 @@ class Session:
 
     def set_goal(self, goal: str) -> None:
         self._check_open()
-        self.goal = _text(goal, "goal")
+        self._goal = _text(goal, "goal")
         self._changed()
 
     def add_user(self, text: str) -> None:
         """A user message; it becomes the current request."""
         entry = self._add_turn("user", text)
-        self.request, self._request_at = entry.text, len(self._entries) - 1
+        self._request, self._request_at = entry.text, len(self._entries) - 1
         self._changed()
 
     def add_agent(self, text: str) -> None:
@@ -228,6 +244,24 @@ class Session:
         self._check_open()
         self._notes.append(_text(note, "note"))
         self._changed()
+
+    @property
+    def goal(self) -> str | None:
+        return self._goal
+
+    @property
+    def request(self) -> str | None:
+        """The current request: the latest user message."""
+        return self._request
+
+    @property
+    def progress(self) -> Checkpoint | None:
+        """The latest checkpoint this session saved or resumed from."""
+        return self._progress
+
+    @property
+    def resumed_from(self) -> Checkpoint | None:
+        return self._resumed_from
 
     @property
     def pending(self) -> list[str]:
@@ -303,9 +337,10 @@ class Session:
         state.setdefault("pending", list(self._pending))
         state.setdefault("goal", self.goal)
         state["session"] = self.id
-        self.progress = self._memory.checkpoint(self.namespace, self.task, **state)
+        saved = self._memory.checkpoint(self.namespace, self.task, **state)
+        self._progress = saved
         self._changed()
-        return self.progress
+        return saved
 
     def restore(self, checkpoint: Checkpoint) -> None:
         """Take up ``checkpoint``'s task where it stopped: goal, pending decisions, progress."""
@@ -315,9 +350,9 @@ class Session:
                 f"session {self.id!r} already holds work; restore {checkpoint.id!r} into a new one"
             )
         self.task = checkpoint.task
-        self.goal = checkpoint.goal
+        self._goal = checkpoint.goal
         self._pending = list(checkpoint.pending)
-        self.progress = self.resumed_from = checkpoint
+        self._progress = self._resumed_from = checkpoint
         self._changed()
 
     def compact(self) -> None:
@@ -344,7 +379,8 @@ class Session:
         gains user authority). Tool results are not written: they were the tools' word.
 
         Returns the user episode's result (the agent's when the user said nothing; an
-        empty one when neither exists); ``written`` holds every result.
+        empty one when neither exists); ``written`` holds every result. A retry after a
+        failure writes only what is still missing.
         """
         self._check_open()
         if self._ending is None:

@@ -346,3 +346,42 @@ def test_ending_twice_is_an_error_naming_the_session(local: Memory) -> None:
     with pytest.raises(InvalidArgument, match="session 'ses-42' has already ended"):
         session.add_user("Still there?")
     assert session.ended
+
+
+def test_end_retried_after_a_failure_writes_nothing_twice(
+    local: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = local.session("maya")
+    session.add_user("I live in Denver.")
+    remember = local.remember
+    calls: list[str] = []
+
+    def flaky(content: object, namespace: str, **options: object) -> object:
+        calls.append(str(options["source"]))
+        if options["source"] == "agent" and calls.count("agent") == 1:
+            raise OSError("disk full")
+        return remember(content, namespace, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(local, "remember", flaky)
+    with pytest.raises(OSError, match="disk full"):
+        session.end("Noted where Maya lives.")
+    assert not session.ended
+
+    result = session.end()
+
+    assert calls == ["user", "agent", "agent"]
+    user_result, agent_result = session.written
+    assert user_result == result
+    outcome = local.episode(agent_result.episode_id, "maya")  # type: ignore[arg-type]
+    assert outcome.content == "Noted where Maya lives."
+
+
+def test_context_stays_within_budget_when_the_goal_alone_is_too_long(local: Memory) -> None:
+    session = local.session("maya", budget=300)
+    session.set_goal("Plan the trip. " * 400)
+    session.add_user("Go on.")
+
+    context = session.context()
+
+    assert context.tokens <= 300
+    assert context.working.endswith("…")

@@ -1361,7 +1361,7 @@ def _marked(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
 
 _NORMALISE = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
 _BOUNDARY = re.compile(r"[.!?]+(?=[\s\"')\]]|$)|[;\n]+")
-_ABBREVIATIONS = _words("mr mrs ms dr st prof sr jr vs e.g i.e eg ie approx mt ave dept")
+_ABBREVIATIONS = _words("mr mrs ms dr st prof sr jr vs e.g i.e eg ie approx mt ave dept a.m p.m no")
 _CLAUSE_BREAK = re.compile(
     r"\s*[,;]?\s+(?:and also|and then|and|but|plus|also)\s+"
     r"(?=(?:i|i'm|im|i've|i'd|i'll|my|please|always|never|call me|remember)\b)",

@@ -14,11 +14,9 @@ One process at a time: an exclusive ``flock`` on ``lock`` guards the folder.
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 import zlib
 from collections.abc import Iterator
-from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
 
