@@ -20,7 +20,7 @@ from graphmem.errors import InvalidArgument
 from graphmem.records import new_id
 from graphmem.store.base import ChangeSet, Row
 
-FORMAT = "graphmem/1"
+
 _TIMES = frozenset(
     {
         "occurred_at",
@@ -53,7 +53,7 @@ class ExportDocument(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    format: Literal["graphmem/1"] = FORMAT
+    format: Literal["graphmem/1"] = "graphmem/1"
     namespace: str
     exported_at: AwareDatetime
     entities: list[dict[str, Any]] = Field(default_factory=list)
