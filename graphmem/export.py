@@ -20,7 +20,6 @@ from graphmem.errors import InvalidArgument
 from graphmem.records import new_id
 from graphmem.store.base import ChangeSet, Row
 
-
 _TIMES = frozenset(
     {
         "occurred_at",
