@@ -19,6 +19,10 @@ from graphmem import config, lifecycle
 from graphmem import distill as distillation
 from graphmem import export as export_format
 from graphmem import gc as garbage
+from graphmem.checkpoint import Checkpoint, CheckpointInput
+from graphmem.checkpoint import history as checkpoint_history
+from graphmem.checkpoint import latest as latest_checkpoint
+from graphmem.checkpoint import save as save_checkpoint
 from graphmem.embed import Embedder, HashingEmbedder
 from graphmem.errors import InvalidArgument, UnknownId
 from graphmem.extract.offline import OfflineExtractor
@@ -52,6 +56,7 @@ from graphmem.results import (
     GcReport,
     WriteResult,
 )
+from graphmem.session import DEFAULT_SHARE, DEFAULT_WINDOW, Session, session_budget
 from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore
 from graphmem.store.embedded import EmbeddedStore
 from graphmem.store.neo4j import Neo4jStore
@@ -492,6 +497,65 @@ class Memory:
 
     def stats(self, namespace: str) -> dict[str, int]:
         return self.store.counts(check_namespace(namespace))
+
+    # ---- working memory and checkpoints ---------------------------------------
+
+    def session(
+        self,
+        namespace: str,
+        *,
+        task: str | None = None,
+        budget: int | None = None,
+        window: int = DEFAULT_WINDOW,
+        share: float = DEFAULT_SHARE,
+        session_id: str | None = None,
+    ) -> Session:
+        """Working memory of one task: a token-budgeted buffer that ends in an episode.
+
+        The budget is ``budget`` tokens, or ``share`` of the model's context ``window``
+        (by default 60% of 128,000), counted with tiktoken.
+        """
+        return Session(
+            self,
+            check_namespace(namespace),
+            task=task,
+            budget=session_budget(budget, window, share),
+            session_id=session_id,
+            clock=self._clock,
+        )
+
+    def checkpoint(self, namespace: str, task: str, **state: Any) -> Checkpoint:
+        """Save the progress of ``task`` so that it survives context compaction.
+
+        ``state``: ``next_action`` (required), ``last_success``, ``outputs``, ``pending``,
+        ``goal``, ``session``. Secrets in it are redacted before it is stored.
+        """
+        ns = check_namespace(namespace)
+        progress = CheckpointInput.of(task=task, **state)
+        with self._lock:
+            return save_checkpoint(self.store, ns, progress, self._clock())
+
+    def checkpoints(self, namespace: str, task: str, limit: int = 10) -> list[Checkpoint]:
+        """The task's checkpoints, newest first."""
+        return checkpoint_history(self.store, check_namespace(namespace), task, limit)
+
+    def resume(
+        self,
+        namespace: str,
+        task: str,
+        *,
+        budget: int | None = None,
+        window: int = DEFAULT_WINDOW,
+        share: float = DEFAULT_SHARE,
+    ) -> Session:
+        """A new session that takes ``task`` up from its latest checkpoint."""
+        ns = check_namespace(namespace)
+        saved = latest_checkpoint(self.store, ns, task)
+        if saved is None:
+            raise UnknownId(f"no checkpoint for task {task!r} in namespace {ns!r}")
+        session = self.session(ns, task=task, budget=budget, window=window, share=share)
+        session.restore(saved)
+        return session
 
     def _fact_row(self, ns: str, fact_id: str) -> dict[str, Any]:
         rows = self.store.facts_by_id(ns, [fact_id])

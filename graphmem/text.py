@@ -140,6 +140,11 @@ class BM25:
             if not posting:
                 del self._postings[term]
 
+    def holds_all(self, doc_id: str, text: str) -> bool:
+        """Whether the document has every word of ``text`` (its index entry still exists)."""
+        counts = self._docs.get(doc_id)
+        return counts is not None and all(term in counts for term in tokens(text))
+
     def search(
         self, query: str, limit: int, allowed: Iterable[str] | None = None
     ) -> list[tuple[str, float]]:

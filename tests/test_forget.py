@@ -48,8 +48,13 @@ def test_forget_the_move_and_austin_is_current_again(memory: Memory, clock: Cloc
 def test_forget_a_fact_leaves_no_string_anywhere(memory: Memory, clock: Clock, ns: NS) -> None:
     maya, other = ns("maya"), ns("other")
     clock.set(d(3))
-    memory.remember([Claim("maya", "writing_schedule", "Tuesdays at dawn"),
-                     Claim("maya", "likes", "green tea")], namespace=maya)
+    memory.remember(
+        [
+            Claim("maya", "writing_schedule", "Tuesdays at dawn"),
+            Claim("maya", "likes", "green tea"),
+        ],
+        namespace=maya,
+    )
     memory.remember([Claim("sam", "writing_schedule", "Tuesdays at dawn")], namespace=other)
     schedule = memory.facts(maya, predicate="writing_schedule")[0]
     memory.recall("Tuesdays at dawn", namespace=maya)  # use statistics are written too
@@ -59,9 +64,12 @@ def test_forget_a_fact_leaves_no_string_anywhere(memory: Memory, clock: Clock, n
     assert traces(memory, maya, "Tuesdays at dawn", "dawn") == []
     assert current(memory, maya, "likes") == ["green tea"]
     assert memory.recall("Tuesdays at dawn", namespace=maya, include_episodes=True) == [] or all(
-        "dawn" not in e.text for e in memory.recall("Tuesdays at dawn", namespace=maya))
-    assert all("content removed" in (a.note or "") or a.target_id != schedule.id
-               for a in memory.audit(maya))
+        "dawn" not in e.text for e in memory.recall("Tuesdays at dawn", namespace=maya)
+    )
+    assert all(
+        "content removed" in (a.note or "") or a.target_id != schedule.id
+        for a in memory.audit(maya)
+    )
     # The other namespace keeps its own copy.
     assert current(memory, other, "writing_schedule") == ["Tuesdays at dawn"]
 
@@ -70,8 +78,9 @@ def test_forget_everything(memory: Memory, clock: Clock, ns: NS) -> None:
     maya, other = ns("maya"), ns("other")
     clock.set(d(3))
     memory.remember("My password is hunter2horse and I live in Lisbon", namespace=maya)
-    memory.remember([Claim("maya", "lives_in", "Lisbon"), Claim("maya", "likes", "fado")],
-                    namespace=maya)
+    memory.remember(
+        [Claim("maya", "lives_in", "Lisbon"), Claim("maya", "likes", "fado")], namespace=maya
+    )
     memory.remember([Claim("rui", "lives_in", "Lisbon")], namespace=other)
 
     report = memory.forget(maya, everything=True)
@@ -125,8 +134,9 @@ def test_forget_a_window_restores_the_interrupted_value(
     )
     memory.forget(maya, episode=window.episode_id)
     for month in (8, 9, 10, 11):
-        assert [f.object for f in memory.facts(maya, predicate="writing_block", at=d(month, 15))
-                ] == ["mornings"]
+        assert [
+            f.object for f in memory.facts(maya, predicate="writing_block", at=d(month, 15))
+        ] == ["mornings"]
 
 
 def test_forget_needs_one_target(memory: Memory, ns: NS) -> None:

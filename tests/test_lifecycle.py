@@ -28,9 +28,20 @@ def declined_meetings(memory: Memory, clock: Clock, ns: str) -> None:
     for day, session in ((3, "s1"), (4, "s2"), (5, "s3")):
         clock.set(d(3, day))
         memory.remember(
-            [Claim("maya", "declined", "8am meeting", kind="event",
-                   valid_from=d(3, day), valid_until=d(3, day + 1))],
-            namespace=ns, source="tool", session=session, at=d(3, day),
+            [
+                Claim(
+                    "maya",
+                    "declined",
+                    "8am meeting",
+                    kind="event",
+                    valid_from=d(3, day),
+                    valid_until=d(3, day + 1),
+                )
+            ],
+            namespace=ns,
+            source="tool",
+            session=session,
+            at=d(3, day),
         )
 
 
@@ -43,7 +54,8 @@ def test_three_sessions_make_a_candidate_not_a_rule(memory: Memory, clock: Clock
     assert len(run.created) == 1
     candidate = memory.facts(maya, predicate="usually_declined", include_candidates=True)
     assert [(f.object, f.status.value, f.authority.value) for f in candidate] == [
-        ("8am meeting", "candidate", "inferred")]
+        ("8am meeting", "candidate", "inferred")
+    ]
     assert memory.facts(maya, predicate="usually_declined") == []  # not current until confirmed
     assert memory.recall("8am meeting", namespace=maya, include_episodes=False) == []
 
@@ -56,9 +68,21 @@ def test_two_sessions_are_not_a_pattern(memory: Memory, clock: Clock, ns: NS) ->
     maya = ns("maya")
     for day in (3, 4):
         clock.set(d(3, day))
-        memory.remember([Claim("maya", "declined", "8am meeting", kind="event",
-                               valid_from=d(3, day), valid_until=d(3, day + 1))],
-                        namespace=maya, source="tool", session=f"s{day}")
+        memory.remember(
+            [
+                Claim(
+                    "maya",
+                    "declined",
+                    "8am meeting",
+                    kind="event",
+                    valid_from=d(3, day),
+                    valid_until=d(3, day + 1),
+                )
+            ],
+            namespace=maya,
+            source="tool",
+            session=f"s{day}",
+        )
     assert memory.distill(maya).created == []
 
 
@@ -83,8 +107,9 @@ def test_rollback_restores_the_state_before(memory: Memory, clock: Clock, ns: NS
         memory.rollback(run.id, namespace=maya)
 
 
-def test_time_to_live_turns_a_policy_into_needs_review(memory: Memory, clock: Clock, ns: NS
-                                                      ) -> None:
+def test_time_to_live_turns_a_policy_into_needs_review(
+    memory: Memory, clock: Clock, ns: NS
+) -> None:
     maya = ns("maya")
     clock.set(d(3))
     memory.remember([Claim("maya", "policy", "refunds within 14 days")], namespace=maya)
@@ -94,8 +119,9 @@ def test_time_to_live_turns_a_policy_into_needs_review(memory: Memory, clock: Cl
     flagged = memory.facts(maya, predicate="policy")
     assert [f.status.value for f in flagged] == ["needs_review"]
     assert memory.recall("refunds policy", namespace=maya, include_episodes=False) == []
-    asked = memory.recall("refunds policy", namespace=maya, include_review=True,
-                          include_episodes=False)
+    asked = memory.recall(
+        "refunds policy", namespace=maya, include_review=True, include_episodes=False
+    )
     assert asked[0].needs_verification
 
     sweep = memory.expire(maya)
@@ -108,8 +134,10 @@ def test_time_to_live_turns_a_policy_into_needs_review(memory: Memory, clock: Cl
 def test_expiry_sweep_marks_ended_windows(memory: Memory, clock: Clock, ns: NS) -> None:
     maya = ns("maya")
     clock.set(d(8, 20))
-    memory.remember([Claim("maya", "prefers", "quiet mornings", valid_from=d(9),
-                           valid_until=d(10))], namespace=maya)
+    memory.remember(
+        [Claim("maya", "prefers", "quiet mornings", valid_from=d(9), valid_until=d(10))],
+        namespace=maya,
+    )
     clock.set(d(10, 2))
     sweep = memory.expire(maya)
     assert len(sweep.expired) == 1
@@ -119,8 +147,9 @@ def test_expiry_sweep_marks_ended_windows(memory: Memory, clock: Clock, ns: NS) 
 def test_reject_retires_a_candidate(memory: Memory, clock: Clock, ns: NS) -> None:
     maya = ns("maya")
     clock.set(d(3))
-    result = memory.remember([Claim("maya", "prefers", "tea", inferred=True)], namespace=maya,
-                             source="agent")
+    result = memory.remember(
+        [Claim("maya", "prefers", "tea", inferred=True)], namespace=maya, source="agent"
+    )
     fact_id = result.fact_ids[0]
     clock.set(d(3, 2))
     rejected = memory.reject(fact_id, namespace=maya)
@@ -179,9 +208,13 @@ def test_export_then_import_gives_identical_as_of_answers(
 
     for at in (d(4), d(8)):
         for known_at in (d(5, 15), d(8)):
+
             def view(space: str, at: datetime = at, known_at: datetime = known_at) -> list:
-                return [(f.object, f.status, f.valid_from, f.valid_until, f.recorded_at)
-                        for f in memory.facts(space, at=at, known_at=known_at)]
+                return [
+                    (f.object, f.status, f.valid_from, f.valid_until, f.recorded_at)
+                    for f in memory.facts(space, at=at, known_at=known_at)
+                ]
+
             assert view(copy) == view(maya)
     denver = memory.facts(copy, predicate="lives_in")[0]
     assert [f.object for f in memory.history(denver.id, namespace=copy)] == ["Austin", "Denver"]
@@ -189,7 +222,8 @@ def test_export_then_import_gives_identical_as_of_answers(
     with pytest.raises(InvalidArgument, match="not empty"):
         memory.import_(restored, namespace=copy)
     assert memory.recall("Denver", namespace=copy, include_episodes=False)[0].text.endswith(
-        "Denver")
+        "Denver"
+    )
     assert timedelta(0) <= clock() - d(7, 2)
 
 

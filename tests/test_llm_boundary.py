@@ -302,7 +302,9 @@ def test_placeholders_are_checked_before_any_call(
 
 
 def test_prompt_names_and_layout_are_checked() -> None:
-    with pytest.raises(InvalidArgument, match=r"no prompt named 'extrakt'; available: \[.*'extract'"):
+    with pytest.raises(
+        InvalidArgument, match=r"no prompt named 'extrakt'; available: \[.*'extract'"
+    ):
         load_prompt("extrakt")
     with pytest.raises(InvalidArgument, match="is not usable"):
         load_prompt("../secrets")

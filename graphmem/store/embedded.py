@@ -370,11 +370,16 @@ class EmbeddedStore:
                             {"kind": "relationship", "label": rel, "id": node, "property": key}
                         )
         for (label, ns), index in self._keywords.items():
-            if ns == namespace:
-                found += [
-                    {"kind": "index", "label": label, "id": doc, "property": "keywords"}
-                    for doc, _ in index.search(needle, 1000)
-                ]
+            if ns != namespace:
+                continue
+            for doc, _ in index.search(needle, 1000):
+                node = g.nodes.get(doc)
+                text = "" if node is None else str(node.get("content") or node.get("search_text"))
+                # A keyword entry counts when it outlived its node, or still holds the text.
+                if index.holds_all(doc, needle) and (node is None or wanted in text.casefold()):
+                    found.append(
+                        {"kind": "index", "label": label, "id": doc, "property": "keywords"}
+                    )
         # The files on disk: forgotten text must leave them too, not only the graph.
         for name, text in self._journal.texts_on_disk(namespace):
             if wanted in text.casefold():

@@ -224,7 +224,7 @@ class Neo4jStore:
             ("recall/facts_keyword_raw", "search_text"),
             ("recall/episodes_keyword_raw", "content"),
         ):
-            query = _lucene(ns, field, needle)
+            query = _lucene(ns, field, needle, every=True)
             if query is not None:
                 for row in self._read(name, lucene=query, namespace=ns):
                     found.append(
@@ -377,12 +377,13 @@ def _episode_params(namespace: str, where: RecallFilter) -> dict[str, Any]:
     }
 
 
-def _lucene(namespace: str, field: str, text: str) -> str | None:
+def _lucene(namespace: str, field: str, text: str, *, every: bool = False) -> str | None:
     # Only analyzer-safe word tokens reach Lucene, so no user text is parsed as syntax.
     terms = sorted({w for w in words(text) if w.isalnum()})
     if not terms:
         return None
-    return f"ns_token:{ns_token(namespace)} AND {field}:({' OR '.join(terms)})"
+    joined = (" AND " if every else " OR ").join(terms)
+    return f"ns_token:{ns_token(namespace)} AND {field}:({joined})"
 
 
 def _hits(rows: list[Row], key: str) -> list[Hit]:

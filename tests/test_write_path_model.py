@@ -1,0 +1,158 @@
+"""The write path with a model behind a real HTTP boundary (a local OpenAI-compatible server):
+rules decide what they can, the model only the rest, and failures write nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import openai
+import pytest
+
+from graphmem import Memory, ModelCallFailed, ModelReplyInvalid
+from graphmem.decide_llm import ModelDecider
+from graphmem.extract.llm import LLMExtractor
+from graphmem.llm import ModelClient, RetryPolicy
+from graphmem.store.base import GraphStore
+from graphmem.testing import FakeModelServer, FakeReply
+from tests.stores import Clock
+
+NS = Callable[[str], str]
+FAST = RetryPolicy(attempts=3, base_delay=0.01, max_delay=0.02, max_retry_after=0.05)
+
+
+def claim(subject: str, predicate: str, obj: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "subject": subject,
+        "predicate": predicate,
+        "object": obj,
+        "kind": "fact",
+        "valid_from": None,
+        "valid_until": None,
+        "scope": "global",
+        "confidence": 0.95,
+        "quote": extra.pop("quote", None),
+        "negated": False,
+        "inferred": False,
+        **extra,
+    }
+
+
+def extraction(*claims: dict[str, Any]) -> dict[str, Any]:
+    return {"claims": list(claims)}
+
+
+@pytest.fixture
+def server() -> Iterator[FakeModelServer]:
+    with FakeModelServer() as running:
+        yield running
+
+
+@pytest.fixture
+def llm_memory(store: GraphStore, clock: Clock, server: FakeModelServer) -> Iterator[Memory]:
+    with openai.OpenAI(base_url=server.base_url, api_key="test", timeout=2.0) as client:
+        model = ModelClient(client, "fake-model", retry=FAST, sleep=lambda _s: None)
+        yield Memory(
+            store=store, clock=clock, extractor=LLMExtractor(model), decider=ModelDecider(model)
+        )
+
+
+def test_one_valued_contradiction_needs_no_decision_call(
+    llm_memory: Memory, server: FakeModelServer, clock: Clock, ns: NS
+) -> None:
+    maya = ns("maya")
+    clock.set(datetime(2026, 3, 2, tzinfo=UTC))
+    server.script(extraction(claim("maya", "lives_in", "Austin", quote="I live in Austin")))
+    llm_memory.remember("I live in Austin", namespace=maya, speaker="maya")
+    clock.set(datetime(2026, 7, 2, tzinfo=UTC))
+    server.script(extraction(claim("maya", "lives_in", "Denver", quote="I moved to Denver")))
+
+    result = llm_memory.remember("I moved to Denver", namespace=maya, speaker="maya")
+
+    assert [op.kind for op in result.operations] == ["UPDATE"]
+    assert result.model_calls == 1  # the extraction; the rules decided
+    assert result.tokens > 0
+    assert [f.object for f in llm_memory.facts(maya, predicate="lives_in")] == ["Denver"]
+
+
+def test_ambiguous_neighbours_take_exactly_one_decision_call(
+    llm_memory: Memory, server: FakeModelServer, clock: Clock, ns: NS
+) -> None:
+    maya = ns("maya")
+    clock.set(datetime(2026, 3, 2, tzinfo=UTC))
+    server.script(extraction(claim("maya", "employer", "Acme", quote="I work for Acme")))
+    llm_memory.remember("I work for Acme", namespace=maya, speaker="maya")
+    old = llm_memory.facts(maya, predicate="employer")[0]
+    server.script(
+        extraction(claim("maya", "employer", "Globex", quote="I joined Globex")),
+        {"action": "UPDATE", "target_ids": ["n1"], "reason": "changed jobs"},
+    )
+
+    result = llm_memory.remember("I joined Globex", namespace=maya, speaker="maya")
+
+    assert result.model_calls == 2  # one extraction, one decision
+    assert [op.kind for op in result.operations] == ["UPDATE"]
+    assert result.operations[0].target_ids == [old.id]
+    assert [f.object for f in llm_memory.facts(maya, predicate="employer")] == ["Globex"]
+    decision_prompt = server.requests[-1]["messages"][-1]["content"]
+    assert "Acme" in decision_prompt
+    assert old.id not in decision_prompt  # the model sees aliases, never real ids
+
+
+def test_a_decision_naming_an_unknown_fact_changes_nothing(
+    llm_memory: Memory, server: FakeModelServer, clock: Clock, ns: NS
+) -> None:
+    maya = ns("maya")
+    clock.set(datetime(2026, 3, 2, tzinfo=UTC))
+    server.script(extraction(claim("maya", "employer", "Acme", quote="I work for Acme")))
+    llm_memory.remember("I work for Acme", namespace=maya, speaker="maya")
+    before = llm_memory.facts(maya, history=True)
+    server.script(
+        extraction(claim("maya", "employer", "Globex", quote="I joined Globex")),
+        {"action": "DELETE", "target_ids": ["n7", "f_made_up"], "reason": "hallucinated"},
+    )
+
+    result = llm_memory.remember("I joined Globex", namespace=maya, speaker="maya")
+
+    assert [op.kind for op in result.operations] == ["NOOP"]
+    assert "not shown" in result.operations[0].reason
+    assert llm_memory.facts(maya, history=True) == before
+
+
+@pytest.mark.parametrize(
+    ("replies", "error"),
+    [
+        (["{not json", "{still not json"], ModelReplyInvalid),
+        ([FakeReply.refusal("I can't help with that")], ModelReplyInvalid),
+        ([FakeReply.status(500)] * 3, ModelCallFailed),
+        ([FakeReply.status(429, retry_after=0)] * 3, ModelCallFailed),
+        ([FakeReply.delay(5)] * 3, ModelCallFailed),
+    ],
+    ids=["malformed-json", "refusal", "500s", "429s", "timeouts"],
+)
+def test_model_failures_are_clear_errors_and_write_nothing(
+    llm_memory: Memory,
+    server: FakeModelServer,
+    ns: NS,
+    replies: list[Any],
+    error: type[Exception],
+) -> None:
+    maya = ns("maya")
+    server.script(*replies)
+    with pytest.raises(error):
+        llm_memory.remember("I live in Austin", namespace=maya, speaker="maya")
+    assert not any(llm_memory.stats(maya).values())
+
+
+def test_retry_after_a_429_succeeds_and_counts_both_calls(
+    llm_memory: Memory, server: FakeModelServer, ns: NS
+) -> None:
+    maya = ns("maya")
+    server.script(
+        FakeReply.status(429, retry_after=0),
+        extraction(claim("maya", "likes", "tea", quote="I like tea")),
+    )
+    result = llm_memory.remember("I like tea", namespace=maya, speaker="maya")
+    assert result.model_calls == 2
+    assert [f.object for f in llm_memory.facts(maya)] == ["tea"]
