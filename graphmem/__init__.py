@@ -5,6 +5,9 @@ Everything a user needs is importable from here::
     from graphmem import Memory, Claim
 """
 
+from graphmem.checkpoint import Checkpoint
+from graphmem.decide_llm import ModelDecider
+from graphmem.embed import Embedder, HashingEmbedder, OpenAIEmbedder, SentenceTransformerEmbedder
 from graphmem.errors import (
     EmbeddingMismatch,
     GraphmemError,
@@ -22,6 +25,9 @@ from graphmem.errors import (
     UnknownQuery,
     UsageError,
 )
+from graphmem.extract.llm import LLMExtractor
+from graphmem.extract.offline import OfflineExtractor
+from graphmem.llm import ModelClient, RetryPolicy
 from graphmem.memory import AsyncMemory, Memory
 from graphmem.model import (
     Actor,
@@ -41,7 +47,20 @@ from graphmem.model import (
     SupportRole,
     Tombstone,
 )
-from graphmem.results import Operation, Refusal, WriteResult
+from graphmem.recall import Weights
+from graphmem.results import (
+    DistillationRun,
+    Evidence,
+    ForgetReport,
+    GcReport,
+    Operation,
+    Provenance,
+    Refusal,
+    ScoreParts,
+    WriteResult,
+)
+from graphmem.session import Context, Session
+from graphmem.tokens import TokenCounter
 
 __version__ = "0.1.0"
 
@@ -51,25 +70,43 @@ __all__ = [
     "AuditEntry",
     "Authority",
     "Cardinality",
+    "Checkpoint",
     "Claim",
+    "Context",
+    "DistillationRun",
+    "Embedder",
     "EmbeddingMismatch",
     "Entity",
     "Episode",
+    "Evidence",
     "Fact",
+    "ForgetReport",
+    "GcReport",
     "GraphmemError",
+    "HashingEmbedder",
     "InvalidArgument",
     "InvalidValidity",
     "Kind",
+    "LLMExtractor",
     "Memory",
     "ModelCallFailed",
+    "ModelClient",
+    "ModelDecider",
     "ModelReplyInvalid",
     "NaiveDatetime",
     "NotSerialisable",
+    "OfflineExtractor",
+    "OpenAIEmbedder",
     "Operation",
     "OperationFailed",
     "Predicate",
+    "Provenance",
     "Refusal",
+    "RetryPolicy",
+    "ScoreParts",
     "Sensitivity",
+    "SentenceTransformerEmbedder",
+    "Session",
     "SourceKind",
     "Status",
     "StoreCorrupt",
@@ -77,10 +114,12 @@ __all__ = [
     "StoreUnavailable",
     "Support",
     "SupportRole",
+    "TokenCounter",
     "Tombstone",
     "UnknownId",
     "UnknownQuery",
     "UsageError",
+    "Weights",
     "WriteResult",
     "__version__",
 ]

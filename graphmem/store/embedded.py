@@ -10,12 +10,14 @@ changes nothing.
 
 from __future__ import annotations
 
+import functools
+import threading
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import fields
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import networkx as nx
 import numpy as np
@@ -29,12 +31,26 @@ from graphmem.text import BM25
 
 _COMPACT_EVERY = 2000  # journal entries; bounds replay time on open
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _locked(method: F) -> F:
+    """One thread at a time: networkx graphs are not safe to read while they change."""
+
+    @functools.wraps(method)
+    def run(self: EmbeddedStore, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return cast(F, run)
+
 
 class EmbeddedStore:
     """A :class:`~graphmem.store.base.GraphStore` in one local folder."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        self._lock = threading.RLock()
         self._journal = Journal(self.path)
         self._graph: Any = nx.MultiDiGraph()
         self._seq = 0
@@ -67,6 +83,7 @@ class EmbeddedStore:
 
     # ---- writes -----------------------------------------------------------
 
+    @_locked
     def apply(self, change: ChangeSet) -> None:
         change.validate()
         if change.is_empty():
@@ -215,6 +232,7 @@ class EmbeddedStore:
                 out.append(_public(data))
         return out
 
+    @_locked
     def facts(self, namespace: str, where: FactFilter) -> list[Row]:
         if where.subject_key is not None and where.predicate is not None and where.scope:
             ids: Iterable[str] = self._slot[
@@ -228,9 +246,11 @@ class EmbeddedStore:
         rows.sort(key=lambda row: (row["valid_from"], row["recorded_at"], row["id"]))
         return rows
 
+    @_locked
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         return self._rows(namespace, "Fact", ids)
 
+    @_locked
     def chain(self, namespace: str, fact_id: str) -> list[Row]:
         if not self._rows(namespace, "Fact", [fact_id]):
             return []
@@ -248,6 +268,7 @@ class EmbeddedStore:
         rows.sort(key=lambda row: (row["recorded_at"], row["valid_from"], row["id"]))
         return rows
 
+    @_locked
     def support(self, namespace: str, fact_ids: Iterable[str]) -> list[Row]:
         out = []
         nodes = self._graph.nodes
@@ -270,15 +291,18 @@ class EmbeddedStore:
         out.sort(key=lambda row: (row["added_at"], row["episode_id"]))
         return out
 
+    @_locked
     def episode_facts(self, namespace: str, episode_id: str) -> list[Row]:
         if not self._rows(namespace, "Episode", [episode_id]):
             return []
         ids = [u for u, _, k in self._graph.in_edges(episode_id, keys=True) if k == "SUPPORTED_BY"]
         return self._rows(namespace, "Fact", ids)
 
+    @_locked
     def episodes_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         return self._rows(namespace, "Episode", ids)
 
+    @_locked
     def audit(self, namespace: str, since: datetime | None) -> list[Row]:
         rows = self._rows(namespace, "AuditEntry", self._by_label[("AuditEntry", namespace)])
         if since is not None:
@@ -286,17 +310,20 @@ class EmbeddedStore:
         rows.sort(key=lambda row: (row["at"], row["id"]))
         return rows
 
+    @_locked
     def tombstoned(self, namespace: str, digests: Iterable[str]) -> set[str]:
         wanted = set(digests)
         rows = self._rows(namespace, "Tombstone", self._by_label[("Tombstone", namespace)])
         return {row["digest"] for row in rows if row["digest"] in wanted}
 
+    @_locked
     def checkpoints(self, namespace: str, task: str, limit: int) -> list[Row]:
         rows = self._rows(namespace, "Checkpoint", self._by_label[("Checkpoint", namespace)])
         rows = [row for row in rows if row["task"] == task]
         rows.sort(key=lambda row: (row["at"], row["id"]), reverse=True)
         return rows[:limit]
 
+    @_locked
     def links(self, namespace: str, fact_ids: Iterable[str]) -> list[Row]:
         out: dict[tuple[str, str], Row] = {}
         for fact in self._rows(namespace, "Fact", fact_ids):
@@ -313,27 +340,33 @@ class EmbeddedStore:
                     }
         return list(out.values())
 
+    @_locked
     def audit_of(self, namespace: str, target_ids: Iterable[str]) -> list[Row]:
         wanted = set(target_ids)
         rows = self._rows(namespace, "AuditEntry", self._by_label[("AuditEntry", namespace)])
         return [row for row in rows if row.get("target_id") in wanted]
 
+    @_locked
     def facts_about(self, namespace: str, entity_key: str) -> list[Row]:
         entity = self._entity.get((namespace, entity_key))
         if entity is None:
             return []
         return self._rows(namespace, "Fact", dict.fromkeys(self._linked_facts(entity)))
 
+    @_locked
     def entity_id(self, namespace: str, key: str) -> str | None:
         return self._entity.get((namespace, key))
 
+    @_locked
     def ids(self, namespace: str, label: str) -> list[str]:
         return sorted(self._by_label[(label, namespace)])
 
+    @_locked
     def run(self, namespace: str, run_id: str) -> Row | None:
         rows = self._rows(namespace, "DistillationRun", [run_id])
         return rows[0] if rows else None
 
+    @_locked
     def export_rows(self, namespace: str) -> dict[str, list[Row]]:
         out: dict[str, list[Row]] = {}
         for label in LABELS:
@@ -351,6 +384,7 @@ class EmbeddedStore:
                     out["supersessions"].append({"new_id": fact_id, "old_id": other, **data})
         return out
 
+    @_locked
     def find_text(self, namespace: str, needle: str) -> list[Row]:
         wanted = needle.casefold()
         found: list[Row] = []
@@ -386,6 +420,7 @@ class EmbeddedStore:
                 found.append({"kind": "file", "label": name, "id": None, "property": None})
         return found
 
+    @_locked
     def counts(self, namespace: str) -> dict[str, int]:
         return {
             label: len(self._by_label[(label, namespace)])
@@ -394,6 +429,7 @@ class EmbeddedStore:
 
     # ---- recall -----------------------------------------------------------
 
+    @_locked
     def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
         recorded = self._journal.read_meta("embedder")
         wanted = {"name": embedder_name, "dimensions": dimensions}
@@ -431,11 +467,13 @@ class EmbeddedStore:
         order = np.argsort(-similarity)[:limit]
         return [Hit(with_vectors[i], float(similarity[i]), float(similarity[i])) for i in order]
 
+    @_locked
     def similar_facts(
         self, namespace: str, where: RecallFilter, vector: list[float], limit: int
     ) -> list[Hit]:
         return self._nearest(self._admitted(namespace, where), vector, limit)
 
+    @_locked
     def keyword_facts(
         self,
         namespace: str,
@@ -448,6 +486,7 @@ class EmbeddedStore:
         found = self._keywords[("Fact", namespace)].search(text, limit, allowed=admitted)
         return self._ranked([admitted[i] for i, _ in found], vector, dict(found), limit)
 
+    @_locked
     def entity_facts(
         self,
         namespace: str,
@@ -484,6 +523,7 @@ class EmbeddedStore:
         wanted = ("SUBJECT",) if subject_only else ("SUBJECT", "OBJECT")
         return [u for u, _, rel in self._graph.in_edges(entity, keys=True) if rel in wanted]
 
+    @_locked
     def named_entities(self, namespace: str, keys: list[str]) -> list[str]:
         return [key for key in dict.fromkeys(keys) if (namespace, key) in self._entity]
 
@@ -498,11 +538,13 @@ class EmbeddedStore:
             and r["authority"] in where.authorities
         ]
 
+    @_locked
     def similar_episodes(
         self, namespace: str, where: RecallFilter, vector: list[float], limit: int
     ) -> list[Hit]:
         return self._nearest(self._episodes_at(namespace, where), vector, limit)
 
+    @_locked
     def keyword_episodes(
         self,
         namespace: str,
@@ -515,6 +557,7 @@ class EmbeddedStore:
         found = self._keywords[("Episode", namespace)].search(text, limit, allowed=admitted)
         return self._ranked([admitted[i] for i, _ in found], vector, dict(found), limit)
 
+    @_locked
     def close(self) -> None:
         self._journal.close()
 
