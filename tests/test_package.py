@@ -38,7 +38,8 @@ def test_every_query_the_code_names_has_a_file() -> None:
 def test_every_query_file_is_used() -> None:
     # Schema files run by folder; explore/ is for analysts (tested in test_explore.py).
     unused = {
-        name for name in cypher.names()
+        name
+        for name in cypher.names()
         if not name.startswith(("schema/", "explore/")) and name not in _named_in_code()
     }
     assert unused == set()
@@ -55,7 +56,7 @@ def test_every_query_documents_its_parameters() -> None:
 
 
 def test_unknown_query_names_the_alternatives() -> None:
-    with pytest.raises(UnknownQuery, match="no query named 'write/facts_creat'; available: .*"):
+    with pytest.raises(UnknownQuery, match=r"no query named 'write/facts_creat'; available: .*"):
         cypher.load("write/facts_creat")
 
 
@@ -73,7 +74,9 @@ def test_no_cypher_inside_python() -> None:
 def test_the_wheel_ships_queries_prompts_encodings_and_scenarios(tmp_path: Path) -> None:
     subprocess.run(
         [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path)],
-        cwd=ROOT, check=True, capture_output=True,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
     )
     wheel = next(tmp_path.glob("graphmem-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())

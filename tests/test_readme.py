@@ -15,7 +15,7 @@ def test_readme_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert blocks
     monkeypatch.setenv("GRAPHMEM_PATH", str(tmp_path / "store"))
     namespace: dict[str, object] = {}
-    exec(compile(blocks[0], str(README), "exec"), namespace)  # noqa: S102
+    exec(compile(blocks[0], str(README), "exec"), namespace)
     mem = namespace["mem"]
     assert [f.object for f in mem.facts(namespace="maya", predicate="lives_in")] == ["Austin"]
     mem.close()
