@@ -8,7 +8,7 @@ audit entries are written in one transaction or not at all.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
@@ -61,6 +61,18 @@ class Decider(Protocol):
         """A decision for a case the rules left open: (decision, model calls, tokens)."""
 
 
+@dataclass(slots=True)
+class Usage:
+    """Model calls and tokens one ``remember`` spent."""
+
+    calls: int = 0
+    tokens: int = 0
+
+    def add(self, calls: int, tokens: int) -> None:
+        self.calls += calls
+        self.tokens += tokens
+
+
 @dataclass(frozen=True, slots=True)
 class Input:
     """One ``remember`` call, checked."""
@@ -97,8 +109,6 @@ class WritePath:
     clock: Callable[[], datetime]
     embedder: Embedder
     decider: Decider | None = None
-    _calls: int = field(default=0, init=False)
-    _tokens: int = field(default=0, init=False)
 
     def prepare(
         self,
@@ -153,6 +163,8 @@ class WritePath:
     def remember(self, inp: Input) -> WriteResult:
         now = self.clock()
         scrubbed = redact(inp.text)
+        if inp.source is not SourceKind.USER and self._tombstoned(inp, scrubbed.text):
+            return self._refuse_replay(inp, now)
         episode_id = new_id("ep")
         change = ChangeSet(namespace=inp.namespace)
         change.episodes.append(
@@ -168,45 +180,27 @@ class WritePath:
                 "redactions": scrubbed.count,
             }
         )
-        if inp.source is not SourceKind.USER and self._tombstoned(inp, scrubbed.text):
-            # A re-sync or a replayed message must not bring back what the user forgot.
-            refusal = Refusal(
-                claim="(the whole episode)",
-                reason="this content was forgotten on request; only a fresh "
-                "statement by the user can bring it back",
-            )
-            self.store.apply(
-                ChangeSet(
-                    namespace=inp.namespace,
-                    audit=[
-                        audit_row(
-                            now, _actor(inp.source), "refuse", note="replay of forgotten content"
-                        )
-                    ],
-                )
-            )
-            return WriteResult(episode_id=None, refused=[refusal])
-        calls_before, tokens_before = self._calls, self._tokens
-        claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp)
+        usage = Usage()
+        claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp, usage)
         consolidator = Consolidator(change, episode_id, now, actor=_actor(inp.source))
         operations: list[Operation] = []
         refused: list[Refusal] = []
         slots: dict[str, list[Row]] = {}
         for claim in claims:
-            outcome = self._one(inp, claim, consolidator, slots)
-            if isinstance(outcome, Refusal):
-                refused.append(outcome)
-                change.audit.append(
-                    audit_row(
-                        now,
-                        _actor(inp.source),
-                        "alert" if outcome.alert else "refuse",
-                        target_id=episode_id,
-                        note=outcome.reason,
-                    )
-                )
-            else:
+            outcome = self._one(inp, claim, consolidator, slots, usage)
+            if isinstance(outcome, Operation):
                 operations.append(outcome)
+                continue
+            refused.append(outcome)
+            change.audit.append(
+                audit_row(
+                    now,
+                    _actor(inp.source),
+                    "alert" if outcome.alert else "refuse",
+                    target_id=episode_id,
+                    note=outcome.reason,
+                )
+            )
         self._embed(change)
         self.store.apply(change)
         return WriteResult(
@@ -214,9 +208,21 @@ class WritePath:
             operations=operations,
             refused=refused,
             redactions=scrubbed.count,
-            model_calls=self._calls - calls_before,
-            tokens=self._tokens - tokens_before,
+            model_calls=usage.calls,
+            tokens=usage.tokens,
         )
+
+    def _refuse_replay(self, inp: Input, now: datetime) -> WriteResult:
+        """A re-sync or a replayed message must not bring back what the user forgot."""
+        refusal = Refusal(
+            claim="(the whole episode)",
+            reason="this content was forgotten on request; only a fresh statement by the user "
+            "can bring it back",
+        )
+        note = "replay of forgotten content"
+        audit = [audit_row(now, _actor(inp.source), "refuse", note=note)]
+        self.store.apply(ChangeSet(namespace=inp.namespace, audit=audit))
+        return WriteResult(episode_id=None, refused=[refusal])
 
     def _tombstoned(self, inp: Input, content: str) -> bool:
         digest = tombstone.episode_digest(inp.namespace, content)
@@ -228,17 +234,21 @@ class WritePath:
         vectors = self.embedder.embed(list(texts.values()))
         change.embeddings.update(zip(texts, vectors, strict=True))
 
-    def _extract(self, text: str, inp: Input) -> list[Claim]:
+    def _extract(self, text: str, inp: Input, usage: Usage) -> list[Claim]:
         with_usage = getattr(self.extractor, "extract_with_usage", None)
         if with_usage is None:
             return self.extractor.extract(text, occurred_at=inp.occurred_at, speaker=inp.speaker)
         extraction = with_usage(text, occurred_at=inp.occurred_at, speaker=inp.speaker)
-        self._calls += extraction.calls
-        self._tokens += extraction.prompt_tokens + extraction.completion_tokens
+        usage.add(extraction.calls, extraction.prompt_tokens + extraction.completion_tokens)
         return list(extraction.claims)
 
     def _one(
-        self, inp: Input, claim: Claim, consolidator: Consolidator, slots: dict[str, list[Row]]
+        self,
+        inp: Input,
+        claim: Claim,
+        consolidator: Consolidator,
+        slots: dict[str, list[Row]],
+        usage: Usage,
     ) -> Operation | Refusal:
         predicate = self.predicates.get(claim.predicate)
         kind = claim.kind or (predicate.kind if predicate else Kind.FACT)
@@ -263,7 +273,7 @@ class WritePath:
         rows = slots[proposal.slot]
         decision = decide_by_rules(proposal, rows)
         if decision is None:
-            decision = self._model_decision(proposal, rows)
+            decision = self._model_decision(proposal, rows, usage)
         if decision.refused:
             return Refusal(claim=_claim_text(claim), reason=decision.reason, alert=decision.alert)
         support_of = {
@@ -318,13 +328,12 @@ class WritePath:
         )
         return self.store.facts(namespace, where)
 
-    def _model_decision(self, p: Proposal, rows: list[Row]) -> Decision:
+    def _model_decision(self, p: Proposal, rows: list[Row], usage: Usage) -> Decision:
         if self.decider is None:
             return Decision(OpKind.ADD, p, "unknown predicate: kept beside the existing values")
         believed = [r for r in rows if r["retired_at"] >= END_OF_TIME]
         decision, calls, tokens = self.decider.decide(p, believed)
-        self._calls += calls
-        self._tokens += tokens
+        usage.add(calls, tokens)
         # The model proposes; the authority rules still have the last word.
         if decision.op is OpKind.UPDATE:
             return resolve_conflict(p, decision.targets)
