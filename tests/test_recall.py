@@ -133,3 +133,25 @@ def test_bad_recall_arguments(memory: Memory, ns: NS) -> None:
         memory.recall("x", namespace=ns("m"), min_authority="boss")
     with pytest.raises(InvalidArgument, match="scope"):
         memory.recall("x", namespace=ns("m"), scope="nowhere")
+
+
+@pytest.mark.neo4j
+def test_vector_index_path_filters_like_the_exact_path(neo4j_uri: str, ns: NS) -> None:
+    from graphmem.store.neo4j import Neo4jStore
+
+    clock = Clock()
+    exact = Memory(store=Neo4jStore(neo4j_uri), clock=clock)
+    indexed = Memory(store=Neo4jStore(neo4j_uri, exact_below=0), clock=clock)
+    maya, other = ns("maya"), ns("other")
+    clock.set(d(3, 2))
+    exact.remember([Claim("maya", "lives_in", "Austin")], namespace=maya, at=d(3))
+    exact.remember([Claim("maya", "lives_in", "Lisbon")], namespace=other, at=d(3))
+    clock.set(d(7, 2))
+    exact.remember([Claim("maya", "lives_in", "Denver")], namespace=maya, at=d(7))
+    for at in (d(4), d(8)):
+        want = texts(exact.recall("where does maya live", namespace=maya, at=at))
+        got = texts(indexed.recall("where does maya live", namespace=maya, at=at))
+        assert got == want
+        assert not any("Lisbon" in t for t in got)
+    exact.close()
+    indexed.close()

@@ -58,12 +58,15 @@ class Neo4jStore:
         auth: tuple[str, str] | None = None,
         database: str | None = None,
         install_schema: bool = True,
+        exact_below: int = EXACT_BELOW,
     ) -> None:
         self.uri = uri
+        self.exact_below = exact_below
         self.database = database
         with _driver_errors(uri):
             self._driver = neo4j.GraphDatabase.driver(uri, auth=auth)
             self._driver.verify_connectivity()
+        self.in_index_filter = _version(self._read("admin/server_version")) >= (2026, 2)
         if install_schema:
             self.install_schema()
 
@@ -283,7 +286,7 @@ class Neo4jStore:
         self, namespace: str, where: RecallFilter, vector: list[float], limit: int
     ) -> list[Hit]:
         params = self._filter_params(namespace, where)
-        if self.counts(namespace).get("Fact", 0) < EXACT_BELOW:
+        if not self.in_index_filter or self.counts(namespace).get("Fact", 0) < self.exact_below:
             rows = self._read("recall/facts_vector_exact", vector=vector, limit=limit, **params)
         else:
             rows = self._read(
@@ -338,7 +341,7 @@ class Neo4jStore:
         self, namespace: str, where: RecallFilter, vector: list[float], limit: int
     ) -> list[Hit]:
         params = {**_episode_params(namespace, where), "vector": vector, "limit": limit}
-        if self.counts(namespace).get("Episode", 0) < EXACT_BELOW:
+        if not self.in_index_filter or self.counts(namespace).get("Episode", 0) < self.exact_below:
             rows = self._read("recall/episodes_vector_exact", **params)
         else:
             rows = self._read("recall/episodes_vector_index", fetch=limit * 4, **params)
@@ -375,6 +378,15 @@ def _episode_params(namespace: str, where: RecallFilter) -> dict[str, Any]:
         "known_at": where.point.known_at,
         "authorities": list(where.authorities),
     }
+
+
+def _version(rows: list[Row]) -> tuple[int, int]:
+    """(year, month) of a calendar release, or (major, minor) of 5.x — 5.26 < 2026.02."""
+    parts = str(rows[0]["version"] if rows else "0.0").split(".")
+    try:
+        return int(parts[0]), int(parts[1])
+    except (ValueError, IndexError):
+        return (0, 0)
 
 
 def _lucene(namespace: str, field: str, text: str, *, every: bool = False) -> str | None:
