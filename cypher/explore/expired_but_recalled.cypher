@@ -10,7 +10,7 @@
 WITH coalesce($at, datetime()) AS now
 MATCH (f:Fact {namespace: $namespace})
 WHERE f.valid_until <= now
-  AND f.last_used_at >= now - duration({days: $days})
+  AND f.last_used_at >= now - duration({days: $days}) AND f.last_used_at <= now
 RETURN f.id AS fact_id, f.subject AS subject, f.predicate AS predicate,
        f.object_text AS object, f.status AS status, f.valid_from AS valid_from,
        f.valid_until AS valid_until, f.last_used_at AS last_used_at,
