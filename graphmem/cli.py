@@ -44,6 +44,7 @@ class Output:
 
 
 Handler = Callable[[Memory, argparse.Namespace], Output]
+Clock = Callable[[], datetime]
 
 
 class Declined(Exception):
@@ -95,7 +96,7 @@ def _namespace(parser: argparse.ArgumentParser, *, required: bool = True) -> Non
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="graphmem",
-        description=(__doc__ or "").splitlines()[0].strip("`: ") or None,
+        description="Agent memory on a temporal knowledge graph: a thin shell over the API.",
         epilog="Exit codes: 0 ok, 1 run-time failure, 2 usage error, 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"graphmem {__version__}")
@@ -113,7 +114,11 @@ def _parser() -> argparse.ArgumentParser:
     add("demo", "replay the design's scenarios on a scratch embedded store")
     ev = add("eval", "run evaluation scenarios (the built-in ones by default)")
     ev.add_argument("scenarios", nargs="*", type=Path, metavar="SCENARIO_FILE")
-    ev.add_argument("--store", choices=("embedded", "neo4j"), default="embedded")
+    ev.add_argument(
+        "--store",
+        choices=("embedded", "neo4j"),
+        help="scratch embedded stores (default), or Neo4j (--neo4j URI or $NEO4J_URI)",
+    )
     return parser
 
 
@@ -128,8 +133,8 @@ def _add_write_commands(add: Adder) -> None:
     given.add_argument(
         "--jsonl",
         metavar="FILE",
-        help='one episode per line: {"text"|"claims", "source", "at", "session", "speaker"}; '
-        "'-' reads stdin",
+        help='one episode per line: {"text"|"claims", "source", "at", "session", "speaker"} '
+        "(the flags give the defaults); '-' reads stdin",
     )
     _namespace(rem)
     rem.add_argument("--source", choices=[s.value for s in SourceKind], default="user")
@@ -147,6 +152,12 @@ def _add_write_commands(add: Adder) -> None:
         cmd = add(name, text)
         cmd.add_argument("fact_id")
         _namespace(cmd)
+
+    feedback = add("feedback", "report that acting on a fact went well or badly")
+    feedback.add_argument("fact_id")
+    feedback.add_argument("outcome", choices=("good", "bad"))
+    _namespace(feedback)
+    feedback.add_argument("--note")
 
     forget = add("forget", "forget an episode, a fact, an entity or everything, with what followed")
     what = forget.add_mutually_exclusive_group(required=True)
@@ -183,6 +194,10 @@ def _add_read_commands(add: Adder) -> None:
     hist = add("history", "the supersession chain of a fact, oldest first")
     hist.add_argument("fact_id")
     _namespace(hist)
+
+    episode = add("episode", "one episode: what was observed, when, from where")
+    episode.add_argument("episode_id")
+    _namespace(episode)
 
     audit = add("audit", "who changed what, and when")
     _namespace(audit)
@@ -232,6 +247,10 @@ def _read(path: str | Path) -> str:
         raise InvalidArgument(f"cannot read {str(path)!r}: {exc.strerror or exc}") from exc
     except UnicodeDecodeError as exc:
         raise InvalidArgument(f"{str(path)!r} is not UTF-8 text: {exc.reason}") from exc
+
+
+def _name(path: str | Path) -> str:
+    return "stdin" if str(path) == "-" else repr(str(path))
 
 
 def _text_input(args: argparse.Namespace) -> str:
@@ -290,8 +309,12 @@ def _at_line(where: str, written: int) -> Iterator[None]:
     try:
         yield
     except GraphmemError as exc:
-        note = f" ({written} earlier records were remembered)" if written else ""
+        note = f" ({_records(written)} before it remembered)" if written else ""
         raise type(exc)(f"{where}: {exc}{note}") from exc
+
+
+def _records(n: int) -> str:
+    return f"{n} record" + ("" if n == 1 else "s")
 
 
 class Progress:
@@ -376,6 +399,8 @@ def _opts(args: argparse.Namespace, *names: str) -> dict[str, Any]:
 
 def _write_lines(result: WriteResult) -> list[str]:
     lines = [f"episode {result.episode_id}" if result.episode_id else "nothing stored"]
+    if result.episode_id and not result.operations and not result.refused:
+        lines.append("  no new facts")
     lines += _table(
         [[op.kind, op.fact_id or "", f"{op.claim}  — {op.reason}"] for op in result.operations]
         + [["REFUSED", "", f"{r.claim}  — {r.reason}"] for r in result.refused],
@@ -412,10 +437,12 @@ def _remember_jsonl(mem: Memory, args: argparse.Namespace) -> Output:
     results: list[WriteResult] = []
     try:
         for number, line in records:
-            with _at_line(f"{args.jsonl} line {number}", len(results)):
+            with _at_line(f"{_name(args.jsonl)} line {number}", len(results)):
                 content, options = _jsonl_entry(line, args)
                 results.append(mem.remember(content, namespace=args.namespace, **options))
             bar.update(len(results))
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(f"{len(results)} of {_records(len(records))} remembered") from None
     finally:
         bar.close()
     return Output(_dump(results), _bulk_summary(results))
@@ -436,6 +463,12 @@ def _confirm(mem: Memory, args: argparse.Namespace) -> Output:
 def _reject(mem: Memory, args: argparse.Namespace) -> Output:
     fact = mem.reject(args.fact_id, namespace=args.namespace)
     return Output(fact.model_dump(mode="json"), _table(_fact_rows([fact])))
+
+
+def _feedback(mem: Memory, args: argparse.Namespace) -> Output:
+    mem.feedback(args.fact_id, args.namespace, args.outcome, args.note)
+    payload = {"fact_id": args.fact_id, "outcome": args.outcome, "note": args.note}
+    return Output(payload, [f"noted: {args.fact_id} {args.outcome}"])
 
 
 def _check_forget(args: argparse.Namespace) -> None:
@@ -528,6 +561,20 @@ def _history(mem: Memory, args: argparse.Namespace) -> Output:
     return Output(_dump(chain), _table(rows))
 
 
+def _episode(mem: Memory, args: argparse.Namespace) -> Output:
+    ep = mem.episode(args.episode_id, namespace=args.namespace)
+    rows = [
+        ["id", ep.id],
+        ["source", f"{ep.source.value} ({ep.authority.value})" + f"  {ep.source_ref or ''}"],
+        ["occurred", f"{ep.occurred_at:%Y-%m-%d %H:%M:%S}"],
+        ["recorded", f"{ep.recorded_at:%Y-%m-%d %H:%M:%S}"],
+        ["session", ep.session or ""],
+        ["redactions", str(ep.redactions)],
+    ]
+    lines = [*_table([r for r in rows if r[1]]), "", ep.content]
+    return Output(ep.model_dump(mode="json"), lines)
+
+
 def _audit(mem: Memory, args: argparse.Namespace) -> Output:
     entries = mem.audit(args.namespace, since=args.since)
     rows = [
@@ -566,9 +613,11 @@ def _import(mem: Memory, args: argparse.Namespace) -> Output:
     try:
         data = json.loads(_read(args.file))
     except json.JSONDecodeError as exc:
-        raise InvalidArgument(f"{args.file!r} is not JSON: {exc.msg} (line {exc.lineno})") from exc
+        raise InvalidArgument(
+            f"{_name(args.file)} is not JSON: {exc.msg} (line {exc.lineno})"
+        ) from exc
     if not isinstance(data, dict):
-        raise InvalidArgument(f"{args.file!r} is not a graphmem export document")
+        raise InvalidArgument(f"{_name(args.file)} is not a graphmem export document")
     counts = mem.import_(data, namespace=args.namespace)
     target = args.namespace or data.get("namespace")
     lines = [f"imported into {target!r}"]
@@ -623,37 +672,49 @@ def _demo(args: argparse.Namespace) -> Output:
     if not args.json:
         run_demo(print)
         return Output(None, [])
-    lines: list[str] = []
-    run_demo(lines.append)
-    return Output({"output": lines}, [])
+    chunks: list[str] = []
+    run_demo(chunks.append)
+    return Output({"output": "\n".join(chunks).splitlines()}, [])
 
 
 def _eval(args: argparse.Namespace) -> Output:
     from graphmem import evaluate  # noqa: PLC0415 - only this command needs it
 
     scenarios = evaluate.load_scenarios(list(args.scenarios) or None)
-    with tempfile.TemporaryDirectory(prefix="graphmem-eval-") as scratch:
-        report = evaluate.run(scenarios, _eval_factory(args, Path(scratch)))
-    failed = evaluate_failed(report)
-    payload = report.model_dump(mode="json") if hasattr(report, "model_dump") else report
-    return Output(payload, [evaluate.format_report(report)], code=1 if failed else 0)
+    with _eval_memories(args) as factory:
+        report = evaluate.run(scenarios, factory)
+    return Output(
+        report.model_dump(mode="json"),
+        [evaluate.format_report(report)],
+        code=0 if report.ok else 1,
+    )
 
 
-def _eval_factory(
-    args: argparse.Namespace, scratch: Path
-) -> Callable[[Callable[[], datetime]], Memory]:
-    """A fresh memory per scenario: a new embedded folder, or the Neo4j server."""
-    if args.store == "neo4j":
+@contextmanager
+def _eval_memories(args: argparse.Namespace) -> Iterator[Callable[[Clock], Memory]]:
+    """A fresh memory per scenario (a new embedded folder, or the Neo4j server),
+    all closed at the end: ``evaluate.run`` leaves closing to the factory."""
+    uri = None
+    if (args.store or ("neo4j" if args.neo4j else "embedded")) == "neo4j":
         uri = args.neo4j or config.neo4j_uri()
         if not uri:
             raise InvalidArgument("eval --store neo4j needs --neo4j URI or NEO4J_URI")
-        auth = config.neo4j_auth()
-        return lambda clock: Memory.neo4j(uri, auth=auth, clock=clock)
-    return lambda clock: Memory(tempfile.mkdtemp(dir=scratch), clock=clock)
+    opened: list[Memory] = []
+    with tempfile.TemporaryDirectory(prefix="graphmem-eval-") as scratch:
 
+        def make(clock: Clock) -> Memory:
+            if uri:
+                mem = Memory.neo4j(uri, auth=config.neo4j_auth(), clock=clock)
+            else:
+                mem = Memory(tempfile.mkdtemp(dir=scratch), clock=clock)
+            opened.append(mem)
+            return mem
 
-def evaluate_failed(report: Any) -> bool:
-    return bool(getattr(report, "failed", False))
+        try:
+            yield make
+        finally:
+            for mem in opened:
+                mem.close()
 
 
 # ---- dispatch -----------------------------------------------------------------
@@ -662,10 +723,12 @@ HANDLERS: dict[str, Handler] = {
     "remember": _remember,
     "confirm": _confirm,
     "reject": _reject,
+    "feedback": _feedback,
     "forget": _forget,
     "recall": _recall,
     "facts": _facts,
     "history": _history,
+    "episode": _episode,
     "audit": _audit,
     "stats": _stats,
     "export": _export,
@@ -720,8 +783,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         out = _execute(args)
         _emit(args, out)
-    except KeyboardInterrupt:
-        return _fail("interrupted", 130)
+    except KeyboardInterrupt as exc:
+        return _fail(f"interrupted{': ' if exc.args else ''}{exc}", 130)
     except Declined as exc:
         return _fail(str(exc), 1)
     except GraphmemError as exc:

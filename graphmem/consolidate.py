@@ -20,10 +20,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from graphmem.decide import Decision, OpKind, Proposal
-from graphmem.model import Actor, Authority, Kind, Status, SupportRole
+from graphmem.model import Actor, Authority, Status, SupportRole
 from graphmem.records import audit_row, entity_row, fact_summary, new_id
 from graphmem.store.base import ChangeSet, FactPatch, Row
 from graphmem.temporal import END_OF_TIME
+
+
+def _until(summary: Row) -> datetime:
+    """A validity end as an audit summary recorded it (None: open)."""
+    value = summary["valid_until"]
+    return END_OF_TIME if value is None else datetime.fromisoformat(value)
 
 
 @dataclass(slots=True)
@@ -60,11 +66,11 @@ class Consolidator:
         if decision.op is OpKind.UPDATE:
             fact_id = self.add(p, decision.reason)
             for row in decision.targets:
-                self._supersede(row, fact_id, p, support_of.get(row["id"], []))
+                self.supersede(row, fact_id, p, support_of.get(row["id"], []))
             return Applied(OpKind.UPDATE, fact_id, targets, decision.reason)
         if decision.op is OpKind.DELETE:
             for row in decision.targets:
-                self._retract(row, p.ends_at)
+                self._retract(row, p.ends_at, support_of.get(row["id"], []))
             return Applied(OpKind.DELETE, None, targets, decision.reason)
         for row in decision.targets:
             self._support(row, decision.promote, p.review_at)
@@ -72,7 +78,9 @@ class Consolidator:
 
     # ---- the operations ---------------------------------------------------
 
-    def add(self, p: Proposal, reason: str, *, support: list[Row] | None = None) -> str:
+    def add(
+        self, p: Proposal, reason: str, *, support: list[Row] | None = None, audit: bool = True
+    ) -> str:
         self.entity(p.subject, p.subject_key)
         if p.object_key is not None:
             self.entity(p.object_text, p.object_key)
@@ -95,7 +103,7 @@ class Consolidator:
             "status": p.status.value,
             "authority": p.authority.value,
             "confidence": p.confidence,
-            "sensitivity": "normal",
+            "sensitivity": p.sensitivity,
             "review_at": p.review_at,
             "use_count": 0,
             "quote": p.quote,
@@ -113,30 +121,31 @@ class Consolidator:
                     "added_at": self.now,
                 }
             )
-        self.change.audit.append(
-            audit_row(
-                self.now,
-                self.actor,
-                "add",
-                target_id=row["id"],
-                after=fact_summary(row),
-                note=reason,
+        if audit:
+            self.change.audit.append(
+                audit_row(
+                    self.now,
+                    self.actor,
+                    "add",
+                    target_id=row["id"],
+                    after=fact_summary(row),
+                    note=reason,
+                )
             )
-        )
         return str(row["id"])
 
-    def _supersede(self, old: Row, new_id_: str, p: Proposal, old_support: list[Row]) -> None:
+    def supersede(self, old: Row, new_id_: str, p: Proposal, old_support: list[Row]) -> None:
         before = fact_summary(old)
         resumes = old["valid_until"] > p.valid_until
         closes_at = max(p.valid_from, old["valid_from"])
-        self._patch(old, {"valid_until": closes_at, "status": Status.SUPERSEDED.value})
+        closed = self.close(old, closes_at, Status.SUPERSEDED, old_support)
         self.change.supersessions.append(
             {
                 "new_id": new_id_,
-                "old_id": old["id"],
+                "old_id": closed,
                 "at": self.now,
                 "reason": "new value",
-                "previous_until": datetime.fromisoformat(before["valid_until"]),
+                "previous_until": _until(before),
             }
         )
         self.change.audit.append(
@@ -146,35 +155,49 @@ class Consolidator:
                 "supersede",
                 target_id=old["id"],
                 before=before,
-                after={"superseded_by": new_id_, "valid_until": closes_at.isoformat()},
+                after={
+                    "superseded_by": new_id_,
+                    "valid_until": closes_at.isoformat(),
+                    "version": closed,
+                },
             )
         )
         if resumes:
             self._resume(old, before, p, new_id_, old_support)
 
+    def close(self, old: Row, closes_at: datetime, status: Status, support: list[Row]) -> str:
+        """End a fact's validity as a new belief, never in place.
+
+        The version believed until now keeps its open validity and is retired now; a new
+        version with the closed validity is believed from now on. So "what did we believe
+        last week about next month" still has last week's answer. Returns the closed version.
+        """
+        if any(pending["id"] == old["id"] for pending in self.pending):
+            # Written in this same call: never believed before now, so it may change in place.
+            self._patch(old, {"valid_until": closes_at, "status": status.value})
+            return str(old["id"])
+        version = Proposal.of_row(old, valid_until=closes_at, status=status)
+        self._patch(old, {"retired_at": self.now, "status": Status.SUPERSEDED.value})
+        links = support or [{"episode_id": self.episode_id, "role": SupportRole.STATED.value}]
+        closed = self.add(version, "validity closed", support=links, audit=False)
+        self.change.supersessions.append(
+            {
+                "new_id": closed,
+                "old_id": old["id"],
+                "at": self.now,
+                "reason": "revised",
+                "previous_until": old["valid_until"],
+            }
+        )
+        return closed
+
     def _resume(
         self, old: Row, before: Row, p: Proposal, window_id: str, old_support: list[Row]
     ) -> None:
         """After a window ends, the value it interrupted holds again, until it would have."""
-        resumed = Proposal(
-            subject=old["subject"],
-            subject_key=old["subject_key"],
-            predicate=old["predicate"],
-            object_json=old["object_json"],
-            object_text=old["object_text"],
-            object_key=old.get("object_key"),
-            kind=Kind(old["kind"]),
-            scope=old["scope"],
-            slot=old["slot"],
-            cardinality=p.cardinality,
-            authority=Authority(old["authority"]),
-            status=Status.CANDIDATE if before["status"] == "candidate" else Status.ACTIVE,
-            confidence=old["confidence"],
-            valid_from=p.valid_until,
-            valid_until=datetime.fromisoformat(before["valid_until"]),
-            negated=False,
-            quote=old.get("quote"),
-        )
+        status = Status.CANDIDATE if before["status"] == "candidate" else Status.ACTIVE
+        resumed = Proposal.of_row(old, valid_until=_until(before), status=status)
+        resumed.valid_from = p.valid_until
         support = old_support or [{"episode_id": self.episode_id, "role": "stated"}]
         resumed_id = self.add(resumed, "resumes after a window", support=support)
         self.change.supersessions.append(
@@ -187,13 +210,12 @@ class Consolidator:
             }
         )
 
-    def _retract(self, row: Row, ends_at: datetime | None) -> None:
+    def _retract(self, row: Row, ends_at: datetime | None, support: list[Row]) -> None:
         before = fact_summary(row)
         if ends_at is not None and ends_at < row["valid_until"]:
-            # It stopped being true then: history keeps it, belief does not change.
-            closes_at = max(ends_at, row["valid_from"])
-            self._patch(row, {"valid_until": closes_at, "status": Status.EXPIRED.value})
-            action, note = "end", f"ended by episode {self.episode_id}"
+            # It stopped being true then: a change in the world, kept as history.
+            closed = self.close(row, max(ends_at, row["valid_from"]), Status.EXPIRED, support)
+            action, note = "end", f"ended by episode {self.episode_id}; version {closed}"
         else:
             self._patch(row, {"retired_at": self.now, "status": Status.RETRACTED.value})
             action, note = "retract", f"corrected by episode {self.episode_id}"
@@ -212,7 +234,10 @@ class Consolidator:
         )
         if review_at < END_OF_TIME and review_at > row["review_at"]:
             # Restating a time-sensitive fact is a fresh check: its review moves on.
-            self._patch(row, {"review_at": review_at})
+            changes: Row = {"review_at": review_at}
+            if row["status"] == Status.NEEDS_REVIEW.value:
+                changes["status"] = Status.ACTIVE.value
+            self._patch(row, changes)
         if promote:
             before = fact_summary(row)
             self._patch(

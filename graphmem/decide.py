@@ -64,6 +64,32 @@ class Proposal:
     # A negation with a date ("I no longer live in Austin", "I moved out in May") is a change
     # in the world: validity closes then. Without one it is a correction: belief retires.
     ends_at: datetime | None = None
+    sensitivity: str = "normal"
+
+    @classmethod
+    def of_row(cls, row: Row, *, valid_until: datetime, status: Status) -> Proposal:
+        """A stored fact as a proposal again: for the versions that revisions write."""
+        return cls(
+            subject=row["subject"],
+            subject_key=row["subject_key"],
+            predicate=row["predicate"],
+            object_json=row["object_json"],
+            object_text=row["object_text"],
+            object_key=row.get("object_key"),
+            kind=Kind(row["kind"]),
+            scope=row["scope"],
+            slot=row["slot"],
+            cardinality=None,
+            authority=Authority(row["authority"]),
+            status=status,
+            confidence=row["confidence"],
+            valid_from=row["valid_from"],
+            valid_until=valid_until,
+            negated=False,
+            quote=row.get("quote"),
+            review_at=row["review_at"],
+            sensitivity=row["sensitivity"],
+        )
 
 
 @dataclass(slots=True)
@@ -81,7 +107,7 @@ def _believed(rows: list[Row]) -> list[Row]:
     return [r for r in rows if r["retired_at"] >= END_OF_TIME]
 
 
-def _overlaps(row: Row, p: Proposal) -> bool:
+def overlaps(row: Row, p: Proposal) -> bool:
     return bool(row["valid_from"] < p.valid_until and p.valid_from < row["valid_until"])
 
 
@@ -95,7 +121,7 @@ def decide_by_rules(p: Proposal, slot_rows: list[Row]) -> Decision | None:
     believed = _believed(slot_rows)
     if p.negated:
         return retract(p, [r for r in believed if r["object_json"] == p.object_json])
-    overlapping = [r for r in believed if _overlaps(r, p)]
+    overlapping = [r for r in believed if overlaps(r, p)]
     same = [r for r in overlapping if r["object_json"] == p.object_json]
     if same:
         promote = p.status is Status.ACTIVE and any(r["status"] == "candidate" for r in same)

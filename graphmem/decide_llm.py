@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from graphmem.decide import Decision, OpKind, Proposal
 from graphmem.llm import ModelClient
 from graphmem.store.base import Row
+from graphmem.temporal import END_OF_TIME
 
 log = logging.getLogger("graphmem.decide")
 
@@ -44,7 +45,7 @@ class ModelDecider:
         aliases = {f"n{i}": row for i, row in enumerate(neighbours, start=1)}
         listing = "\n".join(
             f"{alias}: {row['subject']} {row['predicate']} {row['object_text']} "
-            f"(since {row['valid_from']:%Y-%m-%d}, {row['authority']})"
+            f"(holds {row['valid_from']:%Y-%m-%d} to {_until(row)}, {row['authority']})"
             for alias, row in aliases.items()
         )
         reply = self.client.structured(
@@ -59,6 +60,11 @@ class ModelDecider:
         )
         tokens = reply.prompt_tokens + reply.completion_tokens
         return validate(reply.value, proposal, aliases), reply.calls, tokens
+
+
+def _until(row: Row) -> str:
+    shown = row["valid_until"]
+    return "now" if shown >= END_OF_TIME else f"{shown:%Y-%m-%d}"
 
 
 def validate(reply: DecisionReply, proposal: Proposal, aliases: dict[str, Row]) -> Decision:

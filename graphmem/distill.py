@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 from graphmem.consolidate import Consolidator
 from graphmem.decide import Proposal
 from graphmem.errors import InvalidArgument, UnknownId
+from graphmem.forget import PATTERN_SESSIONS
 from graphmem.lifecycle import status_changes
 from graphmem.model import Actor, Authority, Cardinality, Kind, Status, SupportRole
 from graphmem.records import audit_row, dumps, loads, new_id
@@ -31,7 +32,7 @@ from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore, Ro
 from graphmem.store.rows import slot_key
 from graphmem.temporal import END_OF_TIME
 
-MIN_SESSIONS = 3
+MIN_SESSIONS = PATTERN_SESSIONS
 DECAY_AFTER = timedelta(days=30)
 DECAY_FACTOR = 0.9
 CONFIDENCE_FLOOR = 0.05

@@ -32,6 +32,7 @@ from graphmem.store.base import ChangeSet, FactPatch, GraphStore, Row
 from graphmem.temporal import END_OF_TIME
 
 FORGOTTEN = "[forgotten]"
+PATTERN_SESSIONS = 3  # as distillation requires (graphmem.distill.MIN_SESSIONS)
 
 
 @dataclass(slots=True)
@@ -64,9 +65,13 @@ class Planner:
         for link in support:
             by_episode.setdefault(link["episode_id"], []).append(link["fact_id"])
         for episode_id, supported in by_episode.items():
-            others = {f["id"] for f in self.store.episode_facts(self.ns, episode_id)}
-            if others - self.plan.facts:
-                self._redact(episode_id, [rows[f] for f in supported])
+            survivors = [
+                f
+                for f in self.store.episode_facts(self.ns, episode_id)
+                if f["id"] not in self.plan.facts
+            ]
+            if survivors:
+                self._redact(episode_id, [rows[f] for f in supported], survivors)
             else:
                 self.plan.episodes.add(episode_id)
         self._cascade()
@@ -90,13 +95,8 @@ class Planner:
                 touched |= {f["id"] for f in self.store.episode_facts(self.ns, episode_id)}
             touched -= self.plan.facts
             if touched:
-                remaining: dict[str, int] = dict.fromkeys(touched, 0)
-                for link in self.store.support(self.ns, touched):
-                    if link["episode_id"] not in self.plan.episodes:
-                        remaining[link["fact_id"]] += 1
-                orphans = {f for f, n in remaining.items() if n == 0}
+                orphans = self._unsupported(touched)
                 if orphans:
-                    self._load(orphans)
                     self.plan.facts |= orphans
                     self.plan.dependents |= orphans
                     changed = True
@@ -111,6 +111,20 @@ class Planner:
                     self.plan.facts.add(derived)
                     self.plan.dependents.add(derived)
                     changed = True
+
+    def _unsupported(self, fact_ids: set[str]) -> set[str]:
+        """Facts whose support does not stand without the forgotten episodes: none left, or
+        for a distilled pattern, fewer independent sessions than distillation requires."""
+        sessions: dict[str, set[str]] = {f: set() for f in fact_ids}
+        for link in self.store.support(self.ns, fact_ids):
+            if link["episode_id"] not in self.plan.episodes:
+                sessions[link["fact_id"]].add(link.get("session") or link["episode_id"])
+        rows = self._load(fact_ids)
+        return {
+            f
+            for f, seen in sessions.items()
+            if not seen or (rows[f].get("produced_by") and len(seen) < PATTERN_SESSIONS)
+        }
 
     # ---- what is re-derived -------------------------------------------------
 
@@ -221,15 +235,26 @@ class Planner:
                 if entity is not None:
                     self.plan.entities.add(entity)
 
-    def _redact(self, episode_id: str, facts: list[Row]) -> None:
+    def _redact(self, episode_id: str, facts: list[Row], survivors: list[Row]) -> None:
+        """Take the forgotten words out of an episode that also supports facts that stay,
+        and out of those facts' quotes — but keep what the survivors themselves say."""
         rows = self.store.episodes_by_id(self.ns, [episode_id])
         if not rows:
             return
-        content = rows[0]["content"]
-        for fact in facts:
-            for text in (fact.get("quote"), fact["object_text"]):
-                if text:
-                    content = re.sub(re.escape(text), FORGOTTEN, content, flags=re.IGNORECASE)
+        kept_quotes = {f.get("quote") for f in survivors}
+        words = [f["object_text"] for f in facts]
+        words += [f["quote"] for f in facts if f.get("quote") and f["quote"] not in kept_quotes]
+        pattern = re.compile(
+            "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True) if w),
+            re.IGNORECASE,
+        )
+        content = pattern.sub(FORGOTTEN, rows[0]["content"])
+        for fact in survivors:
+            quote = fact.get("quote")
+            if quote and pattern.search(quote):
+                self.plan.change.patches.append(
+                    FactPatch(fact["id"], {"quote": pattern.sub(FORGOTTEN, quote)})
+                )
         self.plan.change.redactions.append(
             {
                 "id": episode_id,

@@ -87,7 +87,7 @@ def admit(claim: Claim, source: SourceKind, kind: Kind) -> Admitted | Refused:
     """Decide whether one claim may be written, and with what authority and status."""
     authority = authority_for(source)
     text = f"{claim.subject} {claim.predicate} {claim.object} {claim.quote or ''}"
-    if contains_secret(text):
+    if contains_secret(text) or "[redacted:" in text:
         return Refused(claim, "the claim carries a secret; secrets are never stored")
     if authority is not Authority.SYSTEM and is_override_attempt(text):
         return Refused(claim, "an attempt to rewrite system rules from a lower tier", alert=True)

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from graphmem import config, lifecycle
+from graphmem import candidates, config, lifecycle
 from graphmem import distill as distillation
 from graphmem import export as export_format
 from graphmem import gc as garbage
@@ -41,6 +41,7 @@ from graphmem.model import (
     Sensitivity,
     SourceKind,
     Status,
+    Support,
     check_namespace,
     check_predicate,
     check_scope,
@@ -48,7 +49,7 @@ from graphmem.model import (
 from graphmem.predicates import PredicateRegistry
 from graphmem.recall import RecallRequest, Weights
 from graphmem.recall import recall as recall_evidence
-from graphmem.records import audit_row, fact_summary
+from graphmem.records import audit_row
 from graphmem.results import (
     DistillationRun,
     Evidence,
@@ -61,7 +62,7 @@ from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore
 from graphmem.store.embedded import EmbeddedStore
 from graphmem.store.neo4j import Neo4jStore
 from graphmem.store.rows import to_audit, to_episode, to_fact, to_support
-from graphmem.temporal import AsOf, now, optional_utc, utc
+from graphmem.temporal import END_OF_TIME, AsOf, now, optional_utc, utc
 from graphmem.write import Decider, Extractor, WritePath, subject_key
 
 P = ParamSpec("P")
@@ -86,7 +87,7 @@ class Memory:
             store = EmbeddedStore(Path(path) if path is not None else config.default_path())
         self.store = store
         self.predicates = PredicateRegistry()
-        self._clock = clock
+        self._clock: Callable[[], datetime] = lambda: utc(clock(), "clock()")
         self._lock = threading.RLock()
         if extractor is None:
             extractor = OfflineExtractor()
@@ -94,7 +95,9 @@ class Memory:
         store.ensure_vectors(self.embedder.name, self.embedder.dimensions)
         self.weights = weights or Weights()
         self._uses: dict[str, dict[str, Any]] = {}
-        self._writer = WritePath(store, extractor, self.predicates, clock, self.embedder, decider)
+        self._writer = WritePath(
+            store, extractor, self.predicates, self._clock, self.embedder, decider
+        )
 
     @classmethod
     def neo4j(
@@ -160,48 +163,22 @@ class Memory:
         return self.predicates.define(predicate)
 
     def confirm(self, fact_id: str, namespace: str) -> Fact:
-        """A candidate the user confirmed becomes active with authority ``confirmed``."""
-        return self._set_status(
-            fact_id,
-            namespace,
-            "confirm",
-            {"status": Status.ACTIVE.value, "authority": Authority.CONFIRMED.value},
-        )
-
-    def reject(self, fact_id: str, namespace: str) -> Fact:
-        """A rejected candidate is retired: no longer believed, still in the history."""
-        return self._set_status(
-            fact_id,
-            namespace,
-            "reject",
-            {"status": Status.RETRACTED.value, "retired_at": self._clock()},
-        )
-
-    def _set_status(
-        self, fact_id: str, namespace: str, action: str, changes: dict[str, Any]
-    ) -> Fact:
+        """A candidate the user confirmed becomes active with authority ``confirmed`` (and,
+        in a one-valued slot, supersedes the value it contradicts)."""
         ns = check_namespace(namespace)
         with self._lock:
             row = self._fact_row(ns, fact_id)
-            if row["status"] != Status.CANDIDATE.value:
-                raise InvalidArgument(
-                    f"fact {fact_id!r} is {row['status']}, not a candidate; only candidates "
-                    f"can be {action}ed"
-                )
-            before = fact_summary(row)
-            row.update(changes)
-            change = ChangeSet(namespace=ns, patches=[FactPatch(fact_id, changes)])
-            change.audit.append(
-                audit_row(
-                    self._clock(),
-                    Actor.USER,
-                    action,
-                    target_id=fact_id,
-                    before=before,
-                    after=fact_summary(row),
-                )
+            self.store.apply(
+                candidates.confirm(self.store, ns, row, self.predicates, self._clock())
             )
-            self.store.apply(change)
+        return to_fact(row)
+
+    def reject(self, fact_id: str, namespace: str) -> Fact:
+        """A rejected candidate is retired: no longer believed, still in the history."""
+        ns = check_namespace(namespace)
+        with self._lock:
+            row = self._fact_row(ns, fact_id)
+            self.store.apply(candidates.reject(ns, row, self._clock()))
         return to_fact(row)
 
     # ---- forget -----------------------------------------------------------
@@ -383,7 +360,8 @@ class Memory:
     ) -> list[Fact]:
         """Facts as of ``at`` (world time) as believed at ``known_at``; now by default.
 
-        ``history=True`` returns every version regardless of time instead.
+        ``history=True`` returns every version regardless of time instead (the versions
+        a later revision retired are left out: ask with ``known_at`` to see them).
         """
         ns = check_namespace(namespace)
         point = (
@@ -401,7 +379,10 @@ class Memory:
             point=point,
             include_candidates=include_candidates,
         )
-        return [to_fact(row, point) for row in self.store.facts(ns, where)]
+        rows = self.store.facts(ns, where)
+        if history:
+            rows = [row for row in rows if not _revised(row)]
+        return [to_fact(row, point) for row in rows]
 
     def recall(  # noqa: PLR0917 - the positional order is DESIGN.md's public API
         self,
@@ -473,15 +454,22 @@ class Memory:
                 if patches:
                     self.store.apply(ChangeSet(namespace=ns, patches=patches))
 
-    def history(self, fact_id: str, namespace: str) -> list[Fact]:
-        """The supersession chain through ``fact_id``, oldest first, with each one's support."""
+    def history(self, fact_id: str, namespace: str, *, revisions: bool = False) -> list[Fact]:
+        """The supersession chain through ``fact_id``, oldest first, with each one's support.
+
+        Closing a fact's validity writes a new version and retires the one believed before;
+        ``revisions=True`` also lists those retired versions (belief-time history).
+        """
         ns = check_namespace(namespace)
         self._fact_row(ns, fact_id)
+        chain = self.store.chain(ns, fact_id)
+        if not revisions:
+            chain = [row for row in chain if not _revised(row)]
+        support: dict[str, list[Support]] = {}
+        for link in self.store.support(ns, [row["id"] for row in chain]):
+            support.setdefault(link["fact_id"], []).append(to_support(link))
         return [
-            to_fact(row).model_copy(
-                update={"support": [to_support(s) for s in self.store.support(ns, [row["id"]])]}
-            )
-            for row in self.store.chain(ns, fact_id)
+            to_fact(row).model_copy(update={"support": support.get(row["id"], [])}) for row in chain
         ]
 
     def episode(self, episode_id: str, namespace: str) -> Episode:
@@ -575,6 +563,11 @@ class Memory:
 
 
 USE_FLUSH_EVERY = 200
+
+
+def _revised(row: dict[str, Any]) -> bool:
+    """A version retired because a later version closed its validity (not a correction)."""
+    return bool(row["status"] == Status.SUPERSEDED.value and row["retired_at"] < END_OF_TIME)
 
 
 def _scopes(scope: str | Sequence[str] | None) -> tuple[str, ...] | None:

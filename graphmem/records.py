@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import time
 import uuid
 from datetime import datetime
 from typing import Any
 
 from graphmem.model import Actor, canonical_json
 from graphmem.store.base import Row
+from graphmem.temporal import shown
 
 
 def _encode(value: Any) -> Any:
@@ -33,7 +35,8 @@ def loads(text: str) -> Any:
 
 
 def new_id(prefix: str) -> str:
-    return f"{prefix}_{uuid.uuid4().hex}"
+    # Time first, so that records written in the same instant still sort in write order.
+    return f"{prefix}_{time.time_ns():016x}{uuid.uuid4().hex[:16]}"
 
 
 def entity_row(name: str, key: str) -> Row:
@@ -64,6 +67,11 @@ def audit_row(
     }
 
 
+def _iso(value: datetime) -> str | None:
+    shown_value = shown(value)
+    return None if shown_value is None else shown_value.isoformat()
+
+
 def fact_summary(row: Row) -> dict[str, Any]:
     """What an audit entry records about a fact (content-bearing: scrubbed on forget)."""
     return {
@@ -72,8 +80,8 @@ def fact_summary(row: Row) -> dict[str, Any]:
         "object": row["object_text"],
         "scope": row["scope"],
         "status": row["status"],
-        "valid_from": row["valid_from"].isoformat(),
-        "valid_until": row["valid_until"].isoformat(),
+        "valid_from": _iso(row["valid_from"]),
+        "valid_until": _iso(row["valid_until"]),
         "authority": row["authority"],
         "confidence": row["confidence"],
     }

@@ -7,6 +7,7 @@ audit entries are written in one transaction or not at all.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,6 +20,7 @@ from graphmem.decide import (
     OpKind,
     Proposal,
     decide_by_rules,
+    overlaps,
     resolve_conflict,
     retract,
 )
@@ -31,6 +33,7 @@ from graphmem.model import (
     Episode,
     Kind,
     Predicate,
+    Sensitivity,
     SourceKind,
     canonical_json,
     check_namespace,
@@ -47,6 +50,7 @@ from graphmem.temporal import END_OF_TIME, check_window, utc
 
 SELF_NAMES = frozenset({"user", "i", "me", "myself", "the user"})
 SELF_KEY = "user"
+_PERSON_LIKE = re.compile(r"^[A-Za-z][A-Za-z'-]{0,40}$")
 
 
 class Extractor(Protocol):
@@ -150,7 +154,7 @@ class WritePath:
                 None,
                 session,
                 source_ref,
-                speaker or _default_speaker(kind, source_ref),
+                speaker or _default_speaker(kind, source_ref, ns),
             )
         claims = list(content)
         if not claims or not all(isinstance(c, Claim) for c in claims):
@@ -276,10 +280,11 @@ class WritePath:
             decision = self._model_decision(proposal, rows, usage)
         if decision.refused:
             return Refusal(claim=_claim_text(claim), reason=decision.reason, alert=decision.alert)
+        # Versions written by a revision carry the support of the fact they revise.
         support_of = {
             row["id"]: self.store.support(inp.namespace, [row["id"]])
             for row in decision.targets
-            if decision.op is OpKind.UPDATE and row["valid_until"] > proposal.valid_until
+            if decision.op in (OpKind.UPDATE, OpKind.DELETE)
         }
         applied = consolidator.apply(decision, support_of)
         rows.extend(r for r in consolidator.pending if r["slot"] == proposal.slot and r not in rows)
@@ -320,6 +325,7 @@ class WritePath:
             quote=claim.quote,
             review_at=_review_at(predicate, valid_from, inp.occurred_at),
             ends_at=valid_from if claim.negated and claim.valid_from is not None else None,
+            sensitivity=(predicate.sensitivity if predicate else Sensitivity.NORMAL).value,
         )
 
     def _slot_rows(self, namespace: str, p: Proposal) -> list[Row]:
@@ -331,15 +337,20 @@ class WritePath:
     def _model_decision(self, p: Proposal, rows: list[Row], usage: Usage) -> Decision:
         if self.decider is None:
             return Decision(OpKind.ADD, p, "unknown predicate: kept beside the existing values")
-        believed = [r for r in rows if r["retired_at"] >= END_OF_TIME]
-        decision, calls, tokens = self.decider.decide(p, believed)
+        # Only what still holds beside the new claim is shown: an ended value cannot be revived.
+        shown = [r for r in rows if r["retired_at"] >= END_OF_TIME and overlaps(r, p)]
+        decision, calls, tokens = self.decider.decide(p, shown)
         usage.add(calls, tokens)
         # The model proposes; the authority rules still have the last word.
         if decision.op is OpKind.UPDATE:
-            return resolve_conflict(p, decision.targets)
-        if decision.op is OpKind.DELETE:
-            return retract(p, decision.targets)
-        return decision
+            checked = resolve_conflict(p, decision.targets)
+        elif decision.op is OpKind.DELETE:
+            checked = retract(p, decision.targets)
+        else:
+            return decision
+        if checked.op is decision.op:
+            checked.reason = decision.reason
+        return checked
 
 
 def _review_at(predicate: Predicate | None, valid_from: datetime, stated: datetime) -> datetime:
@@ -350,11 +361,14 @@ def _review_at(predicate: Predicate | None, valid_from: datetime, stated: dateti
     return END_OF_TIME if interval is None else max(valid_from, stated) + interval
 
 
-def _default_speaker(source: SourceKind, source_ref: str | None) -> str:
-    # In an email or a document, "I" is its author, never the user.
+def _default_speaker(source: SourceKind, source_ref: str | None, namespace: str) -> str:
+    """Who "I" is. In an email or a document it is its author, never the user; in a user's
+    namespace named like a person ("maya"), the user goes by that name."""
     if source in gate.EXTERNAL_SOURCES:
         return source_ref or f"{source.value} author"
-    return "agent" if source is SourceKind.AGENT else "user"
+    if source is SourceKind.AGENT:
+        return "agent"
+    return namespace if _PERSON_LIKE.match(namespace) else "user"
 
 
 def _actor(source: SourceKind) -> Actor:

@@ -107,3 +107,17 @@ def test_lock_error_type_in_process(tmp_path: Path) -> None:
             EmbeddedStore(tmp_path / "s")
     finally:
         holder.close()
+
+
+def test_a_compacted_store_opens_again(tmp_path: Path) -> None:
+    from graphmem import Claim
+
+    path = tmp_path / "store"
+    with Memory(path) as mem:
+        kept = mem.remember([Claim("maya", "likes", "tea")], namespace="maya")
+        gone = mem.remember([Claim("maya", "likes", "coffee")], namespace="maya")
+        mem.forget("maya", episode=gone.episode_id)  # forgetting rewrites the snapshot
+    with Memory(path) as mem:
+        assert [f.object for f in mem.facts("maya")] == ["tea"]
+        assert mem.history(kept.fact_ids[0], "maya")[0].support[0].episode_id == kept.episode_id
+        assert mem.recall("tea", namespace="maya", include_episodes=False)[0].text.endswith("tea")

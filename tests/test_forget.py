@@ -36,10 +36,15 @@ def test_forget_the_move_and_austin_is_current_again(memory: Memory, clock: Cloc
     report = memory.forget(maya, episode=denver.episode_id)
 
     assert current(memory, maya, "lives_in") == ["Austin"]
-    assert report.restored == austin.fact_ids
+    assert [f.object for f in memory.facts(maya, history=True) if f.id in report.restored] == [
+        "Austin"
+    ]
     assert report.removed == {"Fact": 1, "Episode": 1, "Entity": 1}
     history = memory.history(austin.fact_ids[0], namespace=maya)
     assert [f.object for f in history] == ["Austin"]
+    # Belief-time history stays: in June the store believed Austin, open-ended.
+    june = memory.facts(maya, predicate="lives_in", at=d(9), known_at=d(6))
+    assert [(f.object, f.valid_until) for f in june] == [("Austin", None)]
     assert history[0].valid_until is None
     assert [s.episode_id for s in history[0].support] == [austin.episode_id]
     assert traces(memory, maya, "Denver") == []
@@ -146,3 +151,20 @@ def test_forget_needs_one_target(memory: Memory, ns: NS) -> None:
         memory.forget(ns("m"), episode="e", fact="f")
     with pytest.raises(UnknownId):
         memory.forget(ns("m"), fact="f_missing")
+
+
+def test_forgetting_one_of_two_facts_from_one_message_keeps_the_other_clean(
+    memory: Memory, clock: Clock, ns: NS
+) -> None:
+    maya = ns("maya")
+    clock.set(d(8))
+    memory.remember("I work at Acme as a travel agent.", namespace=maya, speaker="Priya")
+    facts = {f.predicate: f for f in memory.facts(maya)}
+    assert set(facts) >= {"works_at", "job_title"}
+
+    memory.forget(maya, fact=facts["job_title"].id)
+
+    assert traces(memory, maya, "travel agent") == []
+    kept = memory.facts(maya, predicate="works_at")
+    assert [f.object for f in kept] == ["Acme"]
+    assert "Acme" in memory.history(kept[0].id, maya)[0].quote

@@ -5,6 +5,8 @@
 //   $at         DATETIME      only episodes that had happened by then
 //   $known_at   DATETIME      only episodes recorded by then
 //   $authorities LIST<STRING> authorities allowed (the authority floor)
+//   $scopes     LIST<STRING>|null  scopes asked for; an episode behind a fact of another scope
+//                                  is left out (null: any)
 //   $lucene     STRING        Lucene query: ns_token:<token> AND content:(<terms>)
 //   $vector     LIST<FLOAT>|null  the query embedding, for the similarity column
 //   $limit      INTEGER       how many rows at most
@@ -13,6 +15,9 @@ CALL db.index.fulltext.queryNodes('episode_text', $lucene, {limit: $limit * 4})
 YIELD node AS e, score
 WHERE e.namespace = $namespace AND e.occurred_at <= $at AND e.recorded_at <= $known_at
   AND e.authority IN $authorities
+  AND ($scopes IS NULL OR NOT EXISTS {
+    MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
+  })
 RETURN e {.*, embedding: null} AS e,
        CASE WHEN $vector IS NULL OR e.embedding IS NULL THEN 0.0
             ELSE vector.similarity.cosine(e.embedding, $vector) END AS similarity,

@@ -4,12 +4,17 @@
 //   $at         DATETIME      only episodes that had happened by then
 //   $known_at   DATETIME      only episodes recorded by then
 //   $authorities LIST<STRING> authorities allowed (the authority floor)
+//   $scopes     LIST<STRING>|null  scopes asked for; an episode behind a fact of another scope
+//                                  is left out (null: any)
 //   $vector     LIST<FLOAT>   the query embedding
 //   $limit      INTEGER       how many rows at most
 // Returns: e (properties without the embedding), similarity, score
 MATCH (e:Episode {namespace: $namespace})
 WHERE e.embedding IS NOT NULL AND e.occurred_at <= $at AND e.recorded_at <= $known_at
   AND e.authority IN $authorities
+  AND ($scopes IS NULL OR NOT EXISTS {
+    MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
+  })
 WITH e, vector.similarity.cosine(e.embedding, $vector) AS similarity
 ORDER BY similarity DESC
 LIMIT $limit

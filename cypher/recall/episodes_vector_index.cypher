@@ -4,6 +4,8 @@
 //   $at         DATETIME      only episodes that had happened by then
 //   $known_at   DATETIME      only episodes recorded by then
 //   $authorities LIST<STRING> authorities allowed (the authority floor)
+//   $scopes     LIST<STRING>|null  scopes asked for; an episode behind a fact of another scope
+//                                  is left out (null: any)
 //   $vector     LIST<FLOAT>   the query embedding
 //   $fetch      INTEGER       how many the index returns before the outer filter
 //   $limit      INTEGER       how many rows at most
@@ -15,6 +17,9 @@ SEARCH e IN (
   LIMIT $fetch
 ) SCORE AS similarity
 WHERE e.namespace = $namespace AND e.recorded_at <= $known_at AND e.authority IN $authorities
+  AND ($scopes IS NULL OR NOT EXISTS {
+    MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
+  })
 RETURN e {.*, embedding: null} AS e, similarity, similarity AS score
 ORDER BY score DESC
 LIMIT $limit

@@ -83,6 +83,7 @@ PATCHABLE = frozenset(
         "last_used_at",
         "bad_outcomes",
         "decayed_at",
+        "quote",  # only to take forgotten words out of a surviving fact's quote
     }
 )
 

@@ -69,6 +69,7 @@ class EmbeddedStore:
         if state is not None:
             self._graph = nx.node_link_graph(state, directed=True, multigraph=True, edges="edges")
             for node, data in self._graph.nodes(data=True):
+                data["id"] = node  # node_link_graph keeps the id as the key only
                 self._index(node, data)
         self._seq = seq
         for entry_seq, payload in self._journal.replay(after=seq):
@@ -536,7 +537,19 @@ class EmbeddedStore:
             if r["occurred_at"] <= point.at
             and r["recorded_at"] <= point.known_at
             and r["authority"] in where.authorities
+            and self._in_scope(r["id"], where.scopes)
         ]
+
+    def _in_scope(self, episode_id: str, scopes: tuple[str, ...] | None) -> bool:
+        """An episode behind a fact of another scope stays out of a scoped recall."""
+        if scopes is None:
+            return True
+        nodes = self._graph.nodes
+        return all(
+            nodes[fact]["scope"] in scopes
+            for fact, _, rel in self._graph.in_edges(episode_id, keys=True)
+            if rel == "SUPPORTED_BY"
+        )
 
     @_locked
     def similar_episodes(
