@@ -44,6 +44,8 @@ class Weights:
     use: float = 0.0
     half_life: timedelta = timedelta(days=90)
     overfetch: int = 4
+    min_similarity: float = 0.1  # below it, only a keyword or entity match keeps a candidate
+    outdated_factor: float = 0.5  # episodes whose claims no longer hold rank this much lower
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +86,7 @@ class _Candidate:
     similarity: float = 0.0
     keyword: float = 0.0
     matched: list[str] = field(default_factory=list)
+    outdated: bool = False
 
 
 def query_entity_keys(query: str) -> list[str]:
@@ -121,9 +124,29 @@ def recall(store: GraphStore, embedder: Embedder, request: RecallRequest) -> lis
             "keyword",
             store.keyword_episodes(ns, where, request.query, vector, fetch),
         )
-    ranked = sorted(pool.values(), key=lambda c: -_total(c, request)[0])[: request.k]
+    relevant = [c for c in pool.values() if _relevant(c, request.weights)]
+    _mark_outdated_episodes(store, ns, request.point, relevant)
+    ranked = sorted(relevant, key=lambda c: -_total(c, request)[0])[: request.k]
     support = _support(store, ns, [c.row["id"] for c in ranked if c.kind == "fact"])
     return [_evidence(c, request, support) for c in ranked]
+
+
+def _relevant(c: _Candidate, w: Weights) -> bool:
+    """A vector index always returns its nearest rows; nearest is not the same as related."""
+    return c.keyword > 0 or c.similarity >= w.min_similarity
+
+
+def _mark_outdated_episodes(
+    store: GraphStore, ns: str, point: AsOf, candidates: list[_Candidate]
+) -> None:
+    """An episode whose every claim no longer holds is what was said then, not what is true:
+    it stays evidence, marked and ranked lower."""
+    episodes = [c for c in candidates if c.kind == "episode"]
+    if not episodes:
+        return
+    standing = store.episodes_standing(ns, [c.row["id"] for c in episodes], point)
+    for c in episodes:
+        c.outdated = standing.get(c.row["id"]) is False
 
 
 def _merge(pool: dict[str, _Candidate], kind: str, channel: str, hits: Sequence[Hit]) -> None:
@@ -154,7 +177,7 @@ def _total(c: _Candidate, request: RecallRequest) -> tuple[float, ScoreParts]:
         confidence=confidence,
         use=min(use, 1.0),
     )
-    total = (
+    total = (1.0 if not c.outdated else w.outdated_factor) * (
         w.similarity * parts.similarity
         + w.keyword * parts.keyword
         + w.recency * parts.recency
@@ -193,6 +216,7 @@ def _evidence(
             text=episode.content,
             episode_id=episode.id,
             authority=episode.authority,
+            status=Status.SUPERSEDED if c.outdated else None,
             confidence=parts.confidence,
             valid_from=episode.occurred_at,
             score=round(total, 6),

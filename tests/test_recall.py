@@ -155,3 +155,26 @@ def test_vector_index_path_filters_like_the_exact_path(neo4j_uri: str, ns: NS) -
         assert not any("Lisbon" in t for t in got)
     exact.close()
     indexed.close()
+
+
+def test_episodes_whose_claims_were_superseded_are_marked_and_ranked_lower(
+    memory: Memory, clock: Clock, ns: NS
+) -> None:
+    maya = ns("maya")
+    clock.set(d(3, 2))
+    memory.remember("I live in Austin.", namespace=maya, at=d(3))
+    clock.set(d(7, 2))
+    memory.remember("I live in Denver.", namespace=maya, at=d(7))
+    found = memory.recall("where do I live", namespace=maya, k=10)
+    episodes = {e.text: e for e in found if e.kind == "episode"}
+    assert episodes["I live in Austin."].status is not None
+    assert episodes["I live in Austin."].status.value == "superseded"
+    assert episodes["I live in Denver."].status is None
+    assert episodes["I live in Denver."].score > episodes["I live in Austin."].score
+
+
+def test_unrelated_material_is_not_padding(memory: Memory, clock: Clock, ns: NS) -> None:
+    maya = ns("maya")
+    clock.set(d(3))
+    memory.remember([Claim("maya", "likes", "sourdough bread")], namespace=maya)
+    assert memory.recall("quarterly tax filing deadline", namespace=maya) == []

@@ -316,5 +316,8 @@ class GraphStore(Protocol):
     ) -> list[Hit]:
         """Episodes matching the words of ``text``, admitted as for ``similar_episodes``."""
 
+    def episodes_standing(self, namespace: str, ids: Iterable[str], point: AsOf) -> dict[str, bool]:
+        """For the episodes among ``ids`` that support facts: whether any of them holds."""
+
     def close(self) -> None:
         """Release connections, locks and files."""

@@ -26,7 +26,7 @@ from graphmem.errors import EmbeddingMismatch, UnknownId
 from graphmem.store.base import LABELS, ChangeSet, FactFilter, FactPatch, Hit, RecallFilter, Row
 from graphmem.store.journal import Journal
 from graphmem.store.rows import slot_key
-from graphmem.temporal import holds
+from graphmem.temporal import AsOf, holds
 from graphmem.text import BM25
 
 _COMPACT_EVERY = 2000  # journal entries; bounds replay time on open
@@ -569,6 +569,25 @@ class EmbeddedStore:
         admitted = {row["id"]: row for row in self._episodes_at(namespace, where)}
         found = self._keywords[("Episode", namespace)].search(text, limit, allowed=admitted)
         return self._ranked([admitted[i] for i, _ in found], vector, dict(found), limit)
+
+    @_locked
+    def episodes_standing(self, namespace: str, ids: Iterable[str], point: AsOf) -> dict[str, bool]:
+        out: dict[str, bool] = {}
+        nodes = self._graph.nodes
+        for episode in self._rows(namespace, "Episode", ids):
+            facts = [
+                nodes[f]
+                for f, _, rel in self._graph.in_edges(episode["id"], keys=True)
+                if rel == "SUPPORTED_BY"
+            ]
+            if facts:
+                out[episode["id"]] = any(
+                    holds(
+                        f["valid_from"], f["valid_until"], f["recorded_at"], f["retired_at"], point
+                    )
+                    for f in facts
+                )
+        return out
 
     @_locked
     def close(self) -> None:

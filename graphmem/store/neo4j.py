@@ -21,6 +21,7 @@ from graphmem.model import check_namespace
 from graphmem.store import cypher
 from graphmem.store.base import LABELS, ChangeSet, FactFilter, Hit, RecallFilter, Row
 from graphmem.store.rows import slot_key
+from graphmem.temporal import AsOf
 from graphmem.text import words
 
 # Below this many candidate facts, exact cosine over the filtered set beats the index.
@@ -367,6 +368,16 @@ class Neo4jStore:
         )
         return _hits(rows, "e")
 
+    def episodes_standing(self, namespace: str, ids: Iterable[str], point: AsOf) -> dict[str, bool]:
+        rows = self._read(
+            "recall/episodes_standing",
+            namespace=check_namespace(namespace),
+            ids=list(ids),
+            at=point.at,
+            known_at=point.known_at,
+        )
+        return {r["id"]: bool(r["current"]) for r in rows}
+
     def close(self) -> None:
         self._driver.close()
 
@@ -400,8 +411,14 @@ def _lucene(namespace: str, field: str, text: str, *, every: bool = False) -> st
 
 
 def _hits(rows: list[Row], key: str) -> list[Hit]:
+    # Neo4j reports cosine similarity as (1 + cos) / 2; both stores hand back plain cosine.
     return [
-        Hit(_native(r[key]), float(r["similarity"] or 0.0), float(r["score"] or 0.0)) for r in rows
+        Hit(
+            _native(r[key]),
+            2 * float(r["similarity"]) - 1 if r["similarity"] else 0.0,
+            float(r["score"] or 0.0),
+        )
+        for r in rows
     ]
 
 
