@@ -206,11 +206,16 @@ def test_remember_jsonl_refuses_bad_records(
 
 @pytest.fixture
 def moved(cli: Run) -> dict[str, str]:
-    """Maya lived in Denver, then moved to Boston: two versions of one slot."""
+    """Maya lived in Denver, then moved to Boston: two values of one slot.
+
+    The move retires the Denver fact believed so far (open-ended) and writes a new Denver
+    version that ends when Boston begins: three Fact records, two of them believed now.
+    """
     first = as_json(cli, "remember", "-n", NS, "--at", iso(DENVER_AT), "I moved to Denver.")
     second = as_json(cli, "remember", "-n", NS, "--at", iso(BOSTON_AT), "I moved to Boston.")
     return {
         "denver": first["operations"][0]["fact_id"],
+        "denver_episode": first["episode_id"],
         "boston": second["operations"][0]["fact_id"],
         "boston_episode": second["episode_id"],
     }
@@ -250,15 +255,30 @@ def test_recall_human_and_json(cli: Run, moved: dict[str, str]) -> None:
 
 
 def test_history_oldest_first_with_support(cli: Run, moved: dict[str, str]) -> None:
+    chain = as_json(cli, "history", moved["boston"], "-n", NS)
+    assert [(f["object"], f["status"]) for f in chain] == [
+        ("Denver", "superseded"),
+        ("Boston", "active"),
+    ]
+    closed = chain[0]["id"]
+    # The Denver shown is the version the move wrote, closed when Boston began; the
+    # open-ended one believed before the move is retired and hidden (a revision).
+    assert closed not in {moved["denver"], moved["boston"]}
     code, out, _ = cli("history", moved["boston"], "-n", NS)
     assert code == 0
     first, second = out.splitlines()
-    assert first.startswith(moved["denver"])
-    assert "superseded" in first
+    assert first.startswith(closed)
+    assert f"superseded/user  {day(DENVER_AT)}..{day(BOSTON_AT)}  " in first
+    assert first.endswith(moved["denver_episode"])  # the support carried over to the version
     assert second.startswith(moved["boston"])
     assert second.endswith(moved["boston_episode"])
-    chain = as_json(cli, "history", moved["denver"], "-n", NS)
-    assert [f["object"] for f in chain] == ["Denver", "Boston"]
+    assert moved["denver"] not in out
+    # The same chain through any of its facts, the retired original included.
+    for start in (moved["denver"], closed):
+        assert [f["id"] for f in as_json(cli, "history", start, "-n", NS)] == [
+            closed,
+            moved["boston"],
+        ]
 
 
 def test_episode_shows_its_content(cli: Run, moved: dict[str, str]) -> None:
@@ -271,7 +291,9 @@ def test_episode_shows_its_content(cli: Run, moved: dict[str, str]) -> None:
 def test_options_after_the_command(cli: Run, moved: dict[str, str], store: Path) -> None:
     code, out, _ = cli("--json", "--path", str(store), "stats", "-n", NS, path=None)
     assert code == 0
-    assert json.loads(out)["Fact"] == 2
+    counts = json.loads(out)
+    # Denver as first believed (retired by the move), Denver closed at the move, Boston.
+    assert (counts["Episode"], counts["Fact"]) == (2, 3)
 
 
 @pytest.mark.parametrize(
@@ -388,6 +410,17 @@ def test_export_import_round_trip_into_another_namespace(
     assert out.startswith(f"exported {NS!r} to ")
     doc = json.loads(dump.read_text(encoding="utf-8"))
     assert doc["namespace"] == NS
+    # Every belief-time version is exported: the retired open-ended Denver too.
+    by_id = {f["id"]: f for f in doc["facts"]}
+    assert len(by_id) == 3
+    links = {(s["new_id"], s["old_id"]): s["reason"] for s in doc["supersessions"]}
+    ((closed, original),) = [pair for pair, reason in links.items() if reason == "revised"]
+    assert original == moved["denver"]
+    assert links == {(closed, original): "revised", (moved["boston"], closed): "new value"}
+    assert by_id[original]["valid_until"].startswith("9999-12-31")
+    assert not by_id[original]["retired_at"].startswith("9999-12-31")
+    assert by_id[closed]["valid_until"] == by_id[moved["boston"]]["valid_from"]
+    assert by_id[closed]["retired_at"].startswith("9999-12-31")
     code, out, _ = cli("import", str(dump), "-n", "copy")
     assert code == 0
     assert out.splitlines()[0] == "imported into 'copy'"
@@ -396,12 +429,27 @@ def test_export_import_round_trip_into_another_namespace(
         facts = as_json(cli, "facts", "-n", ns, "--history")
         return [(f["object"], f["status"]) for f in facts]
 
+    # --history lists the versions still believed: the retired open-ended Denver is left out.
     assert versions("copy") == versions(NS) == [("Denver", "superseded"), ("Boston", "active")]
+
+    # As believed when Denver was first recorded: the open-ended Denver, valid today.
+    before_the_move = ("--known-at", by_id[original]["recorded_at"], "--at", iso(TODAY))
+
+    def believed(ns: str) -> list[dict[str, Any]]:
+        found = as_json(cli, "facts", "-n", ns, *before_the_move)
+        return [{k: f[k] for k in ("object", "valid_from", "valid_until")} for f in found]
+
+    assert [f["id"] for f in as_json(cli, "facts", "-n", NS, *before_the_move)] == [original]
+    assert (
+        believed("copy")
+        == believed(NS)
+        == [{"object": "Denver", "valid_from": iso(DENVER_AT), "valid_until": None}]
+    )
     # stdout to stdin, and a second import into a non-empty namespace is refused
     _, exported, _ = cli("export", "-n", NS)
     assert json.loads(exported)["namespace"] == NS
     monkeypatch.setattr(sys, "stdin", io.StringIO(exported))
-    assert as_json(cli, "import", "-n", "other")["Fact"] == 2
+    assert as_json(cli, "import", "-n", "other")["Fact"] == 3
     code, _, err = cli("import", str(dump), "-n", "copy")
     assert code == 2
     assert "'copy' is not empty" in err

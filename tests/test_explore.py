@@ -254,28 +254,73 @@ def test_current_facts(neo4j_uri: str, neo4j_auth: Any, neo4j_driver: Driver, ns
 @pytest.mark.neo4j
 def test_slot_timeline(memory: Memory, clock: Clock, neo4j_driver: Driver, ns: str) -> None:
     ids = moves(memory, clock, ns)
-    remember(memory, clock, ns, d(8), Claim("maya", "lives_in", "Lisbon", scope="project:apollo"))
+    remember(
+        memory,
+        clock,
+        ns,
+        d(8),
+        Claim("maya", "lives_in", "Lisbon", scope="project:apollo", valid_from=d(8)),
+    )
     remember(memory, clock, ns, d(8), Claim("maya", "works_at", "Acme"))
 
     rows = run(neo4j_driver, "explore/slot_timeline", ns)  # the example: maya, lives_in, global
-    assert [(r["fact_id"], r["object"], r["status"]) for r in rows] == [
-        (ids["austin"], "Austin", "superseded"),
-        (ids["denver"], "Denver", "active"),
+    # The move to Denver retired the open-ended Austin and wrote Austin again, closed in July.
+    assert [(r["object"], r["status"], r["retired"]) for r in rows] == [
+        ("Austin", "superseded", True),
+        ("Austin", "superseded", False),
+        ("Denver", "active", False),
     ]
-    austin, denver = rows
-    assert native(austin["valid_from"]) == d(1)
-    assert native(austin["valid_until"]) == d(7) == native(denver["valid_from"])
-    assert native(austin["recorded_at"]) == d(1)
-    assert native(denver["recorded_at"]) == d(7)
-    assert native(austin["retired_at"]) == END_OF_TIME  # superseded, not disbelieved
+    believed, closed, denver = rows
+    assert (believed["fact_id"], denver["fact_id"]) == (ids["austin"], ids["denver"])
+    assert closed["fact_id"] not in {ids["austin"], ids["denver"]}
+    assert [r["revises"] for r in rows] == [None, ids["austin"], None]
+    # Validity: what was true when.
+    assert native(believed["valid_from"]) == native(closed["valid_from"]) == d(1)
+    assert native(believed["valid_until"]) == END_OF_TIME  # what we believed until July
+    assert native(closed["valid_until"]) == d(7) == native(denver["valid_from"])
     assert native(denver["valid_until"]) == END_OF_TIME
-    assert austin["superseded_by"] == [ids["denver"]]
-    assert native(austin["superseded_at"]) == d(7)
-    assert denver["superseded_by"] == []
-    assert denver["superseded_at"] is None
+    # Belief: when we believed it.
+    assert [native(r["recorded_at"]) for r in rows] == [d(1), d(7), d(7)]
+    assert [native(r["retired_at"]) for r in rows] == [d(7), END_OF_TIME, END_OF_TIME]
+    # What replaced each version, and how.
+    assert [r["superseded_by"] for r in rows] == [[closed["fact_id"]], [ids["denver"]], []]
+    assert [r["kind_of_link"] for r in rows] == [["revised"], ["new value"], []]
+    assert [native(r["superseded_at"]) for r in rows] == [d(7), d(7), None]
+    assert [r["fact_id"] for r in rows] == [
+        f.id for f in memory.history(ids["denver"], ns, revisions=True)
+    ]
 
+    # A window in another scope: Lisbon is revised, Porto holds for September, Lisbon resumes.
+    _, [porto] = remember(
+        memory,
+        clock,
+        ns,
+        d(8, 15),
+        Claim(
+            "maya",
+            "lives_in",
+            "Porto",
+            scope="project:apollo",
+            valid_from=d(9),
+            valid_until=d(10),
+        ),
+    )
     scoped = run(neo4j_driver, "explore/slot_timeline", ns, scope="project:apollo")
-    assert [r["object"] for r in scoped] == ["Lisbon"]
+    assert [(r["object"], r["retired"], r["kind_of_link"]) for r in scoped] == [
+        ("Lisbon", True, ["revised"]),
+        ("Lisbon", False, ["new value"]),
+        ("Porto", False, ["window ended"]),
+        ("Lisbon", False, []),
+    ]
+    assert scoped[1]["revises"] == scoped[0]["fact_id"]
+    assert scoped[2]["fact_id"] == porto
+    assert scoped[2]["superseded_by"] == [scoped[3]["fact_id"]]
+    assert [(native(r["valid_from"]), native(r["valid_until"])) for r in scoped] == [
+        (d(8), END_OF_TIME),
+        (d(8), d(9)),
+        (d(9), d(10)),
+        (d(10), END_OF_TIME),
+    ]
 
 
 @pytest.mark.neo4j
@@ -286,22 +331,47 @@ def test_supersession_chain(memory: Memory, clock: Clock, neo4j_driver: Driver, 
     )
     _, [paris] = remember(memory, clock, ns, d(10), Claim("tom", "lives_in", "Paris"))
 
-    for start in (ids["austin"], ids["denver"], seattle):
+    # Each move retires the open-ended belief and writes the closed version after it.
+    every = [f.id for f in memory.history(seattle, ns, revisions=True)]
+    assert len(every) == 5
+    austin, austin_closed, denver, denver_closed, _ = every
+    assert (austin, denver) == (ids["austin"], ids["denver"])
+    for start in every:
         rows = run(neo4j_driver, "explore/supersession_chain", ns, fact_id=start)
-        assert [(r["position"], r["object"]) for r in rows] == [
-            (1, "Austin"),
-            (2, "Denver"),
-            (3, "Seattle"),
-        ]
-    assert [r["fact_id"] for r in rows] == [ids["austin"], ids["denver"], seattle]
-    assert [r["superseded_by"] for r in rows] == [[ids["denver"]], [seattle], []]
-    assert [r["reason"] for r in rows] == ["new value", "new value", None]
-    assert [r["status"] for r in rows] == ["superseded", "superseded", "active"]
-    assert [native(r["superseded_at"]) for r in rows] == [d(7), d(10), None]
+        assert [(r["position"], r["fact_id"]) for r in rows] == list(enumerate(every, 1))
+    assert [r["object"] for r in rows] == ["Austin", "Austin", "Denver", "Denver", "Seattle"]
+    assert [r["retired"] for r in rows] == [True, False, True, False, False]
+    assert [r["revises"] for r in rows] == [None, austin, None, denver, None]
+    assert [r["superseded_by"] for r in rows] == [
+        [austin_closed],
+        [denver],
+        [denver_closed],
+        [seattle],
+        [],
+    ]
+    assert [r["kind_of_link"] for r in rows] == [
+        ["revised"],
+        ["new value"],
+        ["revised"],
+        ["new value"],
+        [],
+    ]
+    assert [r["status"] for r in rows] == ["superseded"] * 4 + ["active"]
+    open_ = END_OF_TIME
+    assert [native(r["valid_until"]) for r in rows] == [open_, d(7), open_, d(10), open_]
+    assert [native(r["recorded_at"]) for r in rows] == [d(1), d(7), d(7), d(10), d(10)]
+    assert [native(r["retired_at"]) for r in rows] == [d(7), open_, d(10), open_, open_]
+    assert [native(r["superseded_at"]) for r in rows] == [d(7), d(7), d(10), d(10), None]
+    # Memory.history shows the versions still believed: exactly the rows not retired.
+    assert [r["fact_id"] for r in rows if not r["retired"]] == [
+        f.id for f in memory.history(seattle, ns)
+    ]
 
     # A fact that was never superseded is a chain of one; another tenant finds nothing.
     alone = run(neo4j_driver, "explore/supersession_chain", ns, fact_id=paris)
-    assert [(r["position"], r["fact_id"], r["superseded_by"]) for r in alone] == [(1, paris, [])]
+    assert [(r["position"], r["fact_id"], r["superseded_by"], r["retired"]) for r in alone] == [
+        (1, paris, [], False)
+    ]
     assert run(neo4j_driver, "explore/supersession_chain", f"{ns}-x", fact_id=seattle) == []
 
 
@@ -332,19 +402,55 @@ def test_fact_evidence(memory: Memory, clock: Clock, neo4j_driver: Driver, ns: s
 @pytest.mark.neo4j
 def test_episode_derivations(memory: Memory, clock: Clock, neo4j_driver: Driver, ns: str) -> None:
     ids = moves(memory, clock, ns)
+    austin, austin_closed, _ = (f.id for f in memory.history(ids["denver"], ns, revisions=True))
 
     changed = run(neo4j_driver, "explore/episode_derivations", ns, episode_id=ids["denver_ep"])
-    assert [(r["link"], r["fact_id"], r["object"], r["status"]) for r in changed] == [
-        ("supports", ids["denver"], "Denver", "active"),
-        ("superseded", ids["austin"], "Austin", "superseded"),
+    assert [(r["link"], r["fact_id"], r["via_fact_id"], r["reason"]) for r in changed] == [
+        ("supports", ids["denver"], None, None),
+        ("superseded", austin_closed, ids["denver"], "new value"),
+        ("revised", austin, austin_closed, "revised"),
+    ]
+    assert [(r["object"], r["status"]) for r in changed] == [
+        ("Denver", "active"),
+        ("Austin", "superseded"),
+        ("Austin", "superseded"),
     ]
     assert changed[0]["role"] == "stated"
-    assert changed[0]["via_fact_id"] is None
-    assert changed[1]["via_fact_id"] == ids["denver"]
-    assert changed[1]["reason"] == "new value"
+    assert [native(r["valid_until"]) for r in changed[1:]] == [d(7), END_OF_TIME]
+    assert [native(r["retired_at"]) for r in changed[1:]] == [END_OF_TIME, d(7)]
 
+    # The closed version keeps the first episode's support; that episode changed nothing.
     first = run(neo4j_driver, "explore/episode_derivations", ns, episode_id=ids["austin_ep"])
-    assert [(r["link"], r["fact_id"]) for r in first] == [("supports", ids["austin"])]
+    assert [(r["link"], r["fact_id"], r["role"]) for r in first] == [
+        ("supports", austin, "stated"),
+        ("supports", austin_closed, "stated"),
+    ]
+
+    # A window: it supersedes Denver for September, and Denver holds again after it.
+    window_ep, [porto] = remember(
+        memory,
+        clock,
+        ns,
+        d(8),
+        Claim("maya", "lives_in", "Porto", valid_from=d(9), valid_until=d(10)),
+    )
+    denver, denver_closed, resumed = (
+        f.id for f in memory.history(porto, ns, revisions=True) if f.object == "Denver"
+    )
+    assert denver == ids["denver"]
+    window = run(neo4j_driver, "explore/episode_derivations", ns, episode_id=window_ep)
+    assert [(r["link"], r["fact_id"], r["via_fact_id"], r["reason"]) for r in window] == [
+        ("supports", porto, None, None),
+        ("superseded", denver_closed, porto, "new value"),
+        ("revised", denver, denver_closed, "revised"),
+        ("resumed", resumed, porto, "window ended"),
+    ]
+    assert [(native(r["valid_from"]), native(r["valid_until"])) for r in window] == [
+        (d(9), d(10)),
+        (d(7), d(9)),
+        (d(7), END_OF_TIME),
+        (d(10), END_OF_TIME),
+    ]
 
     elsewhere = run(
         neo4j_driver, "explore/episode_derivations", f"{ns}-x", episode_id=ids["denver_ep"]
