@@ -44,7 +44,7 @@ from graphmem.predicates import PredicateRegistry
 from graphmem.records import audit_row, new_id
 from graphmem.redact import redact
 from graphmem.results import Operation, Refusal, WriteResult
-from graphmem.store.base import ChangeSet, FactFilter, GraphStore, Row
+from graphmem.store.base import ChangeSet, GraphStore, Row
 from graphmem.store.rows import slot_key
 from graphmem.temporal import END_OF_TIME, check_window, utc
 
@@ -187,11 +187,24 @@ class WritePath:
         usage = Usage()
         claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp, usage)
         consolidator = Consolidator(change, episode_id, now, actor=_actor(inp.source))
+        staged = [self._stage(inp, claim) for claim in claims]
+        proposals = [p for p in staged if isinstance(p, Proposal)]
+        forgotten = self._forgotten(inp.namespace, proposals)
+        slots = self._slots(inp.namespace, proposals)
         operations: list[Operation] = []
         refused: list[Refusal] = []
-        slots: dict[str, list[Row]] = {}
-        for claim in claims:
-            outcome = self._one(inp, claim, consolidator, slots, usage)
+        for claim, step in zip(claims, staged, strict=True):
+            if isinstance(step, Refusal):
+                outcome: Operation | Refusal = step
+            elif id(step) in forgotten:
+                outcome = Refusal(
+                    claim=_claim_text(claim),
+                    reason="forgotten on request; only the user can state it again",
+                )
+            else:
+                outcome = self._decide(
+                    inp, claim, step, consolidator=consolidator, slots=slots, usage=usage
+                )
             if isinstance(outcome, Operation):
                 operations.append(outcome)
                 continue
@@ -246,34 +259,45 @@ class WritePath:
         usage.add(extraction.calls, extraction.prompt_tokens + extraction.completion_tokens)
         return list(extraction.claims)
 
-    def _one(
-        self,
-        inp: Input,
-        claim: Claim,
-        consolidator: Consolidator,
-        slots: dict[str, list[Row]],
-        usage: Usage,
-    ) -> Operation | Refusal:
+    def _stage(self, inp: Input, claim: Claim) -> Proposal | Refusal:
+        """The claim through the gate, resolved to what it would be stored as."""
         predicate = self.predicates.get(claim.predicate)
         kind = claim.kind or (predicate.kind if predicate else Kind.FACT)
         verdict = gate.admit(claim, inp.source, kind)
         if isinstance(verdict, gate.Refused):
             return Refusal(claim=_claim_text(claim), reason=verdict.reason, alert=verdict.alert)
-        proposal = self._proposal(inp, verdict)
-        if proposal.authority.rank < Authority.USER.rank and self.store.tombstoned(
-            inp.namespace,
-            [
-                tombstone.fact_digest(
-                    inp.namespace, proposal.subject_key, proposal.predicate, proposal.object_json
-                )
-            ],
-        ):
-            return Refusal(
-                claim=_claim_text(claim),
-                reason="forgotten on request; only the user can state it again",
-            )
-        if proposal.slot not in slots:
-            slots[proposal.slot] = self._slot_rows(inp.namespace, proposal)
+        return self._proposal(inp, verdict)
+
+    def _forgotten(self, namespace: str, proposals: list[Proposal]) -> set[int]:
+        """Proposals below the user's authority that match a tombstone (by object identity)."""
+        digests = {
+            id(p): tombstone.fact_digest(namespace, p.subject_key, p.predicate, p.object_json)
+            for p in proposals
+            if p.authority.rank < Authority.USER.rank
+        }
+        if not digests:
+            return set()
+        found = self.store.tombstoned(namespace, set(digests.values()))
+        return {key for key, digest in digests.items() if digest in found}
+
+    def _slots(self, namespace: str, proposals: list[Proposal]) -> dict[str, list[Row]]:
+        """Every slot the claims touch, read at once."""
+        slots: dict[str, list[Row]] = {p.slot: [] for p in proposals}
+        if slots:
+            for row in self.store.slot_facts(namespace, slots):
+                slots[row["slot"]].append(row)
+        return slots
+
+    def _decide(
+        self,
+        inp: Input,
+        claim: Claim,
+        proposal: Proposal,
+        *,
+        consolidator: Consolidator,
+        slots: dict[str, list[Row]],
+        usage: Usage,
+    ) -> Operation | Refusal:
         rows = slots[proposal.slot]
         decision = decide_by_rules(proposal, rows)
         if decision is None:
@@ -286,8 +310,10 @@ class WritePath:
             for row in decision.targets
             if decision.op in (OpKind.UPDATE, OpKind.DELETE)
         }
+        before = len(consolidator.pending)
         applied = consolidator.apply(decision, support_of)
-        rows.extend(r for r in consolidator.pending if r["slot"] == proposal.slot and r not in rows)
+        for row in consolidator.pending[before:]:
+            slots.setdefault(row["slot"], []).append(row)
         return _operation(applied, claim)
 
     def _proposal(self, inp: Input, verdict: gate.Admitted) -> Proposal:
@@ -327,12 +353,6 @@ class WritePath:
             ends_at=valid_from if claim.negated and claim.valid_from is not None else None,
             sensitivity=(predicate.sensitivity if predicate else Sensitivity.NORMAL).value,
         )
-
-    def _slot_rows(self, namespace: str, p: Proposal) -> list[Row]:
-        where = FactFilter(
-            subject_key=p.subject_key, predicate=p.predicate, scope=p.scope, include_candidates=True
-        )
-        return self.store.facts(namespace, where)
 
     def _model_decision(self, p: Proposal, rows: list[Row], usage: Usage) -> Decision:
         if self.decider is None:

@@ -210,6 +210,9 @@ class GraphStore(Protocol):
     def facts(self, namespace: str, where: FactFilter) -> list[Row]:
         """Fact rows matching ``where``, oldest ``valid_from`` first."""
 
+    def slot_facts(self, namespace: str, slots: Iterable[str]) -> list[Row]:
+        """Every fact of these slots, in any state, oldest ``valid_from`` first."""
+
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         """The fact rows with these ids that exist in the namespace."""
 

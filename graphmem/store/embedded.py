@@ -248,6 +248,13 @@ class EmbeddedStore:
         return rows
 
     @_locked
+    def slot_facts(self, namespace: str, slots: Iterable[str]) -> list[Row]:
+        ids = [fact for slot in dict.fromkeys(slots) for fact in self._slot[(namespace, slot)]]
+        rows = self._rows(namespace, "Fact", ids)
+        rows.sort(key=lambda row: (row["valid_from"], row["recorded_at"], row["id"]))
+        return rows
+
+    @_locked
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         return self._rows(namespace, "Fact", ids)
 

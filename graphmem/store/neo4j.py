@@ -127,6 +127,12 @@ class Neo4jStore:
             name = "read/facts_in_namespace"
         return [_native(r["f"]) for r in self._read(name, **params)]
 
+    def slot_facts(self, namespace: str, slots: Iterable[str]) -> list[Row]:
+        rows = self._read(
+            "read/facts_of_slots", namespace=check_namespace(namespace), slots=list(slots)
+        )
+        return [_native(r["f"]) for r in rows]
+
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         rows = self._read("read/facts_by_id", namespace=check_namespace(namespace), ids=list(ids))
         return [_native(r["f"]) for r in rows]
