@@ -384,6 +384,13 @@ class Neo4jStore:
         )
         return {r["id"]: bool(r["current"]) for r in rows}
 
+    def drop_namespace(self, namespace: str) -> None:
+        """Delete a whole namespace, tombstones included, in batches: housekeeping for
+        benchmarks and scratch databases. Users forget with ``Memory.forget``."""
+        query = cypher.load("admin/namespace_drop")
+        with _driver_errors(self.uri), self._driver.session(database=self.database) as session:
+            session.run(query, {"namespace": check_namespace(namespace)}).consume()
+
     def close(self) -> None:
         self._driver.close()
 
