@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
@@ -75,6 +75,14 @@ class Usage:
     def add(self, calls: int, tokens: int) -> None:
         self.calls += calls
         self.tokens += tokens
+
+
+@dataclass(slots=True)
+class _Slots:
+    """The facts of the slots one batch touches, with the support of those still believed."""
+
+    rows: dict[str, list[Row]]
+    support: dict[str, list[Row]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,12 +288,18 @@ class WritePath:
         found = self.store.tombstoned(namespace, set(digests.values()))
         return {key for key, digest in digests.items() if digest in found}
 
-    def _slots(self, namespace: str, proposals: list[Proposal]) -> dict[str, list[Row]]:
-        """Every slot the claims touch, read at once."""
-        slots: dict[str, list[Row]] = {p.slot: [] for p in proposals}
-        if slots:
-            for row in self.store.slot_facts(namespace, slots):
-                slots[row["slot"]].append(row)
+    def _slots(self, namespace: str, proposals: list[Proposal]) -> _Slots:
+        """Every slot the claims touch, and the support of what they may revise, read at once."""
+        slots = _Slots({p.slot: [] for p in proposals})
+        if not slots.rows:
+            return slots
+        believed = []
+        for row in self.store.slot_facts(namespace, slots.rows):
+            slots.rows[row["slot"]].append(row)
+            if row["retired_at"] >= END_OF_TIME:
+                believed.append(row["id"])
+        for link in self.store.support(namespace, believed) if believed else []:
+            slots.support.setdefault(link["fact_id"], []).append(link)
         return slots
 
     def _decide(
@@ -295,10 +309,10 @@ class WritePath:
         proposal: Proposal,
         *,
         consolidator: Consolidator,
-        slots: dict[str, list[Row]],
+        slots: _Slots,
         usage: Usage,
     ) -> Operation | Refusal:
-        rows = slots[proposal.slot]
+        rows = slots.rows[proposal.slot]
         decision = decide_by_rules(proposal, rows)
         if decision is None:
             decision = self._model_decision(proposal, rows, usage)
@@ -306,14 +320,14 @@ class WritePath:
             return Refusal(claim=_claim_text(claim), reason=decision.reason, alert=decision.alert)
         # Versions written by a revision carry the support of the fact they revise.
         support_of = {
-            row["id"]: self.store.support(inp.namespace, [row["id"]])
+            row["id"]: slots.support.get(row["id"], [])
             for row in decision.targets
             if decision.op in (OpKind.UPDATE, OpKind.DELETE)
         }
         before = len(consolidator.pending)
         applied = consolidator.apply(decision, support_of)
         for row in consolidator.pending[before:]:
-            slots.setdefault(row["slot"], []).append(row)
+            slots.rows.setdefault(row["slot"], []).append(row)
         return _operation(applied, claim)
 
     def _proposal(self, inp: Input, verdict: gate.Admitted) -> Proposal:

@@ -8,6 +8,7 @@ at one boundary, :func:`_driver_errors`.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -24,8 +25,10 @@ from graphmem.store.rows import slot_key
 from graphmem.temporal import AsOf
 from graphmem.text import words
 
-# Below this many candidate facts, exact cosine over the filtered set beats the index.
-EXACT_BELOW = 20_000
+# Below this many facts (or episodes) in a namespace, exact cosine over the filtered set
+# beats the index; measured on 2 cores: 5,000 facts take ~120 ms exact, ~30 ms by index.
+EXACT_BELOW = 1_000
+_SIZE_TTL = 60.0  # seconds a namespace's size is trusted: only its magnitude matters
 
 T = TypeVar("T")
 
@@ -63,6 +66,7 @@ class Neo4jStore:
     ) -> None:
         self.uri = uri
         self.exact_below = exact_below
+        self._sizes: dict[tuple[str, str], tuple[float, int]] = {}
         self.database = database
         with _driver_errors(uri):
             self._driver = neo4j.GraphDatabase.driver(uri, auth=auth)
@@ -293,13 +297,23 @@ class Neo4jStore:
         self, namespace: str, where: RecallFilter, vector: list[float], limit: int
     ) -> list[Hit]:
         params = self._filter_params(namespace, where)
-        if not self.in_index_filter or self.counts(namespace).get("Fact", 0) < self.exact_below:
+        if not self.in_index_filter or self._small(namespace, "Fact"):
             rows = self._read("recall/facts_vector_exact", vector=vector, limit=limit, **params)
         else:
             rows = self._read(
                 "recall/facts_vector_index", vector=vector, limit=limit, fetch=limit * 4, **params
             )
         return _hits(rows, "f")
+
+    def _small(self, namespace: str, label: str) -> bool:
+        """Whether exact search suits this namespace (sizes cached for a minute)."""
+        now = time.monotonic()
+        seen = self._sizes.get((namespace, label))
+        if seen is None or now - seen[0] > _SIZE_TTL:
+            rows = self._read("read/label_count", namespace=namespace, label=label)
+            seen = (now, int(rows[0]["n"]) if rows else 0)
+            self._sizes[(namespace, label)] = seen
+        return seen[1] < self.exact_below
 
     def keyword_facts(
         self,
@@ -348,7 +362,7 @@ class Neo4jStore:
         self, namespace: str, where: RecallFilter, vector: list[float], limit: int
     ) -> list[Hit]:
         params = {**_episode_params(namespace, where), "vector": vector, "limit": limit}
-        if not self.in_index_filter or self.counts(namespace).get("Episode", 0) < self.exact_below:
+        if not self.in_index_filter or self._small(namespace, "Episode"):
             rows = self._read("recall/episodes_vector_exact", **params)
         else:
             rows = self._read("recall/episodes_vector_index", fetch=limit * 4, **params)
