@@ -87,25 +87,18 @@ def open_memory(
         raise SystemExit(f"unknown store {store!r}: use embedded or neo4j")
 
 
-_LABELS = ("Episode", "Fact", "Entity", "AuditEntry", "Tombstone", "Checkpoint")
-
-
 def drop_neo4j_namespaces(uri: str, namespaces: Sequence[str]) -> None:
-    """Delete benchmark namespaces from Neo4j so that runs leave nothing behind.
-
-    Housekeeping only (``Memory`` has no ``forget`` yet): it runs one Cypher
-    statement per label through the driver, in batches.
-    """
-    import neo4j
+    """Delete benchmark namespaces from Neo4j so that runs leave nothing behind
+    (housekeeping through the store's batched ``drop_namespace``; tombstones included)."""
+    from graphmem.store.neo4j import Neo4jStore
 
     try:
-        with neo4j.GraphDatabase.driver(uri) as driver, driver.session() as session:
-            for label in _LABELS:
-                session.run(
-                    f"MATCH (n:{label}) WHERE n.namespace IN $namespaces "
-                    "CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS",
-                    namespaces=list(namespaces),
-                ).consume()
+        store = Neo4jStore(uri, install_schema=False)
+        try:
+            for namespace in namespaces:
+                store.drop_namespace(namespace)
+        finally:
+            store.close()
     except Exception as exc:  # a cleanup failure must not hide the figures
         progress(f"warning: could not drop namespaces {list(namespaces)}: {exc}")
 

@@ -65,7 +65,6 @@ from graphmem import Claim, Memory
 
 DEFAULT_NEO4J = "bolt://127.0.0.1:7687"
 BASE_TIME = datetime(2024, 1, 1, tzinfo=UTC)
-NEO4J_LABELS = ("Episode", "Fact", "Entity", "AuditEntry", "Tombstone", "Checkpoint")
 
 
 def progress(message: str) -> None:
@@ -93,17 +92,15 @@ def open_memory(store: str, uri: str) -> Iterator[Memory]:
 
 
 def drop_namespace(uri: str, namespace: str) -> None:
-    """Housekeeping: leave nothing of the run on the server (one label at a time)."""
-    import neo4j
+    """Housekeeping: leave nothing of the run on the server."""
+    from graphmem.store.neo4j import Neo4jStore
 
     try:
-        with neo4j.GraphDatabase.driver(uri) as driver, driver.session() as session:
-            for label in NEO4J_LABELS:
-                session.run(
-                    f"MATCH (n:{label}) WHERE n.namespace = $ns "
-                    "CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS",
-                    ns=namespace,
-                ).consume()
+        store = Neo4jStore(uri, install_schema=False)
+        try:
+            store.drop_namespace(namespace)
+        finally:
+            store.close()
     except Exception as exc:  # a cleanup failure must not hide the figures
         progress(f"warning: could not drop namespace {namespace}: {exc}")
 
