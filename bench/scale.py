@@ -184,6 +184,10 @@ def main() -> None:
             figures = latencies(mem, world, grown, args.queries)
             forget = forget_one(mem, world, grown, next(clock))
             rows.append((size, ingest.claims / ingest.seconds, top, figures, forget))
+            progress(
+                f"  at {size}: remember {rows[-1][1]:.0f} facts/s, raw {top:.0f} facts/s, "
+                f"{ {k: ms(v) for k, v in figures.items()} }, forget {ms(forget)} ms"
+            )
     finally:
         for namespace in (grown, raw):
             mem.store.drop_namespace(namespace)

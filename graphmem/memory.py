@@ -266,6 +266,16 @@ class Memory:
         with self._lock:
             return lifecycle.sweep(self.store, ns, self._clock())
 
+    def source_removed(self, namespace: str, source_ref: str) -> list[str]:
+        """A source went away (an account, a project): the facts it alone supported stop
+        being current, kept as history. Returns their ids."""
+        ns = check_namespace(namespace)
+        with self._lock:
+            change, ended = lifecycle.source_removed(self.store, ns, source_ref, self._clock())
+            self._embed_new_facts(change)
+            self.store.apply(change)
+        return ended
+
     def distill(self, namespace: str) -> DistillationRun:
         """One distillation run: patterns to candidates, expiry marks, confidence decay."""
         ns = check_namespace(namespace)

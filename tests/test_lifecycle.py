@@ -242,3 +242,26 @@ def test_export_imports_into_an_empty_store_with_the_same_ids(
         for at in (d(4), d(8)):
             assert fresh.facts(maya, at=at) == memory.facts(maya, at=at)
         assert fresh.export(maya)["facts"] == data["facts"]
+
+
+def test_a_removed_source_takes_what_it_alone_supported(
+    memory: Memory, clock: Clock, ns: NS
+) -> None:
+    maya = ns("maya")
+    clock.set(d(3))
+    memory.remember([Claim("apollo", "project_status", "on track")], namespace=maya,
+                    source="document", source_ref="drive:apollo")
+    memory.remember([Claim("apollo", "owner", "Dana")], namespace=maya, source="document",
+                    source_ref="drive:apollo")
+    memory.remember([Claim("apollo", "owner", "Dana")], namespace=maya, source="user")
+    clock.set(d(4))
+
+    ended = memory.source_removed(maya, "drive:apollo")
+
+    assert len(ended) == 1
+    assert [f.object for f in memory.facts(maya, predicate="project_status")] == []
+    assert [f.object for f in memory.facts(maya, predicate="owner")] == ["Dana"]
+    # History stays: in March the status was on track, as believed then and now.
+    assert [f.object for f in memory.facts(maya, predicate="project_status", at=d(3, 15))] == [
+        "on track"]
+    assert memory.source_removed(maya, "drive:nothing-here") == []

@@ -226,6 +226,9 @@ class GraphStore(Protocol):
     def episode_facts(self, namespace: str, episode_id: str) -> list[Row]:
         """Fact rows an episode supports."""
 
+    def episodes_of_source(self, namespace: str, source_ref: str) -> list[str]:
+        """Ids of the episodes that came from this source."""
+
     def episodes_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         """The episode rows with these ids that exist in the namespace."""
 

@@ -307,6 +307,11 @@ class EmbeddedStore:
         return self._rows(namespace, "Fact", ids)
 
     @_locked
+    def episodes_of_source(self, namespace: str, source_ref: str) -> list[str]:
+        rows = self._rows(namespace, "Episode", self._by_label[("Episode", namespace)])
+        return sorted(row["id"] for row in rows if row.get("source_ref") == source_ref)
+
+    @_locked
     def episodes_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         return self._rows(namespace, "Episode", ids)
 

@@ -157,6 +157,12 @@ class Neo4jStore:
         )
         return [_native(r["f"]) for r in rows]
 
+    def episodes_of_source(self, namespace: str, source_ref: str) -> list[str]:
+        rows = self._read(
+            "read/episodes_of_source", namespace=check_namespace(namespace), source_ref=source_ref
+        )
+        return [r["id"] for r in rows]
+
     def episodes_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         rows = self._read(
             "read/episodes_by_id", namespace=check_namespace(namespace), ids=list(ids)
