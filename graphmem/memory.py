@@ -24,7 +24,7 @@ from graphmem.checkpoint import history as checkpoint_history
 from graphmem.checkpoint import latest as latest_checkpoint
 from graphmem.checkpoint import save as save_checkpoint
 from graphmem.embed import Embedder, HashingEmbedder
-from graphmem.errors import InvalidArgument, UnknownId
+from graphmem.errors import GraphmemError, InvalidArgument, UnknownId
 from graphmem.extract.offline import OfflineExtractor
 from graphmem.forget import ForgetPlan, Planner
 from graphmem.lifecycle import Sweep
@@ -83,6 +83,7 @@ class Memory:
         clock: Callable[[], datetime] = now,
         weights: Weights | None = None,
     ) -> None:
+        owned = store is None
         if store is None:
             store = EmbeddedStore(Path(path) if path is not None else config.default_path())
         self.store = store
@@ -92,7 +93,12 @@ class Memory:
         if extractor is None:
             extractor = OfflineExtractor()
         self.embedder: Embedder = embedder or HashingEmbedder()
-        store.ensure_vectors(self.embedder.name, self.embedder.dimensions)
+        try:
+            store.ensure_vectors(self.embedder.name, self.embedder.dimensions)
+        except GraphmemError:
+            if owned:  # a store this constructor opened must not outlive its failure
+                store.close()
+            raise
         self.weights = weights or Weights()
         self._uses: dict[str, dict[str, Any]] = {}
         self._writer = WritePath(
@@ -109,7 +115,12 @@ class Memory:
         **options: Any,
     ) -> Memory:
         """Memory on a Neo4j server (the production store)."""
-        return cls(store=Neo4jStore(uri, auth=auth, database=database), **options)
+        store = Neo4jStore(uri, auth=auth, database=database)
+        try:
+            return cls(store=store, **options)
+        except GraphmemError:
+            store.close()
+            raise
 
     # ---- write ------------------------------------------------------------
 
