@@ -312,6 +312,8 @@ def profile(store: str, args: argparse.Namespace) -> None:
                 stats = pstats.Stats(profiler, stream=out)
                 stats.sort_stats("tottime").print_stats(args.top)
                 stats.sort_stats("cumulative").print_stats(args.top)
+                # graphmem's own functions by cumulative time: which store call dominates
+                stats.sort_stats("cumulative").print_stats(r"graphmem/(store|recall|write)", 15)
                 print(
                     f"\n==== profile: {store}, {what} ({args.profile} claims, batch {args.batch})"
                 )

@@ -99,7 +99,9 @@ class Memory:
             if owned:  # a store this constructor opened must not outlive its failure
                 store.close()
             raise
-        self.weights = weights or Weights()
+        # The seeds' defaults suit a semantic embedder; the offline one is lexical.
+        lexical = isinstance(self.embedder, HashingEmbedder)
+        self.weights = weights or (Weights.lexical() if lexical else Weights())
         self._uses: dict[str, dict[str, Any]] = {}
         self._writer = WritePath(
             store, extractor, self.predicates, self._clock, self.embedder, decider

@@ -140,7 +140,13 @@ def test_every_query_plans(neo4j_driver: Driver, name: str) -> None:
     assert summary.plan is not None, f"{name}: no plan"
     if name.startswith("explore/"):
         # No planner notifications: cartesian products, missing parameters, deprecations.
-        notes = [s.status_description for s in summary.gql_status_objects if s.is_notification]
+        # "Unknown label, relationship type or property" (01N50-01N52) only says the database
+        # holds no such data yet, as on a fresh server; it is not a fault of the query.
+        notes = [
+            s.status_description
+            for s in summary.gql_status_objects
+            if s.is_notification and not s.gql_status.startswith("01N5")
+        ]
         assert not notes, f"{name}: {notes}"
 
 

@@ -249,10 +249,18 @@ def test_a_removed_source_takes_what_it_alone_supported(
 ) -> None:
     maya = ns("maya")
     clock.set(d(3))
-    memory.remember([Claim("apollo", "project_status", "on track")], namespace=maya,
-                    source="document", source_ref="drive:apollo")
-    memory.remember([Claim("apollo", "owner", "Dana")], namespace=maya, source="document",
-                    source_ref="drive:apollo")
+    memory.remember(
+        [Claim("apollo", "project_status", "on track")],
+        namespace=maya,
+        source="document",
+        source_ref="drive:apollo",
+    )
+    memory.remember(
+        [Claim("apollo", "owner", "Dana")],
+        namespace=maya,
+        source="document",
+        source_ref="drive:apollo",
+    )
     memory.remember([Claim("apollo", "owner", "Dana")], namespace=maya, source="user")
     clock.set(d(4))
 
@@ -263,5 +271,6 @@ def test_a_removed_source_takes_what_it_alone_supported(
     assert [f.object for f in memory.facts(maya, predicate="owner")] == ["Dana"]
     # History stays: in March the status was on track, as believed then and now.
     assert [f.object for f in memory.facts(maya, predicate="project_status", at=d(3, 15))] == [
-        "on track"]
+        "on track"
+    ]
     assert memory.source_removed(maya, "drive:nothing-here") == []
