@@ -14,7 +14,7 @@ import functools
 import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -60,6 +60,10 @@ class EmbeddedStore:
         self._entity: dict[tuple[str, str], str] = {}
         self._vectors: dict[str, Any] = {}  # node id -> unit float32 array
         self._keywords: dict[tuple[str, str], BM25] = defaultdict(BM25)  # (label, ns)
+        # What recall may see, and its vectors stacked, until the next write: the channels
+        # of one recall (and the recalls between two writes) share one filtering pass.
+        self._version = 0
+        self._seen: dict[tuple[str, str, RecallFilter], tuple[int, _Admitted]] = {}
         self._load()
 
     # ---- durability -------------------------------------------------------
@@ -130,6 +134,7 @@ class EmbeddedStore:
             raise UnknownId(f"no {label} with id {node_id!r} in namespace {ns!r}")
 
     def _mutate(self, change: ChangeSet) -> None:
+        self._version += 1
         ns = change.namespace
         g = self._graph
         for row in change.episodes:
@@ -455,9 +460,31 @@ class EmbeddedStore:
                 f"{embedder_name!r} ({dimensions}); configure the original embedder or re-embed"
             )
 
-    def _admitted(self, namespace: str, where: RecallFilter) -> list[Row]:
-        rows = self._rows(namespace, "Fact", self._by_label[("Fact", namespace)])
-        return [row for row in rows if _recallable(row, where)]
+    def _admitted(self, namespace: str, where: RecallFilter, label: str = "Fact") -> _Admitted:
+        key = (namespace, label, where)
+        cached = self._seen.get(key)
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        nodes = self._graph.nodes
+        if label == "Fact":
+            ids = [i for i in self._by_label[(label, namespace)] if _recallable(nodes[i], where)]
+        else:
+            point = where.point
+            ids = [
+                i
+                for i in self._by_label[(label, namespace)]
+                if nodes[i]["occurred_at"] <= point.at
+                and nodes[i]["recorded_at"] <= point.known_at
+                and nodes[i]["authority"] in where.authorities
+                and self._in_scope(i, where.scopes)
+            ]
+        with_vectors = [i for i in ids if i in self._vectors]
+        matrix = np.stack([self._vectors[i] for i in with_vectors]) if with_vectors else None
+        admitted = _Admitted(ids=ids, vector_ids=with_vectors, matrix=matrix)
+        if len(self._seen) > 64:
+            self._seen.clear()
+        self._seen[key] = (self._version, admitted)
+        return admitted
 
     def _ranked(
         self, rows: list[Row], vector: list[float] | None, scores: dict[str, float], limit: int
@@ -471,14 +498,30 @@ class EmbeddedStore:
         hits.sort(key=lambda hit: (-hit.score, -hit.similarity, hit.row["id"]))
         return hits[:limit]
 
-    def _nearest(self, rows: list[Row], vector: list[float], limit: int) -> list[Hit]:
-        with_vectors = [row for row in rows if row["id"] in self._vectors]
-        if not with_vectors:
+    def _nearest(self, admitted: _Admitted, vector: list[float], limit: int) -> list[Hit]:
+        if admitted.matrix is None:
             return []
-        matrix = np.stack([self._vectors[row["id"]] for row in with_vectors])
-        similarity = matrix @ _unit(vector)
+        similarity = admitted.matrix @ _unit(vector)
         order = np.argsort(-similarity)[:limit]
-        return [Hit(with_vectors[i], float(similarity[i]), float(similarity[i])) for i in order]
+        nodes = self._graph.nodes
+        return [
+            Hit(_public(nodes[admitted.vector_ids[i]]), float(similarity[i]), float(similarity[i]))
+            for i in order
+        ]
+
+    def _keyword(
+        self,
+        label: str,
+        namespace: str,
+        admitted: _Admitted,
+        text: str,
+        *,
+        vector: list[float] | None,
+        limit: int,
+    ) -> list[Hit]:
+        found = self._keywords[(label, namespace)].search(text, limit, allowed=admitted.ids)
+        rows = [_public(self._graph.nodes[i]) for i, _ in found]
+        return self._ranked(rows, vector, dict(found), limit)
 
     @_locked
     def similar_facts(
@@ -495,9 +538,8 @@ class EmbeddedStore:
         vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
-        admitted = {row["id"]: row for row in self._admitted(namespace, where)}
-        found = self._keywords[("Fact", namespace)].search(text, limit, allowed=admitted)
-        return self._ranked([admitted[i] for i, _ in found], vector, dict(found), limit)
+        admitted = self._admitted(namespace, where)
+        return self._keyword("Fact", namespace, admitted, text, vector=vector, limit=limit)
 
     @_locked
     def entity_facts(
@@ -540,18 +582,6 @@ class EmbeddedStore:
     def named_entities(self, namespace: str, keys: list[str]) -> list[str]:
         return [key for key in dict.fromkeys(keys) if (namespace, key) in self._entity]
 
-    def _episodes_at(self, namespace: str, where: RecallFilter) -> list[Row]:
-        rows = self._rows(namespace, "Episode", self._by_label[("Episode", namespace)])
-        point = where.point
-        return [
-            r
-            for r in rows
-            if r["occurred_at"] <= point.at
-            and r["recorded_at"] <= point.known_at
-            and r["authority"] in where.authorities
-            and self._in_scope(r["id"], where.scopes)
-        ]
-
     def _in_scope(self, episode_id: str, scopes: tuple[str, ...] | None) -> bool:
         """An episode behind a fact of another scope stays out of a scoped recall."""
         if scopes is None:
@@ -567,7 +597,7 @@ class EmbeddedStore:
     def similar_episodes(
         self, namespace: str, where: RecallFilter, vector: list[float], limit: int
     ) -> list[Hit]:
-        return self._nearest(self._episodes_at(namespace, where), vector, limit)
+        return self._nearest(self._admitted(namespace, where, "Episode"), vector, limit)
 
     @_locked
     def keyword_episodes(
@@ -578,9 +608,8 @@ class EmbeddedStore:
         vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
-        admitted = {row["id"]: row for row in self._episodes_at(namespace, where)}
-        found = self._keywords[("Episode", namespace)].search(text, limit, allowed=admitted)
-        return self._ranked([admitted[i] for i, _ in found], vector, dict(found), limit)
+        admitted = self._admitted(namespace, where, "Episode")
+        return self._keyword("Episode", namespace, admitted, text, vector=vector, limit=limit)
 
     @_locked
     def episodes_standing(self, namespace: str, ids: Iterable[str], point: AsOf) -> dict[str, bool]:
@@ -604,6 +633,15 @@ class EmbeddedStore:
     @_locked
     def close(self) -> None:
         self._journal.close()
+
+
+@dataclass(frozen=True, slots=True)
+class _Admitted:
+    """The ids recall may see under one filter, and the stacked vectors of those that have one."""
+
+    ids: list[str]
+    vector_ids: list[str]
+    matrix: Any
 
 
 def _with_vector(row: Row, embeddings: dict[str, list[float]]) -> Row:
