@@ -164,11 +164,15 @@ def parse_weights(spec: str) -> WeightSetting:
     """``"recency=0,half_life=365"`` -> Weights(recency=0, half_life=365 days).
 
     Names: similarity (sim), keyword (kw), recency (rec), confidence (conf), use,
-    half_life (hl, in days), overfetch. ``default`` gives the library defaults.
+    half_life (hl, in days), overfetch. ``default`` gives what ``Memory`` uses with the
+    offline hashing embedder (``Weights.lexical()``); ``seeds`` the seeds' defaults
+    (``Weights()``, meant for a semantic embedder).
     """
     spec = spec.strip()
     if spec in ("", "default"):
-        return WeightSetting("default", Weights())
+        return WeightSetting("default", Weights.lexical())
+    if spec == "seeds":
+        return WeightSetting("seeds", Weights())
     known = {f.name for f in dataclasses.fields(Weights)}
     values: dict[str, Any] = {}
     for part in spec.split(","):

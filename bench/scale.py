@@ -161,6 +161,12 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=500)
     parser.add_argument("--queries", type=int, default=100)
     parser.add_argument("--no-ceiling", action="store_true")
+    parser.add_argument(
+        "--ceiling-up-to",
+        type=int,
+        default=100_000,
+        help="measure raw writes only up to this size (they double the data)",
+    )
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     run = uuid.uuid4().hex[:8]
@@ -176,7 +182,7 @@ def main() -> None:
             progress(f"growing {grown} to {size} facts")
             ingest = grow(mem, world, grown, size - have, batch=args.batch, clock=clock)
             top = 0.0
-            if not args.no_ceiling:
+            if not args.no_ceiling and size <= args.ceiling_up_to:
                 progress(f"raw batched writes of {size - have} facts into {raw}")
                 top = ceiling(mem, raw_world, raw, size - have, args.batch)
             have = size
