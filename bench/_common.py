@@ -17,7 +17,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from graphmem import Memory
+from graphmem import Embedder, Memory
 from graphmem.recall import Weights
 
 REPO = Path(__file__).resolve().parent.parent
@@ -67,18 +67,22 @@ def _memory_gb() -> str:
 
 @contextmanager
 def open_memory(
-    store: str, *, uri: str = DEFAULT_NEO4J, weights: Weights | None = None
+    store: str,
+    *,
+    uri: str = DEFAULT_NEO4J,
+    weights: Weights | None = None,
+    embedder: Embedder | None = None,
 ) -> Iterator[Memory]:
     """A Memory on a fresh embedded store in a temp dir, or on the Neo4j at ``uri``."""
     if store == "embedded":
         with tempfile.TemporaryDirectory(prefix="graphmem-bench-") as tmp:
-            mem = Memory(Path(tmp) / "store", weights=weights)
+            mem = Memory(Path(tmp) / "store", weights=weights, embedder=embedder)
             try:
                 yield mem
             finally:
                 mem.close()
     elif store == "neo4j":
-        mem = Memory.neo4j(uri, weights=weights)
+        mem = Memory.neo4j(uri, weights=weights, embedder=embedder)
         try:
             yield mem
         finally:

