@@ -64,6 +64,7 @@ class EmbeddedStore:
         # of one recall (and the recalls between two writes) share one filtering pass.
         self._version = 0
         self._seen: dict[tuple[str, str, RecallFilter], tuple[int, _Admitted]] = {}
+        self._cols: dict[tuple[str, str], tuple[int, _Columns]] = {}
         self._load()
 
     # ---- durability -------------------------------------------------------
@@ -461,30 +462,62 @@ class EmbeddedStore:
             )
 
     def _admitted(self, namespace: str, where: RecallFilter, label: str = "Fact") -> _Admitted:
+        """What recall may see: the filter runs over numpy columns of the namespace (built
+        once per write), so a recall costs a few vector operations, not a Python loop."""
         key = (namespace, label, where)
         cached = self._seen.get(key)
         if cached is not None and cached[0] == self._version:
             return cached[1]
-        nodes = self._graph.nodes
-        if label == "Fact":
-            ids = [i for i in self._by_label[(label, namespace)] if _recallable(nodes[i], where)]
-        else:
-            point = where.point
-            ids = [
-                i
-                for i in self._by_label[(label, namespace)]
-                if nodes[i]["occurred_at"] <= point.at
-                and nodes[i]["recorded_at"] <= point.known_at
-                and nodes[i]["authority"] in where.authorities
-                and self._in_scope(i, where.scopes)
-            ]
-        with_vectors = [i for i in ids if i in self._vectors]
-        matrix = np.stack([self._vectors[i] for i in with_vectors]) if with_vectors else None
-        admitted = _Admitted(ids=ids, vector_ids=with_vectors, matrix=matrix)
+        cols = self._columns(namespace, label)
+        mask = cols.mask(where)
+        picked = np.flatnonzero(mask)
+        ids = [cols.ids[i] for i in picked]
+        if label == "Episode" and where.scopes is not None:
+            keep = [self._in_scope(i, where.scopes) for i in ids]
+            picked = picked[np.asarray(keep, dtype=bool)] if ids else picked
+            ids = [i for i, k in zip(ids, keep, strict=True) if k]
+        with_vectors = picked[cols.has_vector[picked]] if len(picked) else picked
+        admitted = _Admitted(ids=ids, columns=cols, rows=with_vectors)
         if len(self._seen) > 64:
             self._seen.clear()
         self._seen[key] = (self._version, admitted)
         return admitted
+
+    def _columns(self, namespace: str, label: str) -> _Columns:
+        cached = self._cols.get((namespace, label))
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        nodes = self._graph.nodes
+        ids = list(self._by_label[(label, namespace)])
+        times = _TIME_COLUMNS[label]
+        texts = _CODE_COLUMNS[label]
+        vocab: dict[str, int] = {}
+        cols = _Columns(
+            ids=ids,
+            times={
+                f: np.fromiter((nodes[i][f].timestamp() for i in ids), np.float64, len(ids))
+                for f in times
+            },
+            codes={
+                f: np.fromiter(
+                    (vocab.setdefault(nodes[i][f], len(vocab)) for i in ids), np.int64, len(ids)
+                )
+                for f in texts
+            },
+            vocab=vocab,
+            has_vector=np.fromiter((i in self._vectors for i in ids), bool, len(ids)),
+            matrix=None,
+        )
+        if cols.has_vector.any():
+            dim = len(next(self._vectors[i] for i in ids if i in self._vectors))
+            matrix = np.zeros((len(ids), dim), dtype=np.float32)
+            for row, node in enumerate(ids):
+                vector = self._vectors.get(node)
+                if vector is not None:
+                    matrix[row] = vector
+            cols.matrix = matrix
+        self._cols[(namespace, label)] = (self._version, cols)
+        return cols
 
     def _ranked(
         self, rows: list[Row], vector: list[float] | None, scores: dict[str, float], limit: int
@@ -499,13 +532,20 @@ class EmbeddedStore:
         return hits[:limit]
 
     def _nearest(self, admitted: _Admitted, vector: list[float], limit: int) -> list[Hit]:
-        if admitted.matrix is None:
+        cols = admitted.columns
+        if cols.matrix is None or not len(admitted.rows):
             return []
-        similarity = admitted.matrix @ _unit(vector)
-        order = np.argsort(-similarity)[:limit]
+        similarity = (cols.matrix @ _unit(vector))[admitted.rows]
+        top = min(limit, len(similarity))
+        order = np.argpartition(-similarity, top - 1)[:top]
+        order = order[np.argsort(-similarity[order], kind="stable")]
         nodes = self._graph.nodes
         return [
-            Hit(_public(nodes[admitted.vector_ids[i]]), float(similarity[i]), float(similarity[i]))
+            Hit(
+                _public(nodes[cols.ids[admitted.rows[i]]]),
+                float(similarity[i]),
+                float(similarity[i]),
+            )
             for i in order
         ]
 
@@ -635,13 +675,59 @@ class EmbeddedStore:
         self._journal.close()
 
 
-@dataclass(frozen=True, slots=True)
-class _Admitted:
-    """The ids recall may see under one filter, and the stacked vectors of those that have one."""
+_TIME_COLUMNS = {
+    "Fact": ("valid_from", "valid_until", "recorded_at", "retired_at", "review_at"),
+    "Episode": ("occurred_at", "recorded_at"),
+}
+_CODE_COLUMNS = {
+    "Fact": ("status", "authority", "sensitivity", "scope"),
+    "Episode": ("authority",),
+}
+
+
+@dataclass(slots=True)
+class _Columns:
+    """A namespace's facts or episodes as numpy columns, for filtering without a loop."""
 
     ids: list[str]
-    vector_ids: list[str]
+    times: dict[str, Any]
+    codes: dict[str, Any]
+    vocab: dict[str, int]
+    has_vector: Any
     matrix: Any
+
+    def _isin(self, column: str, allowed: tuple[str, ...]) -> Any:
+        wanted = [self.vocab[v] for v in allowed if v in self.vocab]
+        return np.isin(self.codes[column], wanted)
+
+    def mask(self, where: RecallFilter) -> Any:
+        at, known = where.point.at.timestamp(), where.point.known_at.timestamp()
+        t = self.times
+        if "occurred_at" in t:  # episodes: happened and recorded by then, authority floor
+            return (
+                (t["occurred_at"] <= at)
+                & (t["recorded_at"] <= known)
+                & self._isin("authority", where.authorities)
+            )
+        mask = (t["valid_from"] <= at) & (at < t["valid_until"])
+        mask &= (t["recorded_at"] <= known) & (known < t["retired_at"])
+        mask &= self._isin("status", where.statuses)
+        mask &= self._isin("authority", where.authorities)
+        mask &= self._isin("sensitivity", where.sensitivities)
+        if where.scopes is not None:
+            mask &= self._isin("scope", where.scopes)
+        if not where.include_review:
+            mask &= t["review_at"] > at
+        return mask
+
+
+@dataclass(frozen=True, slots=True)
+class _Admitted:
+    """The ids recall may see under one filter; ``rows`` index those with a vector."""
+
+    ids: list[str]
+    columns: _Columns
+    rows: Any
 
 
 def _with_vector(row: Row, embeddings: dict[str, list[float]]) -> Row:
