@@ -22,7 +22,9 @@ def _checkable(secret: str) -> bool:
     """Long enough that finding it as a substring means it leaked, not that an id or a time
     happened to contain the same digits; and not also said openly in another message."""
     said_openly = any(secret in row["text"] and secret not in row["secrets"] for row in CORPUS)
-    return len(secret) >= 6 and not said_openly
+    # Digits alone need more length: six digits can turn up in an id or a timestamp.
+    long_enough = len(secret) >= (9 if secret.replace("-", "").isdigit() else 6)
+    return long_enough and not said_openly
 
 
 CHECKED = sorted({s for row in SECRET_ROWS for s in row["secrets"] if _checkable(s)})
