@@ -135,7 +135,8 @@ class EmbeddedStore:
             raise UnknownId(f"no {label} with id {node_id!r} in namespace {ns!r}")
 
     def _mutate(self, change: ChangeSet) -> None:
-        self._version += 1
+        if not _use_statistics_only(change):
+            self._version += 1  # what recall may see has changed: rebuild its columns
         ns = change.namespace
         g = self._graph
         for row in change.episodes:
@@ -728,6 +729,22 @@ class _Admitted:
     ids: list[str]
     columns: _Columns
     rows: Any
+
+
+_USE_FIELDS = frozenset({"use_count", "last_used_at"})
+
+
+def _use_statistics_only(change: ChangeSet) -> bool:
+    """Use statistics do not change what recall may see, so they keep its columns."""
+    return (
+        bool(change.patches)
+        and all(set(p.changes) <= _USE_FIELDS for p in change.patches)
+        and all(
+            not getattr(change, f.name)
+            for f in fields(change)
+            if f.name not in ("namespace", "patches")
+        )
+    )
 
 
 def _with_vector(row: Row, embeddings: dict[str, list[float]]) -> Row:
