@@ -169,12 +169,11 @@ def parse_weights(spec: str) -> WeightSetting:
 
     Names: similarity (sim), keyword (kw), recency (rec), confidence (conf), use,
     half_life (hl, in days), overfetch. ``default`` gives what ``Memory`` uses with the
-    offline hashing embedder (``Weights.lexical()``); ``seeds`` the seeds' defaults
-    (``Weights()``, meant for a semantic embedder).
+    default weights (``Weights.balanced()``); ``seeds`` the seeds' values (``Weights()``).
     """
     spec = spec.strip()
     if spec in ("", "default"):
-        return WeightSetting("default", Weights.lexical())
+        return WeightSetting("default", Weights.balanced())
     if spec == "seeds":
         return WeightSetting("seeds", Weights())
     known = {f.name for f in dataclasses.fields(Weights)}

@@ -99,9 +99,7 @@ class Memory:
             if owned:  # a store this constructor opened must not outlive its failure
                 store.close()
             raise
-        # The seeds' defaults suit a semantic embedder; the offline one is lexical.
-        lexical = isinstance(self.embedder, HashingEmbedder)
-        self.weights = weights or (Weights.lexical() if lexical else Weights())
+        self.weights = weights or Weights.balanced()
         self._uses: dict[str, dict[str, Any]] = {}
         self._writer = WritePath(
             store, extractor, self.predicates, self._clock, self.embedder, decider
