@@ -195,8 +195,11 @@ def main() -> None:
                 f"{ {k: ms(v) for k, v in figures.items()} }, forget {ms(forget)} ms"
             )
     finally:
-        for namespace in (grown, raw):
-            mem.store.drop_namespace(namespace)
+        try:
+            for namespace in (grown, raw):
+                mem.store.drop_namespace(namespace)
+        except Exception as exc:  # housekeeping must not hide the figures
+            progress(f"warning: could not drop {grown}, {raw}: {exc}")
         mem.close()
     print(f"\nscale run on Neo4j ({machine()}), batch {args.batch}, offline embedder\n")
     print(

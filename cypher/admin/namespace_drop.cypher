@@ -1,8 +1,11 @@
-// namespace_drop — delete every node of a namespace, tombstones included, in batches of
-// 5000 (housekeeping for benchmarks and test databases; users forget with forget()).
-// Runs in its own implicit transactions: it cannot be part of a larger one.
+// namespace_drop — delete every node of one label in a namespace, tombstones included, in
+// batches of 1000 (housekeeping for benchmarks and test databases; users forget with
+// forget()). Runs in its own implicit transactions, label by label, so that even a namespace
+// of millions of nodes stays within the transaction memory limit.
 // Parameters:
 //   $namespace  STRING  the tenant to drop
+//   $label      STRING  one of Episode, Entity, Fact, AuditEntry, Tombstone, DistillationRun,
+//                       Checkpoint
 // Returns: nothing
-MATCH (n {namespace: $namespace})
-CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS
+MATCH (n:$($label) {namespace: $namespace})
+CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS

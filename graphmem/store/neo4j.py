@@ -408,8 +408,10 @@ class Neo4jStore:
         """Delete a whole namespace, tombstones included, in batches: housekeeping for
         benchmarks and scratch databases. Users forget with ``Memory.forget``."""
         query = cypher.load("admin/namespace_drop")
+        ns = check_namespace(namespace)
         with _driver_errors(self.uri), self._driver.session(database=self.database) as session:
-            session.run(query, {"namespace": check_namespace(namespace)}).consume()
+            for label in LABELS:
+                session.run(query, {"namespace": ns, "label": label}).consume()
 
     def close(self) -> None:
         self._driver.close()
