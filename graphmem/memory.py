@@ -63,7 +63,7 @@ from graphmem.store.embedded import EmbeddedStore
 from graphmem.store.neo4j import Neo4jStore
 from graphmem.store.rows import to_audit, to_episode, to_fact, to_support
 from graphmem.temporal import END_OF_TIME, AsOf, now, optional_utc, utc
-from graphmem.write import Decider, Extractor, WritePath, subject_key
+from graphmem.write import Decider, Extractor, WritePath, embed_change, subject_key
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -283,7 +283,7 @@ class Memory:
         ns = check_namespace(namespace)
         with self._lock:
             change, ended = lifecycle.source_removed(self.store, ns, source_ref, self._clock())
-            self._embed_new_facts(change)
+            embed_change(self.embedder, change)
             self.store.apply(change)
         return ended
 
@@ -292,7 +292,7 @@ class Memory:
         ns = check_namespace(namespace)
         with self._lock:
             change, run = distillation.distill(self.store, ns, self._clock())
-            self._embed_new_facts(change)
+            embed_change(self.embedder, change)
             self.store.apply(change)
         return distillation.to_run(run)
 
@@ -354,16 +354,9 @@ class Memory:
                     f"namespace {ns!r} is not empty; import into an empty namespace "
                     "(pass namespace= to choose another)"
                 )
-            self._embed_new_facts(change)
+            embed_change(self.embedder, change)
             self.store.apply(change)
         return self.store.counts(ns)
-
-    def _embed_new_facts(self, change: ChangeSet) -> None:
-        texts = {row["id"]: row["search_text"] for row in change.facts}
-        texts.update({row["id"]: row["content"] for row in change.episodes})
-        if texts:
-            vectors = self.embedder.embed(list(texts.values()))
-            change.embeddings.update(zip(texts, vectors, strict=True))
 
     # ---- read -------------------------------------------------------------
 

@@ -56,11 +56,6 @@ def check_window(valid_from: datetime, valid_until: datetime, what: str = "valid
         )
 
 
-def is_open(value: datetime) -> bool:
-    """True for the open-end sentinel."""
-    return value >= END_OF_TIME
-
-
 def shown(value: datetime) -> datetime | None:
     """The public face of a stored bound: an open end reads as None."""
     return None if value >= END_OF_TIME or value <= BEGINNING else value

@@ -226,7 +226,7 @@ class WritePath:
                     note=outcome.reason,
                 )
             )
-        self._embed(change)
+        embed_change(self.embedder, change)
         self.store.apply(change)
         return WriteResult(
             episode_id=episode_id,
@@ -252,12 +252,6 @@ class WritePath:
     def _tombstoned(self, inp: Input, content: str) -> bool:
         digest = tombstone.episode_digest(inp.namespace, content)
         return bool(self.store.tombstoned(inp.namespace, [digest]))
-
-    def _embed(self, change: ChangeSet) -> None:
-        texts = {row["id"]: row["search_text"] for row in change.facts}
-        texts.update({row["id"]: row["content"] for row in change.episodes})
-        vectors = self.embedder.embed(list(texts.values()))
-        change.embeddings.update(zip(texts, vectors, strict=True))
 
     def _extract(self, text: str, inp: Input, usage: Usage) -> list[Claim]:
         with_usage = getattr(self.extractor, "extract_with_usage", None)
@@ -393,6 +387,15 @@ def _review_at(predicate: Predicate | None, valid_from: datetime, stated: dateti
         return END_OF_TIME
     interval = predicate.ttl or predicate.review_every
     return END_OF_TIME if interval is None else max(valid_from, stated) + interval
+
+
+def embed_change(embedder: Embedder, change: ChangeSet) -> None:
+    """Embed the new facts and episodes of a change set, in one call."""
+    texts = {row["id"]: row["search_text"] for row in change.facts}
+    texts.update({row["id"]: row["content"] for row in change.episodes})
+    if texts:
+        vectors = embedder.embed(list(texts.values()))
+        change.embeddings.update(zip(texts, vectors, strict=True))
 
 
 def _default_speaker(source: SourceKind, source_ref: str | None, namespace: str) -> str:

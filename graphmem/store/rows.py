@@ -24,7 +24,7 @@ from graphmem.model import (
     SupportRole,
 )
 from graphmem.store.base import Row
-from graphmem.temporal import END_OF_TIME, AsOf, shown
+from graphmem.temporal import AsOf, shown
 
 
 def slot_key(subject_key: str, predicate: str, scope: str) -> str:
@@ -123,7 +123,3 @@ def to_audit(row: Row) -> AuditEntry:
         confidence_change=row.get("confidence_change"),
         note=row.get("note"),
     )
-
-
-def is_current_open(row: Row) -> bool:
-    return _aware(row["valid_until"]) >= END_OF_TIME and _aware(row["retired_at"]) >= END_OF_TIME
