@@ -3,9 +3,11 @@
 Inferred preferences and distilled patterns wait as candidates and never act
 as fact. The user decides:
 
-* ``confirm`` makes the candidate active with authority ``confirmed``; in a
-  one-valued slot it then supersedes the value it contradicts, as a newer
-  confirmed record does in the conflict order (never a system rule);
+* ``confirm`` makes the statements behind the candidate active, with authority
+  ``confirmed``, and — because the user stands behind the value now — states it
+  from now on as well. The slot's timeline is derived again, so in a one-valued
+  slot the confirmed value takes over from the value it contradicts, as a newer
+  confirmed record does in the conflict order (never over a system rule);
 * ``reject`` retires it in belief time: no longer believed, still in history.
 """
 
@@ -14,79 +16,90 @@ from __future__ import annotations
 from datetime import datetime
 
 from graphmem.consolidate import Consolidator
-from graphmem.decide import OpKind, Proposal, overlaps, resolve_conflict
 from graphmem.errors import InvalidArgument
-from graphmem.model import Actor, Authority, Cardinality, Status
-from graphmem.predicates import PredicateRegistry
-from graphmem.records import audit_row, fact_summary
-from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore, Row
+from graphmem.model import Actor, Authority, Status
+from graphmem.records import audit_row, fact_summary, new_id
+from graphmem.slots import SlotState, latest_change, read_slots
+from graphmem.store.base import ChangeSet, GraphStore, Row, StatementPatch
 from graphmem.temporal import END_OF_TIME
+from graphmem.timeline import Op
 
 
 def _check_candidate(row: Row, action: str) -> None:
-    if row["status"] != Status.CANDIDATE.value:
+    if row["status"] != Status.CANDIDATE.value or row["retired_at"] < END_OF_TIME:
         raise InvalidArgument(
-            f"fact {row['id']!r} is {row['status']}, not a candidate; only candidates can be "
-            f"{action}ed"
+            f"fact {row['id']!r} is {row['status']}, not a candidate; only pending candidates "
+            f"can be {action}ed"
         )
 
 
-def reject(ns: str, row: Row, now: datetime) -> ChangeSet:
+def _open(store: GraphStore, ns: str, row: Row, now: datetime) -> tuple[SlotState, Consolidator]:
+    slot = read_slots(store, ns, [row["slot"]])[row["slot"]]
+    change = ChangeSet(namespace=ns, slots={slot.key: slot.version})
+    return slot, Consolidator(change, max(now, latest_change(slot)), actor=Actor.USER)
+
+
+def _mine(slot: SlotState, row: Row) -> list[Row]:
+    ids = set(row.get("statements") or ())
+    return [s for s in slot.statements if s["id"] in ids and s["status"] == Status.CANDIDATE.value]
+
+
+def reject(store: GraphStore, ns: str, row: Row, now: datetime) -> tuple[ChangeSet, Row]:
     _check_candidate(row, "reject")
+    slot, consolidator = _open(store, ns, row, now)
+    change = consolidator.change
+    for statement in _mine(slot, row):
+        statement["status"] = "rejected"
+        change.statement_patches.append(StatementPatch(statement["id"], {"status": "rejected"}))
     before = fact_summary(row)
-    changes: Row = {"status": Status.RETRACTED.value, "retired_at": now}
-    row.update(changes)
-    change = ChangeSet(namespace=ns, patches=[FactPatch(row["id"], changes)])
+    consolidator.settle(slot)
     change.audit.append(
-        audit_row(
-            now, Actor.USER, "reject", target_id=row["id"], before=before, after=fact_summary(row)
-        )
+        audit_row(consolidator.now, Actor.USER, "reject", target_id=row["id"], before=before)
     )
-    return change
+    return change, row
 
 
-def confirm(
-    store: GraphStore, ns: str, row: Row, predicates: PredicateRegistry, now: datetime
-) -> ChangeSet:
+def confirm(store: GraphStore, ns: str, row: Row, now: datetime) -> tuple[ChangeSet, Row]:
     _check_candidate(row, "confirm")
-    before = fact_summary(row)
-    change = ChangeSet(namespace=ns)
-    proposal = Proposal.of_row(row, valid_until=row["valid_until"], status=Status.ACTIVE)
-    proposal.authority = Authority.CONFIRMED
-    predicate = predicates.get(row["predicate"])
-    if predicate is not None and predicate.cardinality is Cardinality.ONE:
-        consolidator = Consolidator(change, "", now, actor=Actor.USER)
-        _supersede_conflicts(store, ns, row, proposal, consolidator)
-    changes: Row = {"status": Status.ACTIVE.value, "authority": Authority.CONFIRMED.value}
-    row.update(changes)
-    change.patches.append(FactPatch(row["id"], changes))
-    change.audit.append(
-        audit_row(
-            now, Actor.USER, "confirm", target_id=row["id"], before=before, after=fact_summary(row)
-        )
-    )
-    return change
-
-
-def _supersede_conflicts(
-    store: GraphStore, ns: str, row: Row, proposal: Proposal, consolidator: Consolidator
-) -> None:
-    where = FactFilter(
-        subject_key=row["subject_key"], predicate=row["predicate"], scope=row["scope"]
-    )
-    conflicting = [
-        other
-        for other in store.facts(ns, where)
-        if other["id"] != row["id"]
-        and other["retired_at"] >= END_OF_TIME
-        and other["object_json"] != row["object_json"]
-        and overlaps(other, proposal)
-    ]
-    if not conflicting:
-        return
-    decision = resolve_conflict(proposal, conflicting)
-    if decision.refused:
-        raise InvalidArgument(f"cannot confirm {row['id']!r}: {decision.reason}")
-    if decision.op is OpKind.UPDATE:
-        for old in conflicting:
-            consolidator.supersede(old, row["id"], proposal, store.support(ns, [old["id"]]))
+    slot, consolidator = _open(store, ns, row, now)
+    change, at = consolidator.change, consolidator.now
+    mine = _mine(slot, row)
+    for statement in mine:
+        consolidator.confirm(statement, audit_target=row["id"])
+    ids = {s["id"] for s in mine}
+    if mine and row["valid_from"] < at < row["valid_until"]:
+        # The user stands behind the value now: it holds from now on, ahead of anything said
+        # about this slot since the candidate was observed.
+        base = mine[-1]
+        now_said = {
+            **base,
+            "id": new_id("st"),
+            "op": Op.ASSERT.value,
+            "valid_from": at,
+            "said_at": at,
+            "recorded_at": at,
+            "authority": Authority.CONFIRMED.value,
+            "status": Status.ACTIVE.value,
+            "episodes": [],
+        }
+        now_said.pop("produced_by", None)
+        consolidator.state(now_said)
+        slot.statements.append(now_said)
+        ids.add(now_said["id"])
+    settled = consolidator.settle(slot)
+    holding = [p for p in settled.created + settled.kept if ids & set(p.get("statements") or ())]
+    if not holding:
+        blocked = [
+            p
+            for p in slot.believed()
+            if p["authority"] == Authority.SYSTEM.value
+            and p["valid_from"] < row["valid_until"]
+            and row["valid_from"] < p["valid_until"]
+        ]
+        if blocked:
+            raise InvalidArgument(
+                f"cannot confirm {row['id']!r}: a system rule cannot be overridden from a lower "
+                "tier"
+            )
+    holding.sort(key=lambda p: p["valid_from"])
+    return change, (holding[-1] if holding else row)

@@ -1,265 +1,407 @@
-"""Consolidation: turn decisions into one change set — nothing is overwritten in place.
+"""Consolidation: a slot's statements become fact versions — nothing is overwritten in place.
 
-* ADD creates a fact supported by the episode (role ``stated``).
-* UPDATE supersedes: the old fact's validity closes where the new one begins,
-  ``(new)-[:SUPERSEDES]->(old)`` records when and why. A new value with a
-  window supersedes only for the window; the old value resumes after it as a
-  new fact with the old one's support (``resumes`` in the chain).
-* DELETE retracts: belief time closes (``retired_at``), the fact stays for
-  "what did we believe then" questions.
-* NOOP adds support (``corroborated``), and an explicit statement of a pending
-  candidate confirms it.
+``Consolidator.settle`` derives the slot's timeline from its standing statements
+(``graphmem.timeline``) and compares it with the fact versions the store
+believes now:
 
-Every operation appends its audit entry to the same change set, so the store
-writes the facts and their audit in one transaction.
+* a run that is already believed stays, gaining the support of new statements
+  (saying the same thing again adds support, not a copy);
+* a run that is new becomes a new fact version, believed from now on, linked
+  ``(new)-[:SUPERSEDES {reason: 'new value'}]->(previous)`` to the value it
+  follows in a one-valued slot, and ``{reason: 'revised'}`` to the older version
+  of the same value it replaces (a value whose validity closed, or reopened);
+* a believed version that is no longer a run is retired in belief time — kept
+  for "what did we believe then" — unless every statement behind it is being
+  forgotten, in which case it is removed with its history.
+
+Only the versions whose interval changed are touched, so a back-dated statement
+costs the versions it overlaps, not the slot's history. Every change appends its
+audit entry to the same change set, so the store writes facts and audit in one
+transaction.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graphmem.decide import Decision, OpKind, Proposal
-from graphmem.model import Actor, Authority, Status, SupportRole
+from graphmem.model import Actor, Status, SupportRole
 from graphmem.records import audit_row, entity_row, fact_summary, new_id
-from graphmem.store.base import ChangeSet, FactPatch, Row
+from graphmem.slots import SlotState
+from graphmem.statements import STANDING, TIERS, one_valued, said, standing
+from graphmem.store.base import ChangeSet, FactPatch, Row, StatementPatch
 from graphmem.temporal import END_OF_TIME
+from graphmem.timeline import Ended, Run, cancelled, derive
 
-
-def _until(summary: Row) -> datetime:
-    """A validity end as an audit summary recorded it (None: open)."""
-    value = summary["valid_until"]
-    return END_OF_TIME if value is None else datetime.fromisoformat(value)
+_SENSITIVITY = ("normal", "personal", "sensitive")
+# Use statistics and feedback belong to the value, not to one version of it.
+_CARRIED = ("use_count", "last_used_at", "bad_outcomes", "decayed_at")
 
 
 @dataclass(slots=True)
-class Applied:
-    """What one decision did, for the WriteResult."""
+class Settled:
+    """What settling one slot did."""
 
-    op: OpKind
-    fact_id: str | None
-    target_ids: list[str]
-    reason: str
+    created: list[Row] = field(default_factory=list)
+    retired: list[Row] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    kept: list[Row] = field(default_factory=list)
+
+
+def piece_key(fact: Row) -> tuple[str, datetime, datetime, str, bool]:
+    return (
+        fact["object_json"],
+        fact["valid_from"],
+        fact["valid_until"],
+        fact.get("lane") or "main",
+        fact["status"] == Status.CANDIDATE.value,
+    )
 
 
 @dataclass(slots=True)
 class Consolidator:
-    """Accumulates the change set of one ``remember`` call."""
+    """Accumulates the change set of one write: statements in, fact versions out."""
 
     change: ChangeSet
-    episode_id: str
     now: datetime
     actor: Actor = Actor.USER
     _entity_keys: set[str] = field(default_factory=set)
-    pending: list[Row] = field(default_factory=list)
 
     def entity(self, name: str, key: str) -> None:
         if key not in self._entity_keys:
             self._entity_keys.add(key)
             self.change.entities.append(entity_row(name, key))
 
-    def apply(self, decision: Decision, support_of: dict[str, list[Row]]) -> Applied:
-        p = decision.proposal
-        targets = [row["id"] for row in decision.targets]
-        if decision.op is OpKind.ADD:
-            return Applied(OpKind.ADD, self.add(p, decision.reason), [], decision.reason)
-        if decision.op is OpKind.UPDATE:
-            fact_id = self.add(p, decision.reason)
-            for row in decision.targets:
-                self.supersede(row, fact_id, p, support_of.get(row["id"], []))
-            return Applied(OpKind.UPDATE, fact_id, targets, decision.reason)
-        if decision.op is OpKind.DELETE:
-            for row in decision.targets:
-                self._retract(row, p.ends_at, support_of.get(row["id"], []))
-            return Applied(OpKind.DELETE, None, targets, decision.reason)
-        for row in decision.targets:
-            self._support(row, decision.promote, p.review_at)
-        return Applied(OpKind.NOOP, None, targets, decision.reason)
+    def state(self, statement: Row) -> None:
+        """Record a new statement (and the entities it names)."""
+        self.entity(statement["subject"], statement["subject_key"])
+        if statement.get("object_key"):
+            self.entity(statement["object_text"], statement["object_key"])
+        self.change.statements.append(statement)
 
-    # ---- the operations ---------------------------------------------------
-
-    def add(
-        self, p: Proposal, reason: str, *, support: list[Row] | None = None, audit: bool = True
-    ) -> str:
-        self.entity(p.subject, p.subject_key)
-        if p.object_key is not None:
-            self.entity(p.object_text, p.object_key)
-        row: Row = {
-            "id": new_id("f"),
-            "subject": p.subject,
-            "subject_key": p.subject_key,
-            "predicate": p.predicate,
-            "object_json": p.object_json,
-            "object_text": p.object_text,
-            "object_key": p.object_key,
-            "object_is_entity": p.object_key is not None,
-            "kind": p.kind.value,
-            "scope": p.scope,
-            "slot": p.slot,
-            "valid_from": p.valid_from,
-            "valid_until": p.valid_until,
-            "recorded_at": self.now,
-            "retired_at": END_OF_TIME,
-            "status": p.status.value,
-            "authority": p.authority.value,
-            "confidence": p.confidence,
-            "sensitivity": p.sensitivity,
-            "review_at": p.review_at,
-            "use_count": 0,
-            "quote": p.quote,
-            "search_text": f"{p.subject} {p.predicate.replace('_', ' ')} {p.object_text}",
-        }
-        self.change.facts.append(row)
-        self.pending.append(row)
-        links = support or [{"episode_id": self.episode_id, "role": SupportRole.STATED.value}]
-        for link in links:
-            self.change.supports.append(
-                {
-                    "fact_id": row["id"],
-                    "episode_id": link["episode_id"],
-                    "role": link["role"],
-                    "added_at": self.now,
-                }
-            )
-        if audit:
-            self.change.audit.append(
-                audit_row(
-                    self.now,
-                    self.actor,
-                    "add",
-                    target_id=row["id"],
-                    after=fact_summary(row),
-                    note=reason,
-                )
-            )
-        return str(row["id"])
-
-    def supersede(self, old: Row, new_id_: str, p: Proposal, old_support: list[Row]) -> None:
-        before = fact_summary(old)
-        resumes = old["valid_until"] > p.valid_until
-        closes_at = max(p.valid_from, old["valid_from"])
-        closed = self.close(old, closes_at, Status.SUPERSEDED, old_support)
-        self.change.supersessions.append(
-            {
-                "new_id": new_id_,
-                "old_id": closed,
-                "at": self.now,
-                "reason": "new value",
-                "previous_until": _until(before),
-            }
-        )
+    def confirm(self, statement: Row, *, audit_target: str | None = None) -> None:
+        """A candidate statement the user stands behind now takes part in the timeline."""
+        changes: Row = {"status": Status.ACTIVE.value, "authority": "confirmed"}
+        statement.update(changes)
+        pending = next((s for s in self.change.statements if s["id"] == statement["id"]), None)
+        if pending is None:
+            self.change.statement_patches.append(StatementPatch(statement["id"], changes))
         self.change.audit.append(
             audit_row(
                 self.now,
                 self.actor,
-                "supersede",
-                target_id=old["id"],
-                before=before,
-                after={
-                    "superseded_by": new_id_,
-                    "valid_until": closes_at.isoformat(),
-                    "version": closed,
-                },
+                "confirm",
+                target_id=audit_target or statement["id"],
+                after={"status": "active", "authority": "confirmed"},
             )
         )
-        if resumes:
-            self._resume(old, before, p, new_id_, old_support)
 
-    def close(self, old: Row, closes_at: datetime, status: Status, support: list[Row]) -> str:
-        """End a fact's validity as a new belief, never in place.
+    def settle(self, slot: SlotState, *, gone: Iterable[str] = ()) -> Settled:
+        """Bring the slot's fact versions in line with its statements (minus ``gone``)."""
+        removed_statements = set(gone)
+        statements = [s for s in slot.statements if s["id"] not in removed_statements]
+        by_id = {s["id"]: s for s in statements}
+        live = [said(s) for s in standing(statements)]
+        runs = derive(live, one_valued=one_valued(slot.statements))
+        # Statements that no longer count: rejected, or cancelled by a correction.
+        dead = {s["id"] for s in statements if s["status"] not in STANDING} | cancelled(live)
+        believed = {piece_key(f): f for f in slot.believed()}
+        done = Settled()
+        placed: dict[tuple[str, datetime, datetime, str, bool], Row] = {}
+        for run in runs:
+            old = believed.pop(run.key, None)
+            if old is None:
+                placed[run.key] = self._create(slot, run, by_id)
+                done.created.append(placed[run.key])
+            else:
+                self._keep(slot, old, run, by_id)
+                placed[run.key] = old
+                done.kept.append(old)
+        for fact in slot.facts:
+            if removed_statements and not set(fact.get("statements") or ()) & set(by_id):
+                # Every statement behind it is forgotten (now or before): it goes, history too.
+                done.removed.append(fact["id"])
+        for old in believed.values():
+            if old["id"] not in done.removed:
+                self._retire(old, dead)
+                done.retired.append(old)
+        self._link(slot, runs, placed, done, by_id)
+        return done
 
-        The version believed until now keeps its open validity and is retired now; a new
-        version with the closed validity is believed from now on. So "what did we believe
-        last week about next month" still has last week's answer. Returns the closed version.
-        """
-        if any(pending["id"] == old["id"] for pending in self.pending):
-            # Written in this same call: never believed before now, so it may change in place.
-            self._patch(old, {"valid_until": closes_at, "status": status.value})
-            return str(old["id"])
-        version = Proposal.of_row(old, valid_until=closes_at, status=status)
-        self._patch(old, {"retired_at": self.now, "status": Status.SUPERSEDED.value})
-        links = support or [{"episode_id": self.episode_id, "role": SupportRole.STATED.value}]
-        closed = self.add(version, "validity closed", support=links, audit=False)
-        self.change.supersessions.append(
-            {
-                "new_id": closed,
-                "old_id": old["id"],
-                "at": self.now,
-                "reason": "revised",
-                "previous_until": old["valid_until"],
-            }
-        )
-        return closed
+    # ---- versions -----------------------------------------------------------
 
-    def _resume(
-        self, old: Row, before: Row, p: Proposal, window_id: str, old_support: list[Row]
-    ) -> None:
-        """After a window ends, the value it interrupted holds again, until it would have."""
-        status = Status.CANDIDATE if before["status"] == "candidate" else Status.ACTIVE
-        resumed = Proposal.of_row(old, valid_until=_until(before), status=status)
-        resumed.valid_from = p.valid_until
-        support = old_support or [{"episode_id": self.episode_id, "role": "stated"}]
-        resumed_id = self.add(resumed, "resumes after a window", support=support)
-        self.change.supersessions.append(
-            {
-                "new_id": resumed_id,
-                "old_id": window_id,
-                "at": self.now,
-                "reason": "window ended",
-                "previous_until": p.valid_until,
-            }
-        )
+    def _create(self, slot: SlotState, run: Run, statements: dict[str, Row]) -> Row:
+        sources = sorted((statements[i] for i in run.statements), key=_said_order)
+        latest = sources[-1]
+        previous = _carried_from(slot, run)
+        row: Row = {
+            "id": new_id("f"),
+            "subject": latest["subject"],
+            "subject_key": latest["subject_key"],
+            "predicate": latest["predicate"],
+            "object_json": run.value,
+            "object_text": latest["object_text"],
+            "object_key": latest.get("object_key"),
+            "object_is_entity": latest.get("object_key") is not None,
+            "kind": sources[0]["kind"],
+            "lane": run.lane,
+            "scope": latest["scope"],
+            "slot": slot.key,
+            "valid_from": run.start,
+            "valid_until": run.until,
+            "recorded_at": self.now,
+            "retired_at": END_OF_TIME,
+            "status": self._status(run),
+            "use_count": 0,
+            "search_text": (
+                f"{latest['subject']} {latest['predicate'].replace('_', ' ')} "
+                f"{latest['object_text']}"
+            ),
+            "statements": list(run.statements),
+            **_attributes(sources),
+        }
+        for key in _CARRIED:
+            if previous is not None and previous.get(key) is not None:
+                row[key] = previous[key]
+        if previous is not None and previous.get("decayed_at") is not None:
+            row["confidence"] = min(row["confidence"], previous["confidence"])
+        produced = [s["produced_by"] for s in sources if s.get("produced_by")]
+        if produced:
+            row["produced_by"] = produced[0]
+        self.entity(row["subject"], row["subject_key"])
+        if row["object_key"] is not None:
+            self.entity(row["object_text"], row["object_key"])
+        self.change.facts.append(row)
+        seen: set[str] = set()
+        for i, statement in enumerate(sources):
+            role = SupportRole.STATED if i == 0 else SupportRole.CORROBORATED
+            for episode in statement.get("episodes") or ():
+                if episode not in seen:
+                    seen.add(episode)
+                    self._support(row["id"], episode, role)
+        return row
 
-    def _retract(self, row: Row, ends_at: datetime | None, support: list[Row]) -> None:
-        before = fact_summary(row)
-        if ends_at is not None and ends_at < row["valid_until"]:
-            # It stopped being true then: a change in the world, kept as history.
-            closed = self.close(row, max(ends_at, row["valid_from"]), Status.EXPIRED, support)
-            action, note = "end", f"ended by episode {self.episode_id}; version {closed}"
-        else:
-            self._patch(row, {"retired_at": self.now, "status": Status.RETRACTED.value})
-            action, note = "retract", f"corrected by episode {self.episode_id}"
-        self.change.audit.append(
-            audit_row(self.now, self.actor, action, target_id=row["id"], before=before, note=note)
-        )
+    def _keep(self, slot: SlotState, old: Row, run: Run, statements: dict[str, Row]) -> None:
+        sources = sorted((statements[i] for i in run.statements), key=_said_order)
+        changes: Row = {}
+        if sorted(old.get("statements") or ()) != list(run.statements):
+            changes["statements"] = list(run.statements)
+        for key, value in _attributes(sources).items():
+            if key == "confidence" and old.get("decayed_at") is not None:
+                continue  # decay is the lifecycle's call, not the statements'
+            if old.get(key) != value:
+                changes[key] = value
+        status = self._status(run)
+        lifecycle = status == Status.ACTIVE.value and old["status"] in ("needs_review", "expired")
+        if status != old["status"] and not lifecycle:
+            changes["status"] = status
+        if (
+            old["status"] == Status.NEEDS_REVIEW.value
+            and changes.get("review_at", self.now) > self.now
+        ):
+            changes["status"] = Status.ACTIVE.value  # restating a fact is a fresh check
+        if changes:
+            self._patch(old, changes)
+        linked = {link["episode_id"] for link in slot.support.get(old["id"], [])}
+        for statement in sources:
+            for episode in statement.get("episodes") or ():
+                if episode not in linked:
+                    linked.add(episode)
+                    self._support(old["id"], episode, SupportRole.CORROBORATED)
 
-    def _support(self, row: Row, promote: bool, review_at: datetime) -> None:
-        self.change.supports.append(
-            {
-                "fact_id": row["id"],
-                "episode_id": self.episode_id,
-                "role": SupportRole.CORROBORATED.value,
-                "added_at": self.now,
-            }
-        )
-        if review_at < END_OF_TIME and review_at > row["review_at"]:
-            # Restating a time-sensitive fact is a fresh check: its review moves on.
-            changes: Row = {"review_at": review_at}
-            if row["status"] == Status.NEEDS_REVIEW.value:
-                changes["status"] = Status.ACTIVE.value
-            self._patch(row, changes)
-        if promote:
-            before = fact_summary(row)
-            self._patch(
-                row, {"status": Status.ACTIVE.value, "authority": Authority.CONFIRMED.value}
-            )
+    def _retire(self, old: Row, dead: set[str]) -> None:
+        owned = set(old.get("statements") or ())
+        retracted = bool(owned) and owned <= dead
+        status = Status.RETRACTED.value if retracted else Status.SUPERSEDED.value
+        self._patch(old, {"retired_at": self.now, "status": status})
+        if retracted:
             self.change.audit.append(
                 audit_row(
                     self.now,
                     self.actor,
-                    "confirm",
-                    target_id=row["id"],
-                    before=before,
-                    after=fact_summary(row),
+                    "retract",
+                    target_id=old["id"],
+                    before=fact_summary(old),
+                    note="no longer believed: corrected or rejected",
                 )
             )
 
+    def _link(
+        self,
+        slot: SlotState,
+        runs: list[Run],
+        placed: dict[tuple[str, datetime, datetime, str, bool], Row],
+        done: Settled,
+        statements: dict[str, Row],
+    ) -> None:
+        """SUPERSEDES links and audit entries that explain each new version."""
+        created = {row["id"] for row in done.created}
+        ordered = [r for r in runs if not r.candidate]
+        one = one_valued(slot.statements)
+        previous_by_lane: dict[str, Row] = {}
+        for run in ordered:
+            row = placed[run.key]
+            before = previous_by_lane.get(run.lane)
+            previous_by_lane[run.lane] = row
+            revised = [
+                old
+                for old in done.retired
+                if row["id"] in created
+                and old["object_json"] == run.value
+                and (old.get("lane") or "main") == run.lane
+                and old["valid_from"] < run.until
+                and run.start < old["valid_until"]
+            ]
+            for old in revised:
+                self._supersedes(row["id"], old["id"], "revised", old["valid_until"])
+            # Link a value to the one it follows when either is new — unless this version only
+            # revises an older version of its value, which already carries that link.
+            follows = (
+                one
+                and before is not None
+                and before["valid_until"] == run.start
+                and before["object_json"] != run.value
+                and (before["id"] in created or (row["id"] in created and not revised))
+            )
+            if follows and before is not None:
+                self._supersedes(
+                    row["id"], before["id"], _reason(before, run, statements), before["valid_until"]
+                )
+            if row["id"] not in created:
+                continue
+            after = next(
+                (
+                    placed[r.key]
+                    for r in ordered
+                    if r.lane == run.lane and r.start == run.until and r.key != run.key
+                ),
+                None,
+            )
+            self._explain(row, revised, after)
+        for old in done.retired:
+            if old["status"] != Status.SUPERSEDED.value:
+                continue
+            replaced = any(row["object_json"] == old["object_json"] for row in done.created)
+            if not replaced:
+                self.change.audit.append(
+                    audit_row(
+                        self.now,
+                        self.actor,
+                        "supersede",
+                        target_id=old["id"],
+                        before=fact_summary(old),
+                        note="overruled: no longer part of the slot's timeline",
+                    )
+                )
+
+    def _explain(self, row: Row, revised: list[Row], after: Row | None) -> None:
+        """The audit entry of a new version: an addition, or what happened to the old one."""
+        if not revised:
+            self.change.audit.append(
+                audit_row(self.now, self.actor, "add", target_id=row["id"], after=fact_summary(row))
+            )
+            return
+        old = revised[0]
+        closed = row["valid_until"] < old["valid_until"]
+        if closed and row["status"] == Status.SUPERSEDED.value and after is not None:
+            action = "supersede"
+            note: Row = {"superseded_by": after["id"]}
+        elif closed and row["status"] == Status.EXPIRED.value:
+            action, note = "end", {}
+        else:
+            action, note = "revise", {}
+        self.change.audit.append(
+            audit_row(
+                self.now,
+                self.actor,
+                action,
+                target_id=old["id"],
+                before=fact_summary(old),
+                after={
+                    **note,
+                    "valid_from": fact_summary(row)["valid_from"],
+                    "valid_until": fact_summary(row)["valid_until"],
+                    "version": row["id"],
+                },
+            )
+        )
+
+    def _status(self, run: Run) -> str:
+        if run.candidate:
+            return Status.CANDIDATE.value
+        if run.ended is Ended.SUPERSEDED:
+            return Status.SUPERSEDED.value
+        if run.ended is Ended.EXPIRED:
+            return Status.EXPIRED.value
+        return Status.ACTIVE.value
+
+    # ---- rows ---------------------------------------------------------------
+
+    def _support(self, fact_id: str, episode_id: str, role: SupportRole) -> None:
+        self.change.supports.append(
+            {"fact_id": fact_id, "episode_id": episode_id, "role": role.value, "added_at": self.now}
+        )
+
+    def _supersedes(self, new: str, old: str, reason: str, previous_until: datetime) -> None:
+        self.change.supersessions.append(
+            {
+                "new_id": new,
+                "old_id": old,
+                "at": self.now,
+                "reason": reason,
+                "previous_until": previous_until,
+            }
+        )
+
     def _patch(self, row: Row, changes: Row) -> None:
-        row.update(changes)  # later decisions in the same call see the new state
+        row.update(changes)  # later steps of the same write see the new state
+        if any(created["id"] == row["id"] for created in self.change.facts):
+            return  # created in this change set: the row itself carries the change
         for patch in self.change.patches:
             if patch.fact_id == row["id"]:
                 patch.changes.update(changes)
                 return
-        if any(pending["id"] == row["id"] for pending in self.pending):
-            return  # created in this change set: the row itself carries the change
         self.change.patches.append(FactPatch(row["id"], dict(changes)))
+
+
+def _reason(before: Row, run: Run, statements: dict[str, Row]) -> str:
+    """A window that ran its course hands the slot back; anything else is a new value."""
+    stated_end = max(
+        (statements[i]["valid_until"] for i in before.get("statements") or () if i in statements),
+        default=END_OF_TIME,
+    )
+    return "window ended" if stated_end == run.start else "new value"
+
+
+def _said_order(statement: Row) -> tuple[datetime, datetime, str]:
+    return (statement["said_at"], statement["recorded_at"], statement["id"])
+
+
+def _attributes(sources: list[Row]) -> Row:
+    """What a version takes from the statements behind it, the same whatever their order."""
+    top = max(sources, key=lambda s: (TIERS_OF[s["authority"]], _said_order(s)))
+    quoted = [s for s in sources if s.get("quote")]
+    return {
+        "authority": top["authority"],
+        "confidence": max(s["confidence"] for s in sources),
+        "quote": quoted[-1]["quote"] if quoted else None,
+        "review_at": max(s["review_at"] for s in sources),
+        "sensitivity": max((s["sensitivity"] for s in sources), key=_SENSITIVITY.index),
+    }
+
+
+TIERS_OF = {authority.value: rank for authority, rank in TIERS.items()}
+
+
+def _carried_from(slot: SlotState, run: Run) -> Row | None:
+    """The believed version of the same value this run replaces, if any."""
+    for fact in slot.believed():
+        if (
+            fact["object_json"] == run.value
+            and (fact.get("lane") or "main") == run.lane
+            and fact["valid_from"] < run.until
+            and run.start < fact["valid_until"]
+        ):
+            return fact
+    return None

@@ -51,7 +51,10 @@ class ModelDecider:
         reply = self.client.structured(
             "decide",
             {
-                "claim": f"{proposal.subject} {proposal.predicate} {proposal.object_text}",
+                "claim": (
+                    f"{proposal.content.subject} {proposal.content.predicate} "
+                    f"{proposal.content.object_text}"
+                ),
                 "when": f"{proposal.valid_from:%Y-%m-%d}",
                 "authority": proposal.authority.value,
                 "neighbours": listing or "(none)",

@@ -21,16 +21,19 @@ import json
 from datetime import datetime, timedelta
 
 from graphmem.consolidate import Consolidator
-from graphmem.decide import Proposal
 from graphmem.errors import InvalidArgument, UnknownId
 from graphmem.forget import PATTERN_SESSIONS
 from graphmem.lifecycle import status_changes
-from graphmem.model import Actor, Authority, Cardinality, Kind, Status, SupportRole
+from graphmem.model import Actor, Authority, Cardinality, Kind, Status
 from graphmem.records import audit_row, dumps, loads, new_id
 from graphmem.results import DistillationRun
+from graphmem.slots import read_slots
+from graphmem.statements import Content, Stated
+from graphmem.statements import row as statement_row
 from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore, Row
 from graphmem.store.rows import slot_key
 from graphmem.temporal import END_OF_TIME
+from graphmem.timeline import Op
 
 MIN_SESSIONS = PATTERN_SESSIONS
 DECAY_AFTER = timedelta(days=30)
@@ -134,8 +137,7 @@ def _patterns(
             row
         )
     existing = {(r["slot"], r["object_json"]) for r in rows}
-    consolidator = Consolidator(change, "", now, actor=Actor.DISTILLATION)
-    created: list[str] = []
+    proposed: list[Row] = []
     for (subject_key, predicate, object_json), group in sorted(groups.items()):
         links = [link for row in group for link in support.get(row["id"], [])]
         sessions = {link.get("session") or link["episode_id"] for link in links}
@@ -144,33 +146,44 @@ def _patterns(
         if len(sessions) < MIN_SESSIONS or (slot, object_json) in existing:
             continue
         first = group[0]
-        proposal = Proposal(
+        content = Content(
             subject=first["subject"],
             subject_key=subject_key,
             predicate=pattern,
+            scope=first["scope"],
+            slot=slot,
             object_json=object_json,
             object_text=first["object_text"],
             object_key=first.get("object_key"),
             kind=Kind.PREFERENCE,
-            scope=first["scope"],
-            slot=slot,
             cardinality=Cardinality.MANY,
+        )
+        stated = Stated(
+            op=Op.ASSERT,
+            valid_from=now,
+            valid_until=END_OF_TIME,
+            said_at=now,
             authority=Authority.INFERRED,
             status=Status.CANDIDATE,
             confidence=min(0.5 + 0.1 * len(sessions), 0.9),
-            valid_from=now,
-            valid_until=END_OF_TIME,
-            negated=False,
-            quote=None,
+            episodes=sorted({link["episode_id"] for link in links}),
+            produced_by=run_id,
         )
-        episodes = sorted({link["episode_id"] for link in links})
-        fact_id = consolidator.add(
-            proposal,
-            f"pattern seen in {len(sessions)} independent sessions",
-            support=[{"episode_id": e, "role": SupportRole.CORROBORATED.value} for e in episodes],
-        )
-        change.facts[-1]["produced_by"] = run_id
-        created.append(fact_id)
+        proposed.append(statement_row(content, stated, now))
+    if not proposed:
+        return []
+    slots = read_slots(store, ns, [p["slot"] for p in proposed])
+    consolidator = Consolidator(change, now, actor=Actor.DISTILLATION)
+    for statement in proposed:
+        consolidator.state(statement)
+        slots[statement["slot"]].statements.append(statement)
+    created: list[str] = []
+    for state in slots.values():
+        created += [row["id"] for row in consolidator.settle(state).created]
+    change.slots.update({key: state.version for key, state in slots.items()})
+    for row in change.facts:
+        if row["id"] in created:
+            row["produced_by"] = run_id
     return created
 
 
@@ -182,9 +195,15 @@ def rollback(store: GraphStore, namespace: str, run_id: str, now: datetime) -> C
         raise InvalidArgument(f"distillation run {run_id!r} is {run['status']} already")
     change = ChangeSet(namespace=namespace)
     created = set(json.loads(run["created_json"]))
-    existing = {r["id"] for r in store.facts_by_id(namespace, created)}
+    rows = store.facts_by_id(namespace, created)
+    existing = {r["id"] for r in rows}
     if existing:
         change.removals["Fact"] = sorted(existing)
+        statements = {s for r in rows for s in r.get("statements") or ()}
+        said = store.statements_by_id(namespace, statements)
+        mine = sorted(s["id"] for s in said if s.get("produced_by") == run_id)
+        if mine:
+            change.removals["Statement"] = mine
     patched = loads(run["patched_json"])
     alive = {r["id"] for r in store.facts_by_id(namespace, [p["id"] for p in patched])}
     change.patches = [FactPatch(p["id"], dict(p["before"])) for p in patched if p["id"] in alive]

@@ -15,6 +15,7 @@ Every exception graphmem raises on purpose derives from :class:`GraphmemError`::
         ├── StoreUnavailable       the database cannot be reached
         ├── StoreLocked            another process holds the embedded store
         ├── StoreCorrupt           the embedded store's files cannot be read back
+        ├── WriteConflict          other writers kept changing the same slot; retry later
         ├── ModelCallFailed        the model endpoint failed after retries
         └── ModelReplyInvalid      the model answered with something unusable
 
@@ -76,6 +77,11 @@ class StoreLocked(OperationFailed):
 
 class StoreCorrupt(OperationFailed):
     """The embedded store's files cannot be read back."""
+
+
+class WriteConflict(OperationFailed):
+    """A slot changed between reading and writing it; the write path decides again, and
+    raises this only when other writers keep winning for too long."""
 
 
 class ModelCallFailed(OperationFailed):

@@ -1,6 +1,7 @@
 """Export and import: a namespace as one JSON document.
 
-The document holds every record of the namespace — entities, episodes, facts,
+The document holds every record of the namespace — entities, episodes, the
+statements facts are derived from (with the episodes each came from), facts,
 support and supersession links, audit entries, tombstones, checkpoints and
 distillation runs — with ids and times as they were, so that it re-imports
 into an empty namespace with identical as-of answers. Embeddings are not
@@ -34,11 +35,14 @@ _TIMES = frozenset(
         "created_at",
         "previous_until",
         "rolled_back_at",
+        "said_at",
+        "decayed_at",
     }
 )
 _SECTIONS = {
     "entities": "Entity",
     "episodes": "Episode",
+    "statements": "Statement",
     "facts": "Fact",
     "audit": "AuditEntry",
     "tombstones": "Tombstone",
@@ -48,15 +52,16 @@ _SECTIONS = {
 
 
 class ExportDocument(BaseModel):
-    """The export format (version ``graphmem/1``)."""
+    """The export format (version ``graphmem/2``: statements since version 2)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    format: Literal["graphmem/1"] = "graphmem/1"
+    format: Literal["graphmem/2"] = "graphmem/2"
     namespace: str
     exported_at: AwareDatetime
     entities: list[dict[str, Any]] = Field(default_factory=list)
     episodes: list[dict[str, Any]] = Field(default_factory=list)
+    statements: list[dict[str, Any]] = Field(default_factory=list)
     facts: list[dict[str, Any]] = Field(default_factory=list)
     supports: list[dict[str, Any]] = Field(default_factory=list)
     supersessions: list[dict[str, Any]] = Field(default_factory=list)
@@ -92,13 +97,18 @@ def document(namespace: str, rows: dict[str, list[Row]], at: datetime) -> dict[s
     sections = {
         section: [_out(r) for r in rows.get(label, [])] for section, label in _SECTIONS.items()
     }
+    stated: dict[str, list[str]] = {}
+    for link in rows.get("stated", []):
+        stated.setdefault(link["statement_id"], []).append(link["episode_id"])
+    for statement in sections["statements"]:
+        statement["episodes"] = sorted(stated.get(statement["id"], []))
     sections["supports"] = [_out(r) for r in rows.get("supports", [])]
     sections["supersessions"] = [_out(r) for r in rows.get("supersessions", [])]
     doc = ExportDocument(namespace=namespace, exported_at=at, **sections)
     return doc.model_dump(mode="json")
 
 
-_ID = re.compile(r"\b(?:ep|f|ent|aud|tomb|run|ckp)_[0-9a-f]{32}\b")
+_ID = re.compile(r"\b(?:ep|f|st|ent|aud|tomb|run|ckp)_[0-9a-f]{32}\b")
 
 
 def renumbered(data: dict[str, Any]) -> dict[str, Any]:
@@ -131,6 +141,7 @@ def change_set(data: dict[str, Any], namespace: str | None) -> tuple[str, Change
         namespace=ns,
         entities=[_in(r) for r in doc.entities],
         episodes=[_in(r) for r in doc.episodes],
+        statements=[{"object_key": None, "episodes": [], **_in(r)} for r in doc.statements],
         facts=[{"object_key": None, **_in(r)} for r in doc.facts],
         supports=[_in(r) for r in doc.supports],
         supersessions=supersessions,

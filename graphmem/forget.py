@@ -1,18 +1,23 @@
 """Forgetting: delete the influence, not only the rows.
 
-``plan`` works out, for an episode, a fact, an entity or a whole namespace,
+``Planner`` works out, for an episode, a fact, an entity or a whole namespace,
 everything that must go and everything that must be re-derived — touching only
-the affected neighbourhood, never the whole graph:
+the slots the forgotten statements were about, never the whole graph:
 
-* episodes are removed with their content, embedding and index entries;
-* a fact that loses all its support is removed; a fact that keeps other support
-  stays; a fact derived from a removed one (a value resuming after a forgotten
-  window) goes with it;
-* a fact that a removed fact had superseded gets its validity back if its own
-  support stands — forget "moved to Denver" and Austin is current again —
-  or is handed to the next value in the chain;
-* an episode that also supports facts that stay is redacted instead of removed;
-* entities no remaining fact refers to are removed;
+* a forgotten episode goes with its content, embedding and index entries, and
+  with every statement it alone made; an episode that also made statements
+  that stay is redacted instead (the forgotten words replaced);
+* a forgotten fact takes the statements behind it, and so its episodes (or
+  their words, when they said more);
+* a forgotten entity takes every statement about it — as subject, as object,
+  or named in a literal value — and its name out of the episodes that stay;
+* every affected slot is derived again from the statements that remain, as if
+  the forgotten ones had never arrived: forget "moved to Denver" and Austin is
+  current again; forget a window and the value it interrupted holds throughout.
+  That change is a new belief (recorded now); versions that only forgotten
+  statements stood behind are removed with their history, and the versions of
+  values that stay keep theirs;
+* entities no remaining statement refers to are removed;
 * audit entries about removed records keep action, time and actor, and lose
   their content; tombstones (keyed hashes) keep re-ingestion from undoing it.
 
@@ -26,10 +31,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from graphmem import tombstone
-from graphmem.model import Actor, Status
+from graphmem.consolidate import Consolidator
+from graphmem.model import Actor
 from graphmem.records import audit_row
-from graphmem.store.base import ChangeSet, FactPatch, GraphStore, Row
-from graphmem.temporal import END_OF_TIME
+from graphmem.slots import latest_change, read_slots
+from graphmem.store.base import ChangeSet, FactPatch, GraphStore, Row, StatementPatch
 
 FORGOTTEN = "[forgotten]"
 PATTERN_SESSIONS = 3  # as distillation requires (graphmem.distill.MIN_SESSIONS)
@@ -39,6 +45,7 @@ PATTERN_SESSIONS = 3  # as distillation requires (graphmem.distill.MIN_SESSIONS)
 class ForgetPlan:
     change: ChangeSet
     facts: set[str] = field(default_factory=set)
+    statements: dict[str, Row] = field(default_factory=dict)
     episodes: set[str] = field(default_factory=set)
     entities: set[str] = field(default_factory=set)
     dependents: set[str] = field(default_factory=set)
@@ -52,121 +59,84 @@ class Planner:
     def __init__(self, store: GraphStore, namespace: str, now: datetime) -> None:
         self.store, self.ns, self.now = store, namespace, now
         self.plan = ForgetPlan(ChangeSet(namespace=namespace))
-        self._rows: dict[str, Row] = {}
+        self._asked: set[str] = set()
 
     # ---- what goes ---------------------------------------------------------
 
+    def forget_episodes(self, episode_ids: set[str]) -> None:
+        """Episodes go, with every statement that loses its last support."""
+        self.plan.episodes |= episode_ids
+        said = self.store.episode_statements(self.ns, episode_ids)
+        sessions = self._sessions({e for s in said for e in s["episodes"]})
+        for statement in said:
+            left = [e for e in statement["episodes"] if e not in self.plan.episodes]
+            # A distilled pattern stands only on enough independent sessions.
+            short = (
+                statement.get("produced_by")
+                and len({sessions.get(e, e) for e in left}) < PATTERN_SESSIONS
+            )
+            if not left or short:
+                self.plan.statements[statement["id"]] = statement
+
     def forget_facts(self, fact_ids: set[str]) -> None:
-        """Facts go with the episodes they came from; shared episodes are redacted."""
-        rows = self._load(fact_ids)
-        self.plan.facts |= set(rows)
-        support = self.store.support(self.ns, list(rows))
-        by_episode: dict[str, list[str]] = {}
-        for link in support:
-            by_episode.setdefault(link["episode_id"], []).append(link["fact_id"])
-        for episode_id, supported in by_episode.items():
-            survivors = [
-                f
-                for f in self.store.episode_facts(self.ns, episode_id)
-                if f["id"] not in self.plan.facts
-            ]
-            if survivors:
-                self._redact(episode_id, [rows[f] for f in supported], survivors)
+        """Facts go with the statements behind them, and those with their episodes."""
+        self._asked |= fact_ids
+        rows = self.store.facts_by_id(self.ns, fact_ids)
+        self.plan.facts |= {r["id"] for r in rows}
+        ids = {s for r in rows for s in r.get("statements") or ()}
+        self.forget_statements(self.store.statements_by_id(self.ns, ids))
+
+    def forget_entity(self, key: str, name: str) -> None:
+        """Every statement about the entity, and its name wherever it stays."""
+        self.forget_statements(self.store.statements_about(self.ns, key), mention=name)
+        entity = self.store.entity_id(self.ns, key)
+        if entity is not None:
+            self.plan.entities.add(entity)
+
+    def forget_statements(self, statements: list[Row], *, mention: str | None = None) -> None:
+        for statement in statements:
+            self.plan.statements[statement["id"]] = statement
+        episodes = {e for s in statements for e in s["episodes"]}
+        made = {e: self.store.episode_statements(self.ns, [e]) for e in sorted(episodes)}
+        for episode_id, said in made.items():
+            survivors = [s for s in said if s["id"] not in self.plan.statements]
+            if survivors or mention is not None:
+                gone = [s for s in said if s["id"] in self.plan.statements]
+                self._redact(episode_id, gone, survivors, mention)
             else:
                 self.plan.episodes.add(episode_id)
-        self._cascade()
 
     def drop_facts(self, fact_ids: set[str]) -> None:
-        """Remove facts but keep the episodes they came from (garbage collection)."""
-        self._load(fact_ids)
-        self.plan.facts |= fact_ids
+        """Remove facts and their statements but keep the episodes (garbage collection)."""
+        rows = self.store.facts_by_id(self.ns, fact_ids)
+        self.plan.facts |= {r["id"] for r in rows}
+        ids = {s for r in rows for s in r.get("statements") or ()}
+        for statement in self.store.statements_by_id(self.ns, ids):
+            self.plan.statements[statement["id"]] = statement
 
-    def forget_episodes(self, episode_ids: set[str]) -> None:
-        self.plan.episodes |= episode_ids
-        self._cascade()
-
-    def _cascade(self) -> None:
-        """Facts left with no support, and facts derived from removed ones, go too."""
-        changed = True
-        while changed:
-            changed = False
-            touched: set[str] = set()
-            for episode_id in self.plan.episodes:
-                touched |= {f["id"] for f in self.store.episode_facts(self.ns, episode_id)}
-            touched -= self.plan.facts
-            if touched:
-                orphans = self._unsupported(touched)
-                if orphans:
-                    self.plan.facts |= orphans
-                    self.plan.dependents |= orphans
-                    changed = True
-            for link in self.store.links(self.ns, self.plan.facts):
-                derived = link["new_id"]
-                if (
-                    link["reason"] == "window ended"
-                    and link["old_id"] in self.plan.facts
-                    and derived not in self.plan.facts
-                ):
-                    self._load({derived})
-                    self.plan.facts.add(derived)
-                    self.plan.dependents.add(derived)
-                    changed = True
-
-    def _unsupported(self, fact_ids: set[str]) -> set[str]:
-        """Facts whose support does not stand without the forgotten episodes: none left, or
-        for a distilled pattern, fewer independent sessions than distillation requires."""
-        sessions: dict[str, set[str]] = {f: set() for f in fact_ids}
-        for link in self.store.support(self.ns, fact_ids):
-            if link["episode_id"] not in self.plan.episodes:
-                sessions[link["fact_id"]].add(link.get("session") or link["episode_id"])
-        rows = self._load(fact_ids)
-        return {
-            f
-            for f, seen in sessions.items()
-            if not seen or (rows[f].get("produced_by") and len(seen) < PATTERN_SESSIONS)
-        }
+    def _sessions(self, episode_ids: set[str]) -> dict[str, str]:
+        rows = self.store.episodes_by_id(self.ns, episode_ids)
+        return {r["id"]: r.get("session") or r["id"] for r in rows}
 
     # ---- what is re-derived -------------------------------------------------
 
-    def rederive(self) -> None:
-        """Give superseded facts back their validity where the superseding fact is gone."""
-        gone = self.plan.facts
-        links = self.store.links(self.ns, gone)
-        successors: dict[str, list[Row]] = {}
-        for link in links:
-            if link["reason"] == "new value" and link["new_id"] not in gone:
-                successors.setdefault(link["old_id"], []).append(link)
-        for link in links:
-            old = link["old_id"]
-            if link["new_id"] not in gone or old in gone or link["reason"] != "new value":
-                continue
-            row = self._load({old})[old]
-            previous = link["previous_until"] or END_OF_TIME
-            after = self._surviving_successor(link["new_id"], successors)
-            if after is not None:
-                # The chain goes on past the forgotten value: the next one supersedes this.
-                until = min(previous, after["valid_from"])
-                self.plan.change.supersessions.append(
-                    {
-                        "new_id": after["id"],
-                        "old_id": old,
-                        "at": self.now,
-                        "reason": "new value",
-                        "previous_until": previous,
-                    }
-                )
-                changes: Row = {"valid_until": until}
-            else:
-                changes = {"valid_until": previous}
-                if row["status"] == Status.SUPERSEDED.value:
-                    changes["status"] = Status.ACTIVE.value
-            self.plan.change.patches.append(FactPatch(old, changes))
-            self.plan.restored.append(old)
-
-    def _surviving_successor(self, fact_id: str, successors: dict[str, list[Row]]) -> Row | None:
-        candidates = successors.get(fact_id, [])
-        rows = self._load({c["new_id"] for c in candidates})
-        return min(rows.values(), key=lambda r: r["valid_from"]) if rows else None
+    def rederive(self, actor: Actor = Actor.USER) -> None:
+        """Derive every touched slot again from the statements that stay."""
+        keys = sorted({s["slot"] for s in self.plan.statements.values()})
+        slots = read_slots(self.store, self.ns, keys)
+        now = max([self.now, *(latest_change(slot) for slot in slots.values())])
+        consolidator = Consolidator(self.plan.change, now, actor=actor)
+        for key in keys:
+            settled = consolidator.settle(slots[key], gone=set(self.plan.statements))
+            self.plan.facts |= set(settled.removed)
+            self.plan.restored += [row["id"] for row in settled.created]
+        # What re-derivation adds back is not news: no 'add' audit entries for it.
+        self.plan.change.audit = [
+            a for a in self.plan.change.audit if a["action"] not in ("add", "revise")
+        ]
+        self.plan.dependents = self.plan.facts - self._asked
+        self.plan.change.slots = {key: slots[key].version for key in keys}
+        self.now = now
 
     # ---- the change set -----------------------------------------------------
 
@@ -174,10 +144,9 @@ class Planner:
         self, actor: Actor, *, tombstones: bool = True, entities: bool = True, scrub: bool = True
     ) -> ForgetPlan:
         plan, change = self.plan, self.plan.change
-        facts = self._load(plan.facts)
         episodes = {r["id"]: r for r in self.store.episodes_by_id(self.ns, plan.episodes)}
         if entities:
-            self._orphan_entities(facts)
+            self._orphan_entities()
         if tombstones:
             for row in episodes.values():
                 change.tombstones.append(
@@ -185,29 +154,33 @@ class Planner:
                         tombstone.episode_digest(self.ns, row["content"]), "episode", self.now
                     )
                 )
-            for row in facts.values():
-                change.tombstones.append(
-                    tombstone.row(
-                        tombstone.fact_digest(
-                            self.ns, row["subject_key"], row["predicate"], row["object_json"]
-                        ),
-                        "fact",
-                        self.now,
+            for digest in sorted(
+                {
+                    tombstone.fact_digest(
+                        self.ns, s["subject_key"], s["predicate"], s["object_json"]
                     )
-                )
-        targets = plan.facts | plan.episodes
+                    for s in plan.statements.values()
+                    if s["op"] == "assert"
+                }
+            ):
+                change.tombstones.append(tombstone.row(digest, "fact", self.now))
+        targets = plan.facts | plan.episodes | set(plan.statements)
         if scrub:
             change.audit_scrubs = [a["id"] for a in self.store.audit_of(self.ns, targets)]
         change.removals = {
             label: sorted(ids)
             for label, ids in (
                 ("Fact", plan.facts),
+                ("Statement", set(plan.statements)),
                 ("Episode", set(episodes)),
                 ("Entity", plan.entities),
             )
             if ids
         }
         change.patches = [p for p in change.patches if p.fact_id not in plan.facts]
+        change.statement_patches = [
+            p for p in change.statement_patches if p.statement_id not in plan.statements
+        ]
         change.audit.append(
             audit_row(
                 self.now,
@@ -215,6 +188,7 @@ class Planner:
                 "forget",
                 after={
                     "facts": len(plan.facts),
+                    "statements": len(plan.statements),
                     "episodes": len(episodes),
                     "entities": len(plan.entities),
                     "restored": len(plan.restored),
@@ -225,47 +199,64 @@ class Planner:
         )
         return plan
 
-    def _orphan_entities(self, facts: dict[str, Row]) -> None:
-        keys = {r["subject_key"] for r in facts.values()}
-        keys |= {r["object_key"] for r in facts.values() if r.get("object_key")}
-        for key in keys:
-            still = [f for f in self.store.facts_about(self.ns, key) if f["id"] not in facts]
+    def _orphan_entities(self) -> None:
+        said = self.plan.statements.values()
+        keys = {s["subject_key"] for s in said} | {
+            s["object_key"] for s in said if s.get("object_key")
+        }
+        for key in sorted(keys):
+            still = [
+                s
+                for s in self.store.statements_about(self.ns, key)
+                if s["id"] not in self.plan.statements
+            ]
+            still = [s for s in still if key in (s["subject_key"], s.get("object_key"))]
             if not still:
                 entity = self.store.entity_id(self.ns, key)
                 if entity is not None:
                     self.plan.entities.add(entity)
 
-    def _redact(self, episode_id: str, facts: list[Row], survivors: list[Row]) -> None:
-        """Take the forgotten words out of an episode that also supports facts that stay,
-        and out of those facts' quotes — but keep what the survivors themselves say."""
+    def _redact(
+        self, episode_id: str, gone: list[Row], survivors: list[Row], mention: str | None
+    ) -> None:
+        """Take the forgotten words out of an episode that stays, and out of the quotes of
+        what it still supports — but keep what the survivors themselves say."""
         rows = self.store.episodes_by_id(self.ns, [episode_id])
         if not rows:
             return
-        kept_quotes = {f.get("quote") for f in survivors}
-        words = [f["object_text"] for f in facts]
-        words += [f["quote"] for f in facts if f.get("quote") and f["quote"] not in kept_quotes]
-        pattern = re.compile(
-            "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True) if w),
-            re.IGNORECASE,
-        )
+        kept_quotes = {s.get("quote") for s in survivors}
+        words = [s["object_text"] for s in gone]
+        words += [s["quote"] for s in gone if s.get("quote") and s["quote"] not in kept_quotes]
+        if mention:
+            words.append(mention)
+        pattern = _words(words)
+        if pattern is None:
+            return
         content = pattern.sub(FORGOTTEN, rows[0]["content"])
-        for fact in survivors:
-            quote = fact.get("quote")
+        for statement in survivors:
+            quote = statement.get("quote")
             if quote and pattern.search(quote):
-                self.plan.change.patches.append(
-                    FactPatch(fact["id"], {"quote": pattern.sub(FORGOTTEN, quote)})
+                self.plan.change.statement_patches.append(
+                    StatementPatch(statement["id"], {"quote": pattern.sub(FORGOTTEN, quote)})
                 )
-        self.plan.change.redactions.append(
-            {
-                "id": episode_id,
-                "content": content,
-                "redactions": (rows[0].get("redactions") or 0) + 1,
-            }
-        )
-        self.plan.redacted += 1
+                for fact in self.store.slot_facts(self.ns, [statement["slot"]]):
+                    if fact.get("quote") and pattern.search(fact["quote"]):
+                        self.plan.change.patches.append(
+                            FactPatch(fact["id"], {"quote": pattern.sub(FORGOTTEN, fact["quote"])})
+                        )
+        if content != rows[0]["content"]:
+            self.plan.change.redactions.append(
+                {
+                    "id": episode_id,
+                    "content": content,
+                    "redactions": (rows[0].get("redactions") or 0) + 1,
+                }
+            )
+            self.plan.redacted += 1
 
-    def _load(self, ids: set[str]) -> dict[str, Row]:
-        missing = [i for i in ids if i not in self._rows]
-        for row in self.store.facts_by_id(self.ns, missing):
-            self._rows[row["id"]] = row
-        return {i: self._rows[i] for i in ids if i in self._rows}
+
+def _words(words: list[str]) -> re.Pattern[str] | None:
+    usable = sorted({w for w in words if w and w.strip()}, key=len, reverse=True)
+    if not usable:
+        return None
+    return re.compile("|".join(re.escape(w) for w in usable), re.IGNORECASE)

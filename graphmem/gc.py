@@ -44,7 +44,7 @@ def plan(
     remove, demote = candidates(rows, now)
     planner = Planner(store, namespace, now)
     planner.drop_facts(set(remove))
-    planner.rederive()
+    planner.rederive(Actor.GC)
     change = planner.finish(Actor.GC, tombstones=False, scrub=False).change
     by_id = {row["id"]: row for row in rows}
     for fact_id in demote:

@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from graphmem.consolidate import Consolidator
-from graphmem.model import Actor, Status
-from graphmem.records import audit_row, fact_summary
+from graphmem.model import Actor, Authority, Status
+from graphmem.records import audit_row, fact_summary, new_id
+from graphmem.slots import latest_change, read_slots
 from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore, Row
 from graphmem.temporal import END_OF_TIME
+from graphmem.timeline import Op
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,41 +75,64 @@ def sweep(store: GraphStore, namespace: str, now: datetime, actor: Actor = Actor
 def source_removed(
     store: GraphStore, namespace: str, source_ref: str, now: datetime
 ) -> tuple[ChangeSet, list[str]]:
-    """When a source goes away, the facts it alone supported stop being current: their
-    validity closes now (as a new version; the history stays). Facts that other sources
+    """When a source goes away, the values it alone stood behind stop being current: a system
+    statement ends each of them now (the history before stays). Values that other sources
     also support stay as they are."""
     episodes = set(store.episodes_of_source(namespace, source_ref))
-    change = ChangeSet(namespace=namespace)
     if not episodes:
-        return change, []
-    candidates = {
+        return ChangeSet(namespace=namespace), []
+    facts = {
         row["id"]: row
-        for e in episodes
+        for e in sorted(episodes)
         for row in store.episode_facts(namespace, e)
-        if row["retired_at"] >= END_OF_TIME and row["valid_until"] > now
+        if row["retired_at"] >= END_OF_TIME
+        and row["valid_until"] > now
+        and row["status"] != Status.CANDIDATE.value
     }
-    support: dict[str, list[Row]] = {}
-    for link in store.support(namespace, candidates):
-        support.setdefault(link["fact_id"], []).append(link)
-    alone = [
-        f
-        for f in sorted(candidates)
-        if all(link["episode_id"] in episodes for link in support.get(f, []))
-    ]
-    consolidator = Consolidator(change, "", now, actor=Actor.SYSTEM)
-    for fact_id in alone:
-        row = candidates[fact_id]
-        closed = consolidator.close(
-            row, max(now, row["valid_from"]), Status.EXPIRED, support.get(fact_id, [])
+    ids = {s for row in facts.values() for s in row.get("statements") or ()}
+    statements = {s["id"]: s for s in store.statements_by_id(namespace, ids)}
+    alone = sorted(
+        fact_id
+        for fact_id, row in facts.items()
+        if all(
+            set(statements[s]["episodes"]) <= episodes
+            for s in row.get("statements") or ()
+            if s in statements
         )
+    )
+    slots = read_slots(store, namespace, {facts[f]["slot"] for f in alone})
+    at = max([now, *(latest_change(slot) for slot in slots.values())])
+    change = ChangeSet(namespace=namespace, slots={k: v.version for k, v in slots.items()})
+    consolidator = Consolidator(change, at, actor=Actor.SYSTEM)
+    for fact_id in alone:
+        row = facts[fact_id]
+        base = statements[row["statements"][0]]
+        end = {
+            **base,
+            "id": new_id("st"),
+            "op": Op.END.value,
+            "valid_from": max(now, row["valid_from"]),
+            "valid_until": END_OF_TIME,
+            "said_at": now,
+            "recorded_at": at,
+            "authority": Authority.SYSTEM.value,
+            "status": Status.ACTIVE.value,
+            "quote": None,
+            "episodes": [],
+        }
+        end.pop("produced_by", None)
+        consolidator.state(end)
+        slots[row["slot"]].statements.append(end)
         change.audit.append(
             audit_row(
-                now,
+                at,
                 Actor.SYSTEM,
                 "source_removed",
                 target_id=fact_id,
                 before=fact_summary(row),
-                note=f"its only source went away; version {closed}",
+                note="its only source went away",
             )
         )
+    for slot in slots.values():
+        consolidator.settle(slot)
     return change, alone

@@ -58,6 +58,8 @@ from graphmem.results import (
     WriteResult,
 )
 from graphmem.session import DEFAULT_SHARE, DEFAULT_WINDOW, Session, session_budget
+from graphmem.slots import apply_fresh
+from graphmem.statements import one_valued
 from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore
 from graphmem.store.embedded import EmbeddedStore
 from graphmem.store.neo4j import Neo4jStore
@@ -178,19 +180,33 @@ class Memory:
         in a one-valued slot, supersedes the value it contradicts)."""
         ns = check_namespace(namespace)
         with self._lock:
-            row = self._fact_row(ns, fact_id)
-            self.store.apply(
-                candidates.confirm(self.store, ns, row, self.predicates, self._clock())
-            )
-        return to_fact(row)
+            result: list[dict[str, Any]] = []
+
+            def build() -> ChangeSet:
+                change, row = candidates.confirm(
+                    self.store, ns, self._fact_row(ns, fact_id), self._clock()
+                )
+                result[:] = [row]
+                return change
+
+            apply_fresh(self.store, build)
+            return to_fact(self._fact_row(ns, result[0]["id"]))
 
     def reject(self, fact_id: str, namespace: str) -> Fact:
         """A rejected candidate is retired: no longer believed, still in the history."""
         ns = check_namespace(namespace)
         with self._lock:
-            row = self._fact_row(ns, fact_id)
-            self.store.apply(candidates.reject(ns, row, self._clock()))
-        return to_fact(row)
+            result: list[dict[str, Any]] = []
+
+            def build() -> ChangeSet:
+                change, row = candidates.reject(
+                    self.store, ns, self._fact_row(ns, fact_id), self._clock()
+                )
+                result[:] = [row]
+                return change
+
+            apply_fresh(self.store, build)
+            return to_fact(self._fact_row(ns, result[0]["id"]))
 
     # ---- forget -----------------------------------------------------------
 
@@ -222,10 +238,13 @@ class Memory:
             )
         with self._lock:
             self.flush()
-            planner = Planner(self.store, ns, self._clock())
-            if everything:
-                plan = self._forget_everything(planner)
-            else:
+            plans: list[ForgetPlan] = []
+
+            def build() -> ChangeSet:
+                planner = Planner(self.store, ns, self._clock())
+                if everything:
+                    plans[:] = [self._forget_everything(planner)]
+                    return plans[0].change
                 if episode is not None:
                     if not self.store.episodes_by_id(ns, [episode]):
                         raise UnknownId(f"no episode {episode!r} in namespace {ns!r}")
@@ -234,16 +253,19 @@ class Memory:
                     self._fact_row(ns, fact)
                     planner.forget_facts({fact})
                 else:
-                    key = subject_key(str(entity), ns)
-                    about = {row["id"] for row in self.store.facts_about(ns, key)}
-                    entity_id = self.store.entity_id(ns, key)
-                    if entity_id is None:
+                    name = str(entity)
+                    key = subject_key(name, ns)
+                    if self.store.entity_id(ns, key) is None and not self.store.statements_about(
+                        ns, key
+                    ):
                         raise UnknownId(f"no entity {entity!r} in namespace {ns!r}")
-                    planner.forget_facts(about)
-                    planner.plan.entities.add(entity_id)
+                    planner.forget_entity(key, name)
                 planner.rederive()
-                plan = planner.finish(Actor.USER)
-            self.store.apply(plan.change)
+                plans[:] = [planner.finish(Actor.USER)]
+                return plans[0].change
+
+            apply_fresh(self.store, build)
+            plan = plans[0]
         change = plan.change
         return ForgetReport(
             removed={label: len(ids) for label, ids in change.removals.items()},
@@ -259,14 +281,17 @@ class Memory:
         plan = planner.plan
         plan.facts = set(self.store.ids(ns, "Fact"))
         plan.episodes = set(self.store.ids(ns, "Episode"))
+        statements = self.store.statements_by_id(ns, self.store.ids(ns, "Statement"))
+        plan.statements = {s["id"]: s for s in statements}
         plan = planner.finish(Actor.USER, entities=False)
         # Nothing of the namespace stays but its tombstones and this one content-free entry.
-        for label in ("Entity", "AuditEntry", "Checkpoint", "DistillationRun"):
+        for label in ("Entity", "AuditEntry", "Checkpoint", "DistillationRun", "Slot"):
             ids = self.store.ids(ns, label)
             if ids:
                 plan.change.removals[label] = ids
         plan.change.audit_scrubs = []
         plan.change.patches = []
+        plan.change.statement_patches = []
         return plan
 
     # ---- lifecycle ----------------------------------------------------------
@@ -282,19 +307,31 @@ class Memory:
         being current, kept as history. Returns their ids."""
         ns = check_namespace(namespace)
         with self._lock:
-            change, ended = lifecycle.source_removed(self.store, ns, source_ref, self._clock())
-            embed_change(self.embedder, change)
-            self.store.apply(change)
+            ended: list[str] = []
+
+            def build() -> ChangeSet:
+                change, alone = lifecycle.source_removed(self.store, ns, source_ref, self._clock())
+                ended[:] = alone
+                embed_change(self.embedder, change)
+                return change
+
+            apply_fresh(self.store, build)
         return ended
 
     def distill(self, namespace: str) -> DistillationRun:
         """One distillation run: patterns to candidates, expiry marks, confidence decay."""
         ns = check_namespace(namespace)
         with self._lock:
-            change, run = distillation.distill(self.store, ns, self._clock())
-            embed_change(self.embedder, change)
-            self.store.apply(change)
-        return distillation.to_run(run)
+            runs: list[dict[str, Any]] = []
+
+            def build() -> ChangeSet:
+                change, run = distillation.distill(self.store, ns, self._clock())
+                runs[:] = [run]
+                embed_change(self.embedder, change)
+                return change
+
+            apply_fresh(self.store, build)
+        return distillation.to_run(runs[0])
 
     def rollback(self, run_id: str, namespace: str) -> DistillationRun:
         """Undo a distillation run: its candidates go, the fields it changed come back."""
@@ -333,9 +370,9 @@ class Memory:
         """Remove weak, unused facts and demote those that led to bad outcomes."""
         ns = check_namespace(namespace)
         with self._lock:
-            change, removed, demoted = garbage.plan(self.store, ns, self._clock())
+            _, removed, demoted = garbage.plan(self.store, ns, self._clock())
             if not dry_run:
-                self.store.apply(change)
+                apply_fresh(self.store, lambda: garbage.plan(self.store, ns, self._clock())[0])
         return GcReport(dry_run=dry_run, removed=removed, demoted=demoted)
 
     def export(self, namespace: str) -> dict[str, Any]:
@@ -475,10 +512,8 @@ class Memory:
         ``revisions=True`` also lists those retired versions (belief-time history).
         """
         ns = check_namespace(namespace)
-        self._fact_row(ns, fact_id)
-        chain = self.store.chain(ns, fact_id)
-        if not revisions:
-            chain = [row for row in chain if not _revised(row)]
+        row = self._fact_row(ns, fact_id)
+        chain = timeline_of(self.store, ns, row, revisions=revisions)
         support: dict[str, list[Support]] = {}
         for link in self.store.support(ns, [row["id"] for row in chain]):
             support.setdefault(link["fact_id"], []).append(to_support(link))
@@ -577,6 +612,29 @@ class Memory:
 
 
 USE_FLUSH_EVERY = 200
+
+
+def timeline_of(
+    store: GraphStore, ns: str, row: dict[str, Any], *, revisions: bool
+) -> list[dict[str, Any]]:
+    """The history a fact belongs to: the values its one-valued slot held over time (or, in a
+    many-valued slot, the versions of its own value), oldest first. Retired versions only
+    with ``revisions``."""
+    lane = row.get("lane") or "main"
+    one = one_valued(store.slot_statements(ns, [row["slot"]]))
+    chain = [
+        r
+        for r in store.slot_facts(ns, [row["slot"]])
+        if (r.get("lane") or "main") == lane
+        and r["status"] != Status.CANDIDATE.value
+        and (one or r["object_json"] == row["object_json"])
+        and (revisions or r["retired_at"] >= END_OF_TIME)
+    ]
+    believed = row["retired_at"] >= END_OF_TIME
+    if all(r["id"] != row["id"] for r in chain) and (believed or revisions):
+        chain.append(row)
+    chain.sort(key=lambda r: (r["valid_from"], r["recorded_at"], r["id"]))
+    return chain
 
 
 def _revised(row: dict[str, Any]) -> bool:

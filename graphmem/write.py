@@ -7,25 +7,28 @@ audit entries are written in one transaction or not at all.
 
 from __future__ import annotations
 
+import itertools
+import logging
+import random
 import re
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
 from graphmem import gate, tombstone
-from graphmem.consolidate import Applied, Consolidator
+from graphmem.consolidate import Consolidator
 from graphmem.decide import (
     Decision,
     OpKind,
     Proposal,
+    assert_value,
     decide_by_rules,
-    overlaps,
-    resolve_conflict,
-    retract,
+    from_model,
 )
 from graphmem.embed import Embedder
-from graphmem.errors import InvalidArgument
+from graphmem.errors import InvalidArgument, WriteConflict
 from graphmem.model import (
     Actor,
     Authority,
@@ -44,9 +47,16 @@ from graphmem.predicates import PredicateRegistry
 from graphmem.records import audit_row, new_id
 from graphmem.redact import redact
 from graphmem.results import Operation, Refusal, WriteResult
+from graphmem.slots import SlotState, latest_change, read_slots
+from graphmem.statements import Content
 from graphmem.store.base import ChangeSet, GraphStore, Row
 from graphmem.store.rows import slot_key
 from graphmem.temporal import END_OF_TIME, check_window, utc
+
+log = logging.getLogger("graphmem.write")
+
+# A write whose slots another writer changed meanwhile is decided again on fresh state.
+MAX_ATTEMPTS = 50
 
 SELF_NAMES = frozenset({"user", "i", "me", "myself", "the user"})
 SELF_KEY = "user"
@@ -75,14 +85,6 @@ class Usage:
     def add(self, calls: int, tokens: int) -> None:
         self.calls += calls
         self.tokens += tokens
-
-
-@dataclass(slots=True)
-class _Slots:
-    """The facts of the slots one batch touches, with the support of those still believed."""
-
-    rows: dict[str, list[Row]]
-    support: dict[str, list[Row]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,64 +180,118 @@ class WritePath:
         if inp.source is not SourceKind.USER and self._tombstoned(inp, scrubbed.text):
             return self._refuse_replay(inp, now)
         episode_id = new_id("ep")
-        change = ChangeSet(namespace=inp.namespace)
-        change.episodes.append(
-            {
-                "id": episode_id,
-                "content": scrubbed.text,
-                "source": inp.source.value,
-                "authority": gate.authority_for(inp.source).value,
-                "occurred_at": inp.occurred_at,
-                "recorded_at": now,
-                "source_ref": inp.source_ref,
-                "session": inp.session,
-                "redactions": scrubbed.count,
-            }
-        )
+        episode: Row = {
+            "id": episode_id,
+            "content": scrubbed.text,
+            "source": inp.source.value,
+            "authority": gate.authority_for(inp.source).value,
+            "occurred_at": inp.occurred_at,
+            "recorded_at": now,
+            "source_ref": inp.source_ref,
+            "session": inp.session,
+            "redactions": scrubbed.count,
+        }
         usage = Usage()
         claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp, usage)
-        consolidator = Consolidator(change, episode_id, now, actor=_actor(inp.source))
         staged = [self._stage(inp, claim) for claim in claims]
+        asked: dict[int, Decision] = {}  # model decisions survive a retry: one call per claim
+        for attempt in itertools.count(1):
+            change = ChangeSet(namespace=inp.namespace)
+            change.episodes.append(dict(episode))
+            written = self._decide_all(
+                inp, claims, staged, change=change, now=now, usage=usage, asked=asked
+            )
+            embed_change(self.embedder, change)
+            try:
+                self.store.apply(change)
+            except WriteConflict:
+                if attempt >= MAX_ATTEMPTS:
+                    raise
+                log.debug(
+                    "slot changed under write %s (attempt %d); deciding again", episode_id, attempt
+                )
+                time.sleep(random.uniform(0, 0.005 * attempt))
+                now = max(now, self.clock())
+                continue
+            log.debug(
+                "remembered episode %s: %d operations, %d refused",
+                episode_id,
+                len(written[0]),
+                len(written[1]),
+            )
+            return WriteResult(
+                episode_id=episode_id,
+                operations=written[0],
+                refused=written[1],
+                redactions=scrubbed.count,
+                model_calls=usage.calls,
+                tokens=usage.tokens,
+            )
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _decide_all(
+        self,
+        inp: Input,
+        claims: list[Claim],
+        staged: list[Proposal | Refusal],
+        *,
+        change: ChangeSet,
+        now: datetime,
+        usage: Usage,
+        asked: dict[int, Decision],
+    ) -> tuple[list[Operation], list[Refusal]]:
+        """Decide every claim against freshly read slots; fill ``change``."""
+        episode_id = change.episodes[0]["id"]
         proposals = [p for p in staged if isinstance(p, Proposal)]
+        slots = read_slots(self.store, inp.namespace, [p.slot for p in proposals])
+        # Belief time only moves forward within a slot, whatever the callers' clocks say.
+        now = max([now, *(latest_change(slot) for slot in slots.values())])
+        consolidator = Consolidator(change, now, actor=_actor(inp.source))
         forgotten = self._forgotten(inp.namespace, proposals)
-        slots = self._slots(inp.namespace, proposals)
-        operations: list[Operation] = []
+        decided: list[tuple[Claim, Decision]] = []
         refused: list[Refusal] = []
-        for claim, step in zip(claims, staged, strict=True):
+        for index, (claim, step) in enumerate(zip(claims, staged, strict=True)):
             if isinstance(step, Refusal):
-                outcome: Operation | Refusal = step
+                refusal: Refusal | None = step
             elif id(step) in forgotten:
-                outcome = Refusal(
+                refusal = Refusal(
                     claim=_claim_text(claim),
                     reason="forgotten on request; only the user can state it again",
                 )
             else:
-                outcome = self._decide(
-                    inp, claim, step, consolidator=consolidator, slots=slots, usage=usage
+                slot = slots[step.slot]
+                decision = decide_by_rules(step, slot, now, [episode_id])
+                if decision is None:
+                    decision = self._model_decision(
+                        index,
+                        step,
+                        slot=slot,
+                        now=now,
+                        usage=usage,
+                        asked=asked,
+                        episode_id=episode_id,
+                    )
+                refusal = _record(claim, decision, slot, consolidator)
+                if refusal is None:
+                    decided.append((claim, decision))
+            if refusal is not None:
+                refused.append(refusal)
+                change.audit.append(
+                    audit_row(
+                        now,
+                        _actor(inp.source),
+                        "alert" if refusal.alert else "refuse",
+                        target_id=episode_id,
+                        note=refusal.reason,
+                    )
                 )
-            if isinstance(outcome, Operation):
-                operations.append(outcome)
-                continue
-            refused.append(outcome)
-            change.audit.append(
-                audit_row(
-                    now,
-                    _actor(inp.source),
-                    "alert" if outcome.alert else "refuse",
-                    target_id=episode_id,
-                    note=outcome.reason,
-                )
-            )
-        embed_change(self.embedder, change)
-        self.store.apply(change)
-        return WriteResult(
-            episode_id=episode_id,
-            operations=operations,
-            refused=refused,
-            redactions=scrubbed.count,
-            model_calls=usage.calls,
-            tokens=usage.tokens,
-        )
+        touched = sorted({d.proposal.slot for _, d in decided if d.statements or d.promote})
+        pieces: list[Row] = []
+        for key in touched:
+            settled = consolidator.settle(slots[key])
+            pieces += settled.created + settled.kept
+        change.slots = {key: slots[key].version for key in touched}
+        return [_operation(claim, d, pieces) for claim, d in decided], refused
 
     def _refuse_replay(self, inp: Input, now: datetime) -> WriteResult:
         """A re-sync or a replayed message must not bring back what the user forgot."""
@@ -273,7 +329,9 @@ class WritePath:
     def _forgotten(self, namespace: str, proposals: list[Proposal]) -> set[int]:
         """Proposals below the user's authority that match a tombstone (by object identity)."""
         digests = {
-            id(p): tombstone.fact_digest(namespace, p.subject_key, p.predicate, p.object_json)
+            id(p): tombstone.fact_digest(
+                namespace, p.content.subject_key, p.content.predicate, p.value
+            )
             for p in proposals
             if p.authority.rank < Authority.USER.rank
         }
@@ -281,48 +339,6 @@ class WritePath:
             return set()
         found = self.store.tombstoned(namespace, set(digests.values()))
         return {key for key, digest in digests.items() if digest in found}
-
-    def _slots(self, namespace: str, proposals: list[Proposal]) -> _Slots:
-        """Every slot the claims touch, and the support of what they may revise, read at once."""
-        slots = _Slots({p.slot: [] for p in proposals})
-        if not slots.rows:
-            return slots
-        believed = []
-        for row in self.store.slot_facts(namespace, slots.rows):
-            slots.rows[row["slot"]].append(row)
-            if row["retired_at"] >= END_OF_TIME:
-                believed.append(row["id"])
-        for link in self.store.support(namespace, believed) if believed else []:
-            slots.support.setdefault(link["fact_id"], []).append(link)
-        return slots
-
-    def _decide(
-        self,
-        inp: Input,
-        claim: Claim,
-        proposal: Proposal,
-        *,
-        consolidator: Consolidator,
-        slots: _Slots,
-        usage: Usage,
-    ) -> Operation | Refusal:
-        rows = slots.rows[proposal.slot]
-        decision = decide_by_rules(proposal, rows)
-        if decision is None:
-            decision = self._model_decision(proposal, rows, usage)
-        if decision.refused:
-            return Refusal(claim=_claim_text(claim), reason=decision.reason, alert=decision.alert)
-        # Versions written by a revision carry the support of the fact they revise.
-        support_of = {
-            row["id"]: slots.support.get(row["id"], [])
-            for row in decision.targets
-            if decision.op in (OpKind.UPDATE, OpKind.DELETE)
-        }
-        before = len(consolidator.pending)
-        applied = consolidator.apply(decision, support_of)
-        for row in consolidator.pending[before:]:
-            slots.rows.setdefault(row["slot"], []).append(row)
-        return _operation(applied, claim)
 
     def _proposal(self, inp: Input, verdict: gate.Admitted) -> Proposal:
         claim = verdict.claim
@@ -339,45 +355,69 @@ class WritePath:
             is_entity = verdict.kind is Kind.FACT
         is_entity = is_entity and isinstance(claim.object, str)
         object_text = render_value(claim.object)
-        return Proposal(
+        content = Content(
             subject=claim.subject,
             subject_key=s_key,
             predicate=claim.predicate,
+            scope=claim.scope,
+            slot=slot_key(s_key, claim.predicate, claim.scope),
             object_json=canonical_json(claim.object),
             object_text=object_text,
             object_key=subject_key(object_text, inp.namespace) if is_entity else None,
             kind=verdict.kind,
-            scope=claim.scope,
-            slot=slot_key(s_key, claim.predicate, claim.scope),
             cardinality=predicate.cardinality if predicate else None,
+            sensitivity=(predicate.sensitivity if predicate else Sensitivity.NORMAL).value,
+        )
+        return Proposal(
+            content=content,
             authority=verdict.authority,
             status=verdict.status,
             confidence=claim.confidence,
             valid_from=valid_from,
             valid_until=valid_until,
+            said_at=inp.occurred_at,
             negated=claim.negated,
             quote=claim.quote,
             review_at=_review_at(predicate, valid_from, inp.occurred_at),
             ends_at=valid_from if claim.negated and claim.valid_from is not None else None,
-            sensitivity=(predicate.sensitivity if predicate else Sensitivity.NORMAL).value,
         )
 
-    def _model_decision(self, p: Proposal, rows: list[Row], usage: Usage) -> Decision:
+    def _model_decision(
+        self,
+        index: int,
+        p: Proposal,
+        *,
+        slot: SlotState,
+        now: datetime,
+        usage: Usage,
+        asked: dict[int, Decision],
+        episode_id: str,
+    ) -> Decision:
+        episodes = [episode_id]
         if self.decider is None:
-            return Decision(OpKind.ADD, p, "unknown predicate: kept beside the existing values")
-        # Only what still holds beside the new claim is shown: an ended value cannot be revived.
-        shown = [r for r in rows if r["retired_at"] >= END_OF_TIME and overlaps(r, p)]
-        decision, calls, tokens = self.decider.decide(p, shown)
-        usage.add(calls, tokens)
-        # The model proposes; the authority rules still have the last word.
-        if decision.op is OpKind.UPDATE:
-            checked = resolve_conflict(p, decision.targets)
-        elif decision.op is OpKind.DELETE:
-            checked = retract(p, decision.targets)
-        else:
+            decision = assert_value(p, slot, now, episodes)
+            decision.reason = "unknown predicate: kept beside the existing values"
             return decision
-        if checked.op is decision.op:
-            checked.reason = decision.reason
+        if index not in asked:
+            # Only what still holds beside the new claim is shown: an ended value cannot be
+            # revived.
+            shown = [
+                r
+                for r in slot.believed()
+                if r["status"] != "candidate"
+                and r["valid_from"] < p.valid_until
+                and p.valid_from < r["valid_until"]
+            ]
+            decision, calls, tokens = self.decider.decide(p, shown)
+            usage.add(calls, tokens)
+            asked[index] = decision
+        answer = asked[index]
+        if answer.op is OpKind.NOOP:
+            return answer  # already known, or the model's answer did not check out: no change
+        # The model proposes; the authority rules still have the last word.
+        checked = from_model(p, answer.op, answer.targets, slot=slot, now=now, episodes=episodes)
+        if not checked.refused and checked.op is answer.op:
+            checked.reason = answer.reason
         return checked
 
 
@@ -419,11 +459,32 @@ def _claim_text(claim: Claim) -> str:
     return f"{claim.subject} {claim.predicate} {neg}{render_value(claim.object)}"
 
 
-def _operation(applied: Applied, claim: Claim) -> Operation:
+def _record(
+    claim: Claim, decision: Decision, slot: SlotState, consolidator: Consolidator
+) -> Refusal | None:
+    """Stage what a decision says in the change set; a refused decision stages nothing."""
+    if decision.refused:
+        return Refusal(claim=_claim_text(claim), reason=decision.reason, alert=decision.alert)
+    for statement in decision.statements:
+        consolidator.state(statement)
+        slot.statements.append(statement)
+    for candidate in decision.promote:
+        consolidator.confirm(candidate)
+    return None
+
+
+def _operation(claim: Claim, decision: Decision, pieces: list[Row]) -> Operation:
+    """What one claim did, with the fact version its statement now stands in (if any)."""
+    mine = {s["id"] for s in decision.statements}
+    holding = sorted(
+        (p for p in pieces if mine & set(p.get("statements") or ())),
+        key=lambda p: (p["valid_from"], p["id"]),
+    )
+    fact_id = holding[0]["id"] if holding and decision.op.value in ("ADD", "UPDATE") else None
     return Operation(
-        kind=applied.op.value,
-        fact_id=applied.fact_id,
-        target_ids=applied.target_ids,
+        kind=decision.op.value,
+        fact_id=fact_id,
+        target_ids=[row["id"] for row in decision.targets],
         claim=_claim_text(claim),
-        reason=applied.reason,
+        reason=decision.reason,
     )

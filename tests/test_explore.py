@@ -296,7 +296,8 @@ def test_slot_timeline(memory: Memory, clock: Clock, neo4j_driver: Driver, ns: s
         f.id for f in memory.history(ids["denver"], ns, revisions=True)
     ]
 
-    # A window in another scope: Lisbon is revised, Porto holds for September, Lisbon resumes.
+    # A window in another scope: Lisbon is revised (split around the window), Porto holds for
+    # September, Lisbon resumes.
     _, [porto] = remember(
         memory,
         clock,
@@ -313,12 +314,12 @@ def test_slot_timeline(memory: Memory, clock: Clock, neo4j_driver: Driver, ns: s
     )
     scoped = run(neo4j_driver, "explore/slot_timeline", ns, scope="project:apollo")
     assert [(r["object"], r["retired"], r["kind_of_link"]) for r in scoped] == [
-        ("Lisbon", True, ["revised"]),
+        ("Lisbon", True, ["revised", "revised"]),
         ("Lisbon", False, ["new value"]),
         ("Porto", False, ["window ended"]),
         ("Lisbon", False, []),
     ]
-    assert scoped[1]["revises"] == scoped[0]["fact_id"]
+    assert scoped[1]["revises"] == scoped[3]["revises"] == scoped[0]["fact_id"]
     assert scoped[2]["fact_id"] == porto
     assert scoped[2]["superseded_by"] == [scoped[3]["fact_id"]]
     assert [(native(r["valid_from"]), native(r["valid_until"])) for r in scoped] == [

@@ -39,7 +39,7 @@ def test_forget_the_move_and_austin_is_current_again(memory: Memory, clock: Cloc
     assert [f.object for f in memory.facts(maya, history=True) if f.id in report.restored] == [
         "Austin"
     ]
-    assert report.removed == {"Fact": 1, "Episode": 1, "Entity": 1}
+    assert report.removed == {"Fact": 1, "Statement": 1, "Episode": 1, "Entity": 1}
     history = memory.history(austin.fact_ids[0], namespace=maya)
     assert [f.object for f in history] == ["Austin"]
     # Belief-time history stays: in June the store believed Austin, open-ended.
@@ -122,7 +122,7 @@ def test_shared_support_keeps_a_fact(memory: Memory, clock: Clock, ns: NS) -> No
     memory.remember([Claim("maya", "likes", "jazz")], namespace=maya)
     report = memory.forget(maya, episode=first.episode_id)
     assert current(memory, maya, "likes") == ["jazz"]
-    assert report.removed == {"Episode": 1}
+    assert report.removed == {"Statement": 1, "Episode": 1}
 
 
 def test_forget_a_window_restores_the_interrupted_value(

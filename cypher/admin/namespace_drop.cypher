@@ -4,7 +4,7 @@
 // of millions of nodes stays within the transaction memory limit.
 // Parameters:
 //   $namespace  STRING  the tenant to drop
-//   $label      STRING  one of Episode, Entity, Fact, AuditEntry, Tombstone, DistillationRun,
+//   $label      STRING  one of Episode, Entity, Fact, Statement, Slot, AuditEntry, Tombstone, DistillationRun,
 //                       Checkpoint
 // Returns: nothing
 MATCH (n:$($label) {namespace: $namespace})

@@ -7,12 +7,14 @@
 //   $needle     STRING  the text to look for
 // Returns: kind ('node' or 'relationship'), label, id, property
 // Example: :param namespace => 'maya'; :param needle => 'Denver'
-UNWIND ['Episode', 'Entity', 'Fact', 'AuditEntry', 'Tombstone', 'DistillationRun',
-        'Checkpoint'] AS name
+UNWIND ['Episode', 'Entity', 'Fact', 'Statement', 'Slot', 'AuditEntry', 'Tombstone',
+        'DistillationRun', 'Checkpoint'] AS name
 CALL (name) {
   MATCH (n:$(name) {namespace: $namespace})
   UNWIND [k IN keys(n) WHERE k <> 'embedding'
-          AND toLower(toString(n[k])) CONTAINS toLower($needle)] AS property
+          AND toLower(CASE WHEN n[k] IS :: LIST<ANY>
+                           THEN reduce(text = '', x IN n[k] | text + ' ' + toString(x))
+                           ELSE toString(n[k]) END) CONTAINS toLower($needle)] AS property
   RETURN 'node' AS kind, name AS label, n.id AS id, property
   UNION
   MATCH (n:$(name) {namespace: $namespace})-[r]->()

@@ -1,10 +1,10 @@
 // slot_timeline — every version a slot (subject, predicate, scope) has held, any status, with
 // its validity (valid_from..valid_until: when it was true) and its belief interval
 // (recorded_at..retired_at: when we believed it), and what replaced it; oldest first.
-// How to read a revision: ending a validity never edits a fact. The version believed until
-// then keeps its open end and is retired (retired = true, kind_of_link ['revised']); the row
-// whose revises names it is the same fact with its validity closed, believed from its
-// recorded_at.
+// How to read a revision: a change of validity never edits a fact. The version believed until
+// then keeps its bounds and is retired (retired = true, kind_of_link ['revised']); the rows
+// whose revises names it are the same value with its new bounds (two when a window split
+// it), believed from their recorded_at.
 // Parameters:
 //   $namespace    STRING  the tenant
 //   $subject_key  STRING  the subject's normalised name (lower case, single spaces)

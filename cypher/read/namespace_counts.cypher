@@ -2,7 +2,7 @@
 // Parameters:
 //   $namespace  STRING  the tenant
 // Returns: label, n
-UNWIND ['Episode', 'Entity', 'Fact', 'AuditEntry', 'Tombstone'] AS label
+UNWIND ['Episode', 'Entity', 'Fact', 'Statement', 'AuditEntry', 'Tombstone'] AS label
 CALL (label) {
   MATCH (n:$(label) {namespace: $namespace})
   RETURN count(n) AS n

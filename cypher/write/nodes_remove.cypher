@@ -2,7 +2,8 @@
 // Deleting the node removes its properties, embedding and index entries with it.
 // Parameters:
 //   $namespace  STRING        the tenant
-//   $label      STRING        one of Episode, Fact, Entity, AuditEntry, Tombstone
+//   $label      STRING        one of Episode, Fact, Statement, Slot, Entity, AuditEntry, Tombstone,
+//                             DistillationRun, Checkpoint
 //   $ids        LIST<STRING>  ids to remove; unknown ids are ignored
 // Returns: removed (INTEGER)
 UNWIND $ids AS id

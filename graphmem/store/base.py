@@ -51,6 +51,29 @@ REQUIRED: dict[str, tuple[str, ...]] = {
         "use_count",
         "slot",
     ),
+    "statement": (
+        "id",
+        "slot",
+        "subject",
+        "subject_key",
+        "predicate",
+        "scope",
+        "object_json",
+        "object_text",
+        "kind",
+        "cardinality",
+        "sensitivity",
+        "op",
+        "valid_from",
+        "valid_until",
+        "said_at",
+        "recorded_at",
+        "authority",
+        "status",
+        "confidence",
+        "review_at",
+        "episodes",
+    ),
     "support": ("fact_id", "episode_id", "role", "added_at"),
     "supersession": ("old_id", "new_id", "at", "reason", "previous_until"),
     "audit": ("id", "at", "actor", "action"),
@@ -64,6 +87,8 @@ LABELS = (
     "Episode",
     "Entity",
     "Fact",
+    "Statement",
+    "Slot",
     "AuditEntry",
     "Tombstone",
     "DistillationRun",
@@ -84,13 +109,24 @@ PATCHABLE = frozenset(
         "bad_outcomes",
         "decayed_at",
         "quote",  # only to take forgotten words out of a surviving fact's quote
+        "sensitivity",
+        "statements",  # the statements a version stands for, as more say the same
     }
 )
+
+# What may change about a statement: a candidate confirmed or rejected, words redacted.
+STATEMENT_PATCHABLE = frozenset({"status", "authority", "quote", "object_text"})
 
 
 @dataclass(slots=True)
 class FactPatch:
     fact_id: str
+    changes: Row
+
+
+@dataclass(slots=True)
+class StatementPatch:
+    statement_id: str
     changes: Row
 
 
@@ -103,6 +139,8 @@ class ChangeSet:
     entities: list[Row] = field(default_factory=list)
     mentions: list[Row] = field(default_factory=list)
     facts: list[Row] = field(default_factory=list)
+    statements: list[Row] = field(default_factory=list)  # each with its "episodes" (ids)
+    statement_patches: list[StatementPatch] = field(default_factory=list)
     supports: list[Row] = field(default_factory=list)
     supersessions: list[Row] = field(default_factory=list)
     patches: list[FactPatch] = field(default_factory=list)
@@ -118,6 +156,9 @@ class ChangeSet:
     redactions: list[Row] = field(default_factory=list)
     # Audit entries about forgotten records keep action, time and actor, and lose content.
     audit_scrubs: list[str] = field(default_factory=list)
+    # Slot key -> the version this write read. The store applies the change only if every
+    # slot is still at that version, and moves each one on (optimistic concurrency).
+    slots: dict[str, int] = field(default_factory=dict)
 
     def validate(self) -> None:
         check_namespace(self.namespace)
@@ -125,6 +166,7 @@ class ChangeSet:
             ("episode", self.episodes),
             ("entity", self.entities),
             ("fact", self.facts),
+            ("statement", self.statements),
             ("support", self.supports),
             ("supersession", self.supersessions),
             ("audit", self.audit),
@@ -146,6 +188,13 @@ class ChangeSet:
                 raise InvalidArgument(
                     f"a fact patch may change only {sorted(PATCHABLE)}; got {sorted(unknown)}"
                 )
+        for statement_patch in self.statement_patches:
+            unknown = set(statement_patch.changes) - STATEMENT_PATCHABLE
+            if unknown:
+                raise InvalidArgument(
+                    f"a statement patch may change only {sorted(STATEMENT_PATCHABLE)}; "
+                    f"got {sorted(unknown)}"
+                )
 
     def is_empty(self) -> bool:
         return not any(
@@ -153,6 +202,8 @@ class ChangeSet:
                 self.episodes,
                 self.entities,
                 self.facts,
+                self.statements,
+                self.statement_patches,
                 self.supports,
                 self.supersessions,
                 self.patches,
@@ -215,6 +266,21 @@ class GraphStore(Protocol):
 
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         """The fact rows with these ids that exist in the namespace."""
+
+    def slot_versions(self, namespace: str, slots: Iterable[str]) -> dict[str, int]:
+        """The version of each of these slots that has one (a slot nobody wrote is at 0)."""
+
+    def slot_statements(self, namespace: str, slots: Iterable[str]) -> list[Row]:
+        """Every statement of these slots, with ``episodes`` (ids), oldest said first."""
+
+    def statements_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
+        """The statements with these ids, with ``episodes``."""
+
+    def episode_statements(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
+        """The statements these episodes made, with ``episodes``."""
+
+    def statements_about(self, namespace: str, entity_key: str) -> list[Row]:
+        """Statements whose subject or object is this entity, or whose literal object names it."""
 
     def chain(self, namespace: str, fact_id: str) -> list[Row]:
         """The supersession chain through ``fact_id``, oldest first."""

@@ -22,10 +22,19 @@ from typing import Any, TypeVar, cast
 import networkx as nx
 import numpy as np
 
-from graphmem.errors import EmbeddingMismatch, UnknownId
-from graphmem.store.base import LABELS, ChangeSet, FactFilter, FactPatch, Hit, RecallFilter, Row
+from graphmem.errors import EmbeddingMismatch, UnknownId, WriteConflict
+from graphmem.store.base import (
+    LABELS,
+    ChangeSet,
+    FactFilter,
+    FactPatch,
+    Hit,
+    RecallFilter,
+    Row,
+    StatementPatch,
+)
 from graphmem.store.journal import Journal
-from graphmem.store.rows import slot_key
+from graphmem.store.rows import slot_key, slot_node_id
 from graphmem.temporal import AsOf, holds
 from graphmem.text import BM25
 
@@ -58,6 +67,7 @@ class EmbeddedStore:
         self._slot: dict[tuple[str, str], set[str]] = defaultdict(set)
         self._subject: dict[tuple[str, str], set[str]] = defaultdict(set)
         self._entity: dict[tuple[str, str], str] = {}
+        self._said: dict[tuple[str, str], set[str]] = defaultdict(set)  # slot -> statements
         self._vectors: dict[str, Any] = {}  # node id -> unit float32 array
         self._keywords: dict[tuple[str, str], BM25] = defaultdict(BM25)  # (label, ns)
         # What recall may see, and its vectors stacked, until the next write: the channels
@@ -105,8 +115,21 @@ class EmbeddedStore:
 
     def _precheck(self, change: ChangeSet) -> None:
         ns = change.namespace
+        for key, expected in change.slots.items():
+            current = self._slot_version(ns, key)
+            if current != expected:
+                raise WriteConflict(
+                    f"slot {key!r} in namespace {ns!r} is at version {current}, "
+                    f"not {expected}: another writer changed it"
+                )
         known = {row["id"] for row in change.facts}
         episodes = {row["id"] for row in change.episodes}
+        statements = {row["id"] for row in change.statements}
+        for row in change.statements:
+            for episode in row["episodes"]:
+                self._require(ns, "Episode", episode, episodes)
+        for statement_patch in change.statement_patches:
+            self._require(ns, "Statement", statement_patch.statement_id, statements)
         for patch in change.patches:
             self._require(ns, "Fact", patch.fact_id, known)
         for row in change.supports:
@@ -122,6 +145,7 @@ class EmbeddedStore:
         keys = {row["key"] for row in change.entities}
         used = [row["entity_key"] for row in change.mentions]
         used += [row["subject_key"] for row in change.facts]
+        used += [row["subject_key"] for row in change.statements]
         used += [row["object_key"] for row in change.facts if row["object_is_entity"]]
         for key in used:
             if key not in keys and (ns, key) not in self._entity:
@@ -134,11 +158,22 @@ class EmbeddedStore:
         if data is None or data.get("namespace") != ns or data.get("label") != label:
             raise UnknownId(f"no {label} with id {node_id!r} in namespace {ns!r}")
 
+    def _slot_version(self, ns: str, key: str) -> int:
+        data = self._graph.nodes.get(slot_node_id(ns, key))
+        return 0 if data is None else int(data["version"])
+
     def _mutate(self, change: ChangeSet) -> None:
         if not _use_statistics_only(change):
             self._version += 1  # what recall may see has changed: rebuild its columns
         ns = change.namespace
         g = self._graph
+        for key in change.slots:
+            # The slot's node carries a digest, never the slot's words (they may be forgotten).
+            node = slot_node_id(ns, key)
+            if node in g.nodes:
+                g.nodes[node]["version"] += 1
+            else:
+                self._add_node("Slot", ns, {"id": node, "version": 1})
         for row in change.episodes:
             self._add_node("Episode", ns, _with_vector(row, change.embeddings))
         for row in change.entities:
@@ -155,6 +190,12 @@ class EmbeddedStore:
             g.add_edge(row["id"], self._entity[(ns, row["subject_key"])], key="SUBJECT")
             if row["object_is_entity"]:
                 g.add_edge(row["id"], self._entity[(ns, row["object_key"])], key="OBJECT")
+        for row in change.statements:
+            self._add_node("Statement", ns, {k: v for k, v in row.items() if k != "episodes"})
+            for episode in row["episodes"]:
+                g.add_edge(row["id"], episode, key="STATED_IN")
+        for statement_patch in change.statement_patches:
+            g.nodes[statement_patch.statement_id].update(statement_patch.changes)
         for row in change.supports:
             g.add_edge(
                 row["fact_id"],
@@ -210,6 +251,8 @@ class EmbeddedStore:
             self._keywords[(label, ns)].add(node_id, data["content"])
         elif label == "Entity":
             self._entity[(ns, data["key"])] = node_id
+        elif label == "Statement":
+            self._said[(ns, data["slot"])].add(node_id)
         if data.get("embedding") is not None:
             self._vectors[node_id] = _unit(data["embedding"])
 
@@ -227,6 +270,8 @@ class EmbeddedStore:
             self._subject[(ns, data["subject_key"])].discard(node_id)
         elif label == "Entity":
             self._entity.pop((ns, data["key"]), None)
+        elif label == "Statement":
+            self._said[(ns, data["slot"])].discard(node_id)
         self._graph.remove_node(node_id)
 
     # ---- reads ------------------------------------------------------------
@@ -264,6 +309,55 @@ class EmbeddedStore:
     @_locked
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         return self._rows(namespace, "Fact", ids)
+
+    @_locked
+    def slot_versions(self, namespace: str, slots: Iterable[str]) -> dict[str, int]:
+        return {
+            key: self._slot_version(namespace, key)
+            for key in slots
+            if slot_node_id(namespace, key) in self._graph.nodes
+        }
+
+    def _statements(self, namespace: str, ids: Iterable[str]) -> list[Row]:
+        rows = self._rows(namespace, "Statement", ids)
+        for row in rows:
+            row["episodes"] = sorted(
+                v for _, v, k in self._graph.out_edges(row["id"], keys=True) if k == "STATED_IN"
+            )
+        rows.sort(key=lambda row: (row["said_at"], row["recorded_at"], row["id"]))
+        return rows
+
+    @_locked
+    def slot_statements(self, namespace: str, slots: Iterable[str]) -> list[Row]:
+        ids = [s for slot in dict.fromkeys(slots) for s in self._said[(namespace, slot)]]
+        return self._statements(namespace, ids)
+
+    @_locked
+    def statements_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
+        return self._statements(namespace, ids)
+
+    @_locked
+    def statements_about(self, namespace: str, entity_key: str) -> list[Row]:
+        nodes = self._graph.nodes
+        ids = [
+            i
+            for i in self._by_label[("Statement", namespace)]
+            if entity_key in (nodes[i]["subject_key"], nodes[i].get("object_key"))
+            or (
+                nodes[i].get("object_key") is None
+                and entity_key in str(nodes[i]["object_text"]).lower()
+            )
+        ]
+        return self._statements(namespace, ids)
+
+    @_locked
+    def episode_statements(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
+        ids: set[str] = set()
+        for episode in self._rows(namespace, "Episode", episode_ids):
+            ids |= {
+                u for u, _, k in self._graph.in_edges(episode["id"], keys=True) if k == "STATED_IN"
+            }
+        return self._statements(namespace, ids)
 
     @_locked
     def chain(self, namespace: str, fact_id: str) -> list[Row]:
@@ -395,7 +489,11 @@ class EmbeddedStore:
                 {k: v for k, v in row.items() if v is not None}
                 for row in self._rows(namespace, label, ids)
             ]
-        out["supports"], out["supersessions"] = [], []
+        out["supports"], out["supersessions"], out["stated"] = [], [], []
+        for statement_id in sorted(self._by_label[("Statement", namespace)]):
+            for _, episode, key in self._graph.out_edges(statement_id, keys=True):
+                if key == "STATED_IN":
+                    out["stated"].append({"statement_id": statement_id, "episode_id": episode})
         for fact_id in sorted(self._by_label[("Fact", namespace)]):
             for _, other, key, data in self._graph.out_edges(fact_id, keys=True, data=True):
                 if key == "SUPPORTED_BY":
@@ -444,7 +542,7 @@ class EmbeddedStore:
     def counts(self, namespace: str) -> dict[str, int]:
         return {
             label: len(self._by_label[(label, namespace)])
-            for label in ("Episode", "Entity", "Fact", "AuditEntry", "Tombstone")
+            for label in ("Episode", "Entity", "Fact", "Statement", "AuditEntry", "Tombstone")
         }
 
     # ---- recall -----------------------------------------------------------
@@ -797,9 +895,11 @@ def _matches(row: Row, where: FactFilter) -> bool:
 def _change_to(change: ChangeSet) -> dict[str, Any]:
     payload = {f.name: getattr(change, f.name) for f in fields(change)}
     payload["patches"] = [[p.fact_id, p.changes] for p in change.patches]
+    payload["statement_patches"] = [[p.statement_id, p.changes] for p in change.statement_patches]
     return payload
 
 
 def _change_from(payload: dict[str, Any]) -> ChangeSet:
     patches = [FactPatch(fact_id, changes) for fact_id, changes in payload.pop("patches")]
-    return ChangeSet(patches=patches, **payload)
+    said = [StatementPatch(i, changes) for i, changes in payload.pop("statement_patches", [])]
+    return ChangeSet(patches=patches, statement_patches=said, **payload)

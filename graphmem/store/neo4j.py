@@ -11,17 +11,23 @@ import hashlib
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import neo4j
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable
 
-from graphmem.errors import EmbeddingMismatch, InvalidArgument, StoreUnavailable, UnknownId
+from graphmem.errors import (
+    EmbeddingMismatch,
+    InvalidArgument,
+    StoreUnavailable,
+    UnknownId,
+    WriteConflict,
+)
 from graphmem.model import check_namespace
 from graphmem.store import cypher
 from graphmem.store.base import LABELS, ChangeSet, FactFilter, Hit, RecallFilter, Row
-from graphmem.store.rows import slot_key
+from graphmem.store.rows import slot_key, slot_node_id
 from graphmem.temporal import AsOf
 from graphmem.text import words
 
@@ -141,6 +147,38 @@ class Neo4jStore:
         rows = self._read("read/facts_by_id", namespace=check_namespace(namespace), ids=list(ids))
         return [_native(r["f"]) for r in rows]
 
+    def slot_versions(self, namespace: str, slots: Iterable[str]) -> dict[str, int]:
+        ns = check_namespace(namespace)
+        keys = {slot_node_id(ns, key): key for key in slots}
+        rows = self._read("read/slot_versions", namespace=ns, ids=list(keys))
+        return {keys[r["id"]]: int(r["version"]) for r in rows}
+
+    def slot_statements(self, namespace: str, slots: Iterable[str]) -> list[Row]:
+        rows = self._read(
+            "read/slot_statements", namespace=check_namespace(namespace), slots=list(slots)
+        )
+        return [_native(r["s"]) for r in rows]
+
+    def statements_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
+        rows = self._read(
+            "read/statements_by_id", namespace=check_namespace(namespace), ids=list(ids)
+        )
+        return [_native(r["s"]) for r in rows]
+
+    def episode_statements(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
+        rows = self._read(
+            "read/episode_statements",
+            namespace=check_namespace(namespace),
+            episode_ids=list(episode_ids),
+        )
+        return [_native(r["s"]) for r in rows]
+
+    def statements_about(self, namespace: str, entity_key: str) -> list[Row]:
+        rows = self._read(
+            "read/statements_about_entity", namespace=check_namespace(namespace), key=entity_key
+        )
+        return [_native(r["s"]) for r in rows]
+
     def chain(self, namespace: str, fact_id: str) -> list[Row]:
         rows = self._read("read/fact_chain", namespace=check_namespace(namespace), fact_id=fact_id)
         return [_native(r["f"]) for r in rows]
@@ -223,12 +261,16 @@ class Neo4jStore:
         for label in LABELS:
             rows = self._read("read/export_nodes", namespace=ns, label=label)
             out[label] = [{k: v for k, v in _native(r["n"]).items() if v is not None} for r in rows]
-        out["supports"], out["supersessions"] = [], []
+        out["supports"], out["supersessions"], out["stated"] = [], [], []
         for link in self._read("read/export_links", namespace=ns):
             props = _native(link["props"])
             if link["type"] == "SUPPORTED_BY":
                 out["supports"].append(
                     {"fact_id": link["fact_id"], "episode_id": link["other_id"], **props}
+                )
+            elif link["type"] == "STATED_IN":
+                out["stated"].append(
+                    {"statement_id": link["fact_id"], "episode_id": link["other_id"]}
                 )
             else:
                 out["supersessions"].append(
@@ -458,17 +500,34 @@ def _hits(rows: list[Row], key: str) -> list[Hit]:
 
 
 def _native(row: Row) -> Row:
-    """Driver temporal values to Python datetimes; drop store-only properties."""
+    """Driver temporal values to Python datetimes in UTC; drop store-only properties."""
     out: Row = {}
-    for key, value in row.items():
+    for key, stored in row.items():
         if key in ("embedding", "ns_token"):
             continue
-        out[key] = value.to_native() if hasattr(value, "to_native") else value
+        value = stored.to_native() if hasattr(stored, "to_native") else stored
+        if isinstance(value, datetime) and value.tzinfo is not None:
+            value = value.astimezone(UTC)
+        out[key] = value
     return out
 
 
+def canonical(value: Any) -> Any:
+    """Every datetime sent to Neo4j as UTC with offset Z — never a named zone, whichever path
+    produced it: Cypher orders ``…Z`` and ``…Z[UTC]`` differently for the same instant."""
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            return value
+        return value.astimezone(UTC)
+    if isinstance(value, dict):
+        return {k: canonical(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [canonical(v) for v in value]
+    return value
+
+
 def _run(tx: neo4j.ManagedTransaction, name: str, expected: int | None, **params: Any) -> None:
-    record = tx.run(cypher.load(name), params).single()
+    record = tx.run(cypher.load(name), canonical(params)).single()
     count = 0 if record is None else record[0]
     if expected is not None and count != expected:
         # Raising inside the transaction function rolls the whole change set back.
@@ -478,9 +537,31 @@ def _run(tx: neo4j.ManagedTransaction, name: str, expected: int | None, **params
         )
 
 
+def _claim_slots(tx: neo4j.ManagedTransaction, change: ChangeSet) -> None:
+    """Lock the change's slots first and check nobody moved them since they were read."""
+    rows = sorted(
+        (
+            {"id": slot_node_id(change.namespace, key), "expected": expected}
+            for key, expected in change.slots.items()
+        ),
+        key=lambda row: str(row["id"]),
+    )
+    record = tx.run(
+        cypher.load("write/slots_claim"), {"namespace": change.namespace, "rows": rows}
+    ).single()
+    if record is not None and record["stale"]:
+        # Raising inside the transaction function rolls it back; the write path decides again.
+        raise WriteConflict(
+            f"{record['stale']} slot(s) in namespace {change.namespace!r} changed since they "
+            "were read: another writer was first"
+        )
+
+
 def _apply(tx: neo4j.ManagedTransaction, change: ChangeSet) -> None:
     ns = change.namespace
     token = ns_token(ns)
+    if change.slots:
+        _claim_slots(tx, change)
     if change.episodes:
         episodes = [
             {**row, "embedding": change.embeddings.get(row["id"])} for row in change.episodes
@@ -497,6 +578,20 @@ def _apply(tx: neo4j.ManagedTransaction, change: ChangeSet) -> None:
             {"props": row, "embedding": change.embeddings.get(row["id"])} for row in change.facts
         ]
         _run(tx, "write/facts_create", len(rows), namespace=ns, ns_token=token, rows=rows)
+    if change.statements:
+        statements = [
+            {
+                "props": {k: v for k, v in row.items() if k != "episodes"},
+                "episodes": row["episodes"],
+            }
+            for row in change.statements
+        ]
+        _run(tx, "write/statements_create", len(statements), namespace=ns, rows=statements)
+    if change.statement_patches:
+        patches = [
+            {"statement_id": p.statement_id, "changes": p.changes} for p in change.statement_patches
+        ]
+        _run(tx, "write/statements_patch", len(patches), namespace=ns, rows=patches)
     if change.supports:
         _run(tx, "write/supports_add", len(change.supports), namespace=ns, rows=change.supports)
     if change.supersessions:

@@ -7,6 +7,7 @@ as ``None``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import datetime
 from typing import Any
@@ -30,6 +31,12 @@ from graphmem.temporal import AsOf, shown
 def slot_key(subject_key: str, predicate: str, scope: str) -> str:
     """The slot a one-valued predicate fills: (subject, predicate, scope)."""
     return f"{subject_key}\x1f{predicate}\x1f{scope}"
+
+
+def slot_node_id(namespace: str, key: str) -> str:
+    """The id of a slot's node: the same in both stores, derived from what the slot is."""
+    digest = hashlib.sha256(f"{namespace}\x1f{key}".encode()).hexdigest()[:32]
+    return f"slot_{digest}"
 
 
 def _aware(value: Any) -> datetime:
