@@ -5,6 +5,7 @@ Everything a user needs is importable from here::
     from graphmem import Memory, Claim
 """
 
+from graphmem.check import CheckReport, Problem
 from graphmem.checkpoint import Checkpoint
 from graphmem.decide_llm import ModelDecider
 from graphmem.embed import Embedder, HashingEmbedder, OpenAIEmbedder, SentenceTransformerEmbedder
@@ -24,6 +25,7 @@ from graphmem.errors import (
     UnknownId,
     UnknownQuery,
     UsageError,
+    WriteConflict,
 )
 from graphmem.extract.llm import LLMExtractor
 from graphmem.extract.offline import OfflineExtractor
@@ -70,6 +72,7 @@ __all__ = [
     "AuditEntry",
     "Authority",
     "Cardinality",
+    "CheckReport",
     "Checkpoint",
     "Claim",
     "Context",
@@ -100,6 +103,7 @@ __all__ = [
     "Operation",
     "OperationFailed",
     "Predicate",
+    "Problem",
     "Provenance",
     "Refusal",
     "RetryPolicy",
@@ -120,6 +124,7 @@ __all__ = [
     "UnknownQuery",
     "UsageError",
     "Weights",
+    "WriteConflict",
     "WriteResult",
     "__version__",
 ]

@@ -205,6 +205,12 @@ def _add_read_commands(add: Adder) -> None:
 
     _namespace(add("stats", "how many records of each kind"))
 
+    chk = add("check", "report every broken invariant of a namespace (nothing when healthy)")
+    _namespace(chk)
+    chk.add_argument(
+        "--repair", action="store_true", help="rewrite datetimes not stored as UTC (migration)"
+    )
+
 
 def _as_of(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--at", type=_when, help="true at this time (default: now)")
@@ -589,6 +595,17 @@ def _stats(mem: Memory, args: argparse.Namespace) -> Output:
     return Output(counts, _table([[label, str(n)] for label, n in sorted(counts.items())]))
 
 
+def _check(mem: Memory, args: argparse.Namespace) -> Output:
+    report = mem.check(args.namespace, repair=args.repair)
+    lines = [f"{p.kind:<22} {' '.join(p.ids)}  {p.detail}" for p in report.problems]
+    summary = f"{report.facts} fact versions, {report.statements} statements: " + (
+        "healthy" if report.ok else f"{len(report.problems)} problem(s)"
+    )
+    if report.repaired:
+        summary += f"; {report.repaired} datetime(s) rewritten as UTC"
+    return Output(report.model_dump(mode="json"), [*lines, summary], 0 if report.ok else 1)
+
+
 # ---- lifecycle commands -------------------------------------------------------
 
 
@@ -731,6 +748,7 @@ HANDLERS: dict[str, Handler] = {
     "episode": _episode,
     "audit": _audit,
     "stats": _stats,
+    "check": _check,
     "export": _export,
     "import": _import,
     "distill": _distill,

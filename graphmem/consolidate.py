@@ -55,8 +55,14 @@ def piece_key(fact: Row) -> tuple[str, datetime, datetime, str, bool]:
         fact["valid_from"],
         fact["valid_until"],
         fact.get("lane") or "main",
-        fact["status"] == Status.CANDIDATE.value,
+        is_candidate(fact),
     )
+
+
+def is_candidate(fact: Row) -> bool:
+    """Whether a version stood for an unconfirmed candidate — for good, whatever its status
+    became (a rejected candidate is retracted, but was never a fact)."""
+    return bool(fact.get("candidate", fact["status"] == Status.CANDIDATE.value))
 
 
 @dataclass(slots=True)
@@ -106,8 +112,12 @@ class Consolidator:
         runs = derive(live, one_valued=one_valued(slot.statements))
         # Statements that no longer count: rejected, or cancelled by a correction.
         dead = {s["id"] for s in statements if s["status"] not in STANDING} | cancelled(live)
-        believed = {piece_key(f): f for f in slot.believed()}
         done = Settled()
+        for fact in slot.facts:
+            if removed_statements and not set(fact.get("statements") or ()) & set(by_id):
+                # Every statement behind it is forgotten (now or before): it goes, history too.
+                done.removed.append(fact["id"])
+        believed = {piece_key(f): f for f in slot.believed() if f["id"] not in done.removed}
         placed: dict[tuple[str, datetime, datetime, str, bool], Row] = {}
         for run in runs:
             old = believed.pop(run.key, None)
@@ -118,14 +128,9 @@ class Consolidator:
                 self._keep(slot, old, run, by_id)
                 placed[run.key] = old
                 done.kept.append(old)
-        for fact in slot.facts:
-            if removed_statements and not set(fact.get("statements") or ()) & set(by_id):
-                # Every statement behind it is forgotten (now or before): it goes, history too.
-                done.removed.append(fact["id"])
         for old in believed.values():
-            if old["id"] not in done.removed:
-                self._retire(old, dead)
-                done.retired.append(old)
+            self._retire(old, dead)
+            done.retired.append(old)
         self._link(slot, runs, placed, done, by_id)
         return done
 
@@ -146,6 +151,7 @@ class Consolidator:
             "object_is_entity": latest.get("object_key") is not None,
             "kind": sources[0]["kind"],
             "lane": run.lane,
+            "candidate": run.candidate,
             "scope": latest["scope"],
             "slot": slot.key,
             "valid_from": run.start,
@@ -213,7 +219,12 @@ class Consolidator:
     def _retire(self, old: Row, dead: set[str]) -> None:
         owned = set(old.get("statements") or ())
         retracted = bool(owned) and owned <= dead
-        status = Status.RETRACTED.value if retracted else Status.SUPERSEDED.value
+        if retracted:
+            status = Status.RETRACTED.value
+        elif is_candidate(old):
+            status = Status.CANDIDATE.value  # still a candidate, in a wider version now
+        else:
+            status = Status.SUPERSEDED.value
         self._patch(old, {"retired_at": self.now, "status": status})
         if retracted:
             self.change.audit.append(

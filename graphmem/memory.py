@@ -19,6 +19,8 @@ from graphmem import candidates, config, lifecycle
 from graphmem import distill as distillation
 from graphmem import export as export_format
 from graphmem import gc as garbage
+from graphmem.check import CheckReport
+from graphmem.check import check as check_namespace_invariants
 from graphmem.checkpoint import Checkpoint, CheckpointInput
 from graphmem.checkpoint import history as checkpoint_history
 from graphmem.checkpoint import latest as latest_checkpoint
@@ -531,6 +533,17 @@ class Memory:
         ns = check_namespace(namespace)
         start = None if since is None else utc(since, "since")
         return [to_audit(row) for row in self.store.audit(ns, start)]
+
+    def check(self, namespace: str, *, repair: bool = False) -> CheckReport:
+        """Every invariant of the namespace that does not hold (empty when healthy): values
+        overlapping in a one-valued slot on either time axis, empty or inverted windows,
+        versions out of step with their statements, dangling statements, unsupported facts,
+        broken chains, datetimes not stored as UTC. ``repair=True`` rewrites non-canonical
+        datetimes (the migration for stores written before they were canonical)."""
+        ns = check_namespace(namespace)
+        with self._lock:
+            self.flush()
+            return check_namespace_invariants(self.store, ns, repair=repair)
 
     def stats(self, namespace: str) -> dict[str, int]:
         return self.store.counts(check_namespace(namespace))

@@ -137,7 +137,7 @@ def cancelled(said: Iterable[Said]) -> set[str]:
     """Assertions that a retraction of their value, said at or after them by the same tier
     or a higher one, cancels."""
     statements = list(said)
-    retractions = [s for s in statements if s.op is Op.RETRACT]
+    retractions = [s for s in statements if s.op is Op.RETRACT and not s.candidate]
     return {
         s.id
         for s in statements

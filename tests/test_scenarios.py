@@ -64,6 +64,11 @@ def test_scenario(store: GraphStore, scenario: Scenario) -> None:
     failures = [c for c in report.scenarios[0].checks if c.counts_as_failure]
     assert not failures, "\n" + format_report(report)
     assert report.scenarios[0].checks, "a scenario without checks pins nothing"
+    # Whatever a scenario did, the namespaces it leaves behind are healthy.
+    memory = Memory(store=store)
+    for namespace in report.scenarios[0].namespaces.values():
+        health = memory.check(namespace)
+        assert health.ok, health.problems
 
 
 def test_the_built_in_scenarios_are_all_there() -> None:

@@ -9,7 +9,7 @@
 // Returns: f (the Fact node's properties), oldest valid_from first
 // Example: :param namespace => 'maya'; :param slot => 'maya\u001flives_in\u001fglobal'
 MATCH (f:Fact {namespace: $namespace, slot: $slot})
-WHERE ($include_candidates OR f.status <> 'candidate')
+WHERE ($include_candidates OR NOT coalesce(f.candidate, f.status = 'candidate'))
   AND ($statuses IS NULL OR f.status IN $statuses)
   AND ($at IS NULL OR (f.valid_from <= $at AND $at < f.valid_until
                        AND f.recorded_at <= $known_at AND $known_at < f.retired_at))

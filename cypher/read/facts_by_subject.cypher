@@ -13,7 +13,7 @@
 MATCH (f:Fact {namespace: $namespace, subject_key: $subject_key})
 WHERE ($predicate IS NULL OR f.predicate = $predicate)
   AND ($scope IS NULL OR f.scope = $scope)
-  AND ($include_candidates OR f.status <> 'candidate')
+  AND ($include_candidates OR NOT coalesce(f.candidate, f.status = 'candidate'))
   AND ($statuses IS NULL OR f.status IN $statuses)
   AND ($at IS NULL OR (f.valid_from <= $at AND $at < f.valid_until
                        AND f.recorded_at <= $known_at AND $known_at < f.retired_at))

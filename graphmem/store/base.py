@@ -336,6 +336,13 @@ class GraphStore(Protocol):
         """Where ``needle`` still occurs: every stored property, index and file of the
         namespace (kind, label, id, property). A deletion audit expects none."""
 
+    def noncanonical_datetimes(self, namespace: str) -> list[Row]:
+        """Datetimes of the namespace not stored as UTC with offset Z (kind, label, id,
+        property, value): what ``check`` reports and ``canonicalise_datetimes`` repairs."""
+
+    def canonicalise_datetimes(self, namespace: str) -> int:
+        """Rewrite every non-canonical datetime of the namespace as UTC; how many."""
+
     def counts(self, namespace: str) -> dict[str, int]:
         """How many episodes, entities, facts, audit entries and tombstones the namespace holds."""
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import functools
 import threading
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, fields
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -38,7 +38,8 @@ from graphmem.store.rows import slot_key, slot_node_id
 from graphmem.temporal import AsOf, holds
 from graphmem.text import BM25
 
-_COMPACT_EVERY = 2000  # journal entries; bounds replay time on open
+_COMPACT_EVERY = 2000
+_ZERO = timedelta(0)  # journal entries; bounds replay time on open
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -538,6 +539,33 @@ class EmbeddedStore:
                 found.append({"kind": "file", "label": name, "id": None, "property": None})
         return found
 
+    def _datetimes(self, namespace: str) -> Iterator[tuple[str, str, str, dict[str, Any], str]]:
+        g = self._graph
+        for node, data in g.nodes(data=True):
+            if data.get("namespace") != namespace:
+                continue
+            for key, value in data.items():
+                if isinstance(value, datetime):
+                    yield "node", data["label"], node, data, key
+            for _, _, rel, attrs in g.out_edges(node, keys=True, data=True):
+                for key, value in attrs.items():
+                    if isinstance(value, datetime):
+                        yield "relationship", rel, node, attrs, key
+
+    @_locked
+    def noncanonical_datetimes(self, namespace: str) -> list[Row]:
+        return [
+            {"kind": kind, "label": label, "id": node, "property": key, "value": str(props[key])}
+            for kind, label, node, props, key in self._datetimes(namespace)
+            if props[key].utcoffset() != _ZERO
+        ]
+
+    @_locked
+    def canonicalise_datetimes(self, namespace: str) -> int:
+        # Python compares aware datetimes by instant, and every write path stores UTC: there is
+        # nothing to rewrite here; the count says so.
+        return len(self.noncanonical_datetimes(namespace))
+
     @_locked
     def counts(self, namespace: str) -> dict[str, int]:
         return {
@@ -879,7 +907,7 @@ def _matches(row: Row, where: FactFilter) -> bool:
         return False
     if where.statuses is not None and row["status"] not in where.statuses:
         return False
-    if not where.include_candidates and row["status"] == "candidate":
+    if not where.include_candidates and row.get("candidate", row["status"] == "candidate"):
         return False
     if where.point is not None:
         return holds(

@@ -294,6 +294,22 @@ class Neo4jStore:
                     )
         return found
 
+    def noncanonical_datetimes(self, namespace: str) -> list[Row]:
+        return self._read("admin/datetimes_noncanonical", namespace=check_namespace(namespace))
+
+    def canonicalise_datetimes(self, namespace: str) -> int:
+        ns = check_namespace(namespace)
+        fixed = 0
+        with _driver_errors(self.uri):
+            for label in LABELS:
+                records, _, _ = self._driver.execute_query(
+                    cypher.load("admin/datetimes_canonicalise"),
+                    {"namespace": ns, "label": label},
+                    database_=self.database,
+                )
+                fixed += int(records[0]["fixed"] or 0) if records else 0
+        return fixed
+
     def counts(self, namespace: str) -> dict[str, int]:
         rows = self._read("read/namespace_counts", namespace=check_namespace(namespace))
         return {r["label"]: r["n"] for r in rows}
