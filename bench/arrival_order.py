@@ -143,9 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sets = {"factconsolidation": factconsolidation(args.data), "scripted corpus": corpus()}
     print(f"arrival-order invariance on the {args.store} store ({args.shuffles} shuffles each)")
-    print(
-        f"{'corpus':<18} {'writes':>6} {'order':>9} {'answers':>8} {'differ':>7} {'check':>6} {'s':>6}"
-    )
+    columns = ("writes", 6), ("order", 9), ("answers", 8), ("differ", 7), ("check", 6), ("s", 6)
+    print(f"{'corpus':<18} " + " ".join(f"{name:>{width}}" for name, width in columns))
     total_differ = 0
     for name, (writes, one_valued) in sets.items():
         reference = None

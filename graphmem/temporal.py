@@ -11,6 +11,43 @@ Every fact carries two half-open intervals, both in UTC:
   never true, but the store did believe it until the correction, so asking
   "what did we believe last week" still shows it.
 
+**Valid time is a function of the set of statements, never of their order.**
+What a slot (subject, predicate, scope) holds at an instant is computed from
+every statement that still stands about it — what value, from when, until when,
+said when, by whom — by :func:`graphmem.timeline.derive`. Two stores that
+received the same statements in different orders answer every ``facts(at=…)``
+identically. Belief time is different by definition: ``known_at`` asks what the
+store believed after the statements that had *arrived* by then, so its answers
+do depend on arrival. Concretely:
+
+* **Backfill.** "I live in Austin" valid from 2 March, arriving after "I moved to
+  Denver" valid from 10 July, fills March to July with Austin and leaves Denver
+  current: a value learned late but valid earlier is history, not news.
+* **Same start.** Two values of a one-valued slot starting at the same instant:
+  the one said later holds (a correction in all but name); said at the same
+  instant too, the order is fixed by value, so replicas agree.
+* **Ends.** "I no longer work at Acme" (a claim with ``valid_until``, or an
+  end statement) stops Acme at that instant whether it arrives before or after
+  the successor value; a value that does not hold at the end's instant is not
+  touched by it.
+* **Windows.** "Only in September" holds inside its bounds over the standing
+  value, which resumes after it; a window across a change of the standing value
+  covers both sides; a window after the last change is a future exception.
+  Overlapping windows: the one said later wins where they overlap.
+* **Scopes** are separate slots: ``project:apollo`` never cuts ``global``.
+* **Many-valued** slots (``likes``) keep one timeline per value; a value ends
+  only by an explicit end or retraction of that value.
+* **Corrections.** A retraction ("that was wrong, it was never Austin")
+  cancels every assertion of its value said at or before it, at every valid
+  time, even when later values arrived in between; an assertion said after the
+  retraction stands.
+* **Authority.** A lower tier (external < inferred < user = confirmed <
+  system) only fills instants no higher tier speaks to, whatever the order.
+* **Forgetting** ``x`` (an episode, a fact, an entity) leaves valid time exactly
+  as if ``x`` had never arrived — the timeline is re-derived from the statements
+  that remain — and is recorded as a new belief: ``known_at`` before the forget
+  still shows what was believed then, minus the forgotten content itself.
+
 A fact answers a query ``(at, known_at)`` when ``valid_from <= at < valid_until``
 and ``recorded_at <= known_at < retired_at``. Open ends are stored as the
 sentinels :data:`BEGINNING` and :data:`END_OF_TIME`, never as null, because Neo4j
