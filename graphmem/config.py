@@ -22,7 +22,8 @@ def neo4j_auth() -> tuple[str, str] | None:
     return (user, password) if user else None
 
 
-def tombstone_key() -> bytes:
-    """The key of tombstone digests: set ``GRAPHMEM_TOMBSTONE_KEY`` in production, so that a
-    digest cannot be checked against guessed content without it."""
-    return os.environ.get("GRAPHMEM_TOMBSTONE_KEY", "graphmem-default-tombstone-key").encode()
+def tombstone_key() -> bytes | None:
+    """An operator-chosen key for tombstone digests (``GRAPHMEM_TOMBSTONE_KEY``), for stores
+    that must recognise each other's tombstones; None: each store makes its own random key."""
+    value = os.environ.get("GRAPHMEM_TOMBSTONE_KEY", "")
+    return value.encode() if value else None

@@ -148,16 +148,14 @@ class Planner:
         if entities:
             self._orphan_entities()
         if tombstones:
+            secret = tombstone.key(self.store, self.ns)
             for row in episodes.values():
-                change.tombstones.append(
-                    tombstone.row(
-                        tombstone.episode_digest(self.ns, row["content"]), "episode", self.now
-                    )
-                )
+                digest = tombstone.episode_digest(secret, self.ns, row["content"])
+                change.tombstones.append(tombstone.row(digest, "episode", self.now))
             for digest in sorted(
                 {
                     tombstone.fact_digest(
-                        self.ns, s["subject_key"], s["predicate"], s["object_json"]
+                        secret, self.ns, s["subject_key"], s["predicate"], s["object_json"]
                     )
                     for s in plan.statements.values()
                     if s["op"] == "assert"

@@ -110,7 +110,7 @@ def available_prompts() -> list[str]:
 @functools.cache
 def load_prompt(name: str) -> PromptTemplate:
     """The prompt ``graphmem/prompts/<name>.md`` (package data), parsed once."""
-    if not isinstance(name, str) or not _PROMPT_NAME.match(name):
+    if not isinstance(name, str) or not _PROMPT_NAME.fullmatch(name):
         raise InvalidArgument(f"prompt name={name!r} is not usable: use snake_case, e.g. 'extract'")
     path = resources.files("graphmem").joinpath("prompts", f"{name}.md")
     if not path.is_file():

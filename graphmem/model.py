@@ -108,7 +108,7 @@ GLOBAL = "global"
 
 def check_namespace(namespace: str) -> str:
     """A namespace is the tenant boundary: never empty, never ambiguous."""
-    if not isinstance(namespace, str) or not _NAMESPACE.match(namespace):
+    if not isinstance(namespace, str) or not _NAMESPACE.fullmatch(namespace):
         raise InvalidArgument(
             f"namespace={namespace!r} is not usable: it must be 1-128 characters of letters, "
             "digits and _ . : @ -, starting with a letter or digit"
@@ -117,7 +117,7 @@ def check_namespace(namespace: str) -> str:
 
 
 def check_predicate(name: str) -> str:
-    if not isinstance(name, str) or not _PREDICATE.match(name):
+    if not isinstance(name, str) or not _PREDICATE.fullmatch(name):
         raise InvalidArgument(
             f"predicate={name!r} is not usable: use snake_case such as 'lives_in' "
             "(lower-case letters, digits and _, at most 64)"
@@ -128,7 +128,7 @@ def check_predicate(name: str) -> str:
 def check_scope(scope: str | None) -> str:
     if scope is None:
         return GLOBAL
-    if not isinstance(scope, str) or not _SCOPE.match(scope):
+    if not isinstance(scope, str) or not _SCOPE.fullmatch(scope):
         raise InvalidArgument(
             f"scope={scope!r} is not usable: use 'global' or '<kind>:<name>' with kind one of "
             f"{', '.join(SCOPE_KINDS)} (for example 'project:apollo')"

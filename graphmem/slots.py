@@ -3,7 +3,9 @@
 A slot is (subject, predicate, scope). Every write that touches a slot reads its
 state first and hands the store the version it read; the store applies the
 change only if no other writer changed the slot in between (optimistic
-concurrency), otherwise the write is decided again on fresh state.
+concurrency), otherwise the write is decided again on fresh state — that time holding the
+slots' locks (``GraphStore.hold_slots``), so the second try reads, decides and writes with
+no one able to move the slots under it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import itertools
 import random
 import time
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -61,16 +64,28 @@ def latest_change(slot: SlotState) -> datetime:
 
 
 def apply_fresh(store: GraphStore, build: Callable[[], ChangeSet], attempts: int = 50) -> ChangeSet:
-    """Build a change set from fresh reads and apply it; when another writer changed one of its
-    slots in between, read and build again. Returns the change set that was applied."""
+    """Build a change set from fresh reads and apply it. When another writer changed one of
+    its slots in between, build again holding those slots (:func:`held_after`), so a busy
+    slot makes writers queue, never starve. Returns the change set that was applied."""
+    held: ChangeSet | None = None
     for attempt in itertools.count(1):
-        change = build()
         try:
-            store.apply(change)
+            with held_after(store, held):
+                change = build()
+                store.apply(change)
         except WriteConflict:
             if attempt >= attempts:
                 raise
-            time.sleep(random.uniform(0, 0.005 * attempt))
+            held = change
+            time.sleep(random.uniform(0, 0.002 * attempt))
             continue
         return change
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def held_after(store: GraphStore, conflicted: ChangeSet | None) -> AbstractContextManager[None]:
+    """Nothing on a first try (optimistic: no lock while a model or embedder is asked); after a
+    conflict, the lock on the slots the lost attempt touched, for the whole retry."""
+    if conflicted is None or not conflicted.slots:
+        return nullcontext()
+    return store.hold_slots(conflicted.namespace, conflicted.slots)

@@ -47,7 +47,7 @@ from graphmem.predicates import PredicateRegistry
 from graphmem.records import audit_row, new_id
 from graphmem.redact import redact
 from graphmem.results import Operation, Refusal, WriteResult
-from graphmem.slots import SlotState, latest_change, read_slots
+from graphmem.slots import SlotState, held_after, latest_change, read_slots
 from graphmem.statements import Content
 from graphmem.store.base import ChangeSet, GraphStore, Row
 from graphmem.store.rows import slot_key
@@ -195,22 +195,27 @@ class WritePath:
         claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp, usage)
         staged = [self._stage(inp, claim) for claim in claims]
         asked: dict[int, Decision] = {}  # model decisions survive a retry: one call per claim
+        lost: ChangeSet | None = None
         for attempt in itertools.count(1):
             change = ChangeSet(namespace=inp.namespace)
             change.episodes.append(dict(episode))
-            written = self._decide_all(
-                inp, claims, staged, change=change, now=now, usage=usage, asked=asked
-            )
-            embed_change(self.embedder, change)
             try:
-                self.store.apply(change)
+                with held_after(self.store, lost):
+                    written = self._decide_all(
+                        inp, claims, staged, change=change, now=now, usage=usage, asked=asked
+                    )
+                    embed_change(self.embedder, change)
+                    self.store.apply(change)
             except WriteConflict:
                 if attempt >= MAX_ATTEMPTS:
                     raise
                 log.debug(
-                    "slot changed under write %s (attempt %d); deciding again", episode_id, attempt
+                    "slot changed under write %s (attempt %d); deciding again holding it",
+                    episode_id,
+                    attempt,
                 )
-                time.sleep(random.uniform(0, 0.005 * attempt))
+                lost = change
+                time.sleep(random.uniform(0, 0.002 * attempt))
                 now = max(now, self.clock())
                 continue
             log.debug(
@@ -306,7 +311,8 @@ class WritePath:
         return WriteResult(episode_id=None, refused=[refusal])
 
     def _tombstoned(self, inp: Input, content: str) -> bool:
-        digest = tombstone.episode_digest(inp.namespace, content)
+        secret = tombstone.key(self.store, inp.namespace)
+        digest = tombstone.episode_digest(secret, inp.namespace, content)
         return bool(self.store.tombstoned(inp.namespace, [digest]))
 
     def _extract(self, text: str, inp: Input, usage: Usage) -> list[Claim]:
@@ -328,15 +334,16 @@ class WritePath:
 
     def _forgotten(self, namespace: str, proposals: list[Proposal]) -> set[int]:
         """Proposals below the user's authority that match a tombstone (by object identity)."""
+        below = [p for p in proposals if p.authority.rank < Authority.USER.rank]
+        if not below:
+            return set()
+        secret = tombstone.key(self.store, namespace)
         digests = {
             id(p): tombstone.fact_digest(
-                namespace, p.content.subject_key, p.content.predicate, p.value
+                secret, namespace, p.content.subject_key, p.content.predicate, p.value
             )
-            for p in proposals
-            if p.authority.rank < Authority.USER.rank
+            for p in below
         }
-        if not digests:
-            return set()
         found = self.store.tombstoned(namespace, set(digests.values()))
         return {key for key, digest in digests.items() if digest in found}
 

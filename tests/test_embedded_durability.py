@@ -100,10 +100,11 @@ def test_second_process_gets_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_lock_error_type_in_process(tmp_path: Path) -> None:
-    # flock locks belong to the open file, so a second open in-process is refused too.
+    # flock locks belong to the open file, so a second open in-process is refused too,
+    # and the message says it is this process, not "another process (pid <our own>)".
     holder = EmbeddedStore(tmp_path / "s")
     try:
-        with pytest.raises(StoreLocked, match="another process"):
+        with pytest.raises(StoreLocked, match="already open in this process"):
             EmbeddedStore(tmp_path / "s")
     finally:
         holder.close()

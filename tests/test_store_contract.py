@@ -60,3 +60,14 @@ def test_reads_of_another_namespace_find_nothing(store: GraphStore, ns: NS) -> N
     assert store.episode_facts(b, "ep_iso_" + a) == []
     assert store.facts(b, FactFilter()) == []
     assert store.counts(b)["Episode"] == 0
+
+
+@pytest.mark.parametrize("bad", ["a\n", "a\r\n", "a ", "\na", "a\x00"])
+def test_a_namespace_with_a_trailing_newline_is_not_another_namespace(
+    store: GraphStore, bad: str
+) -> None:
+    # "$" matches before a final newline; "a\n" must be refused, not become a second "a".
+    with pytest.raises(InvalidArgument, match="is not usable"):
+        store.apply(ChangeSet(namespace=bad, episodes=[episode("ep_bad")]))
+    with pytest.raises(InvalidArgument, match="is not usable"):
+        store.facts(bad, FactFilter())

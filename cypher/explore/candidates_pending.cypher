@@ -1,5 +1,5 @@
 // candidates_pending — candidate facts awaiting review (inferred or distilled, not yet
-// confirmed or rejected), with how many episodes support each.
+// confirmed or rejected, still believed), with how many episodes support each.
 // Parameters:
 //   $namespace  STRING  the tenant
 // Returns: fact_id, subject, predicate, object, scope, kind, authority, confidence,
@@ -8,6 +8,8 @@
 //          best supported first
 // Example: :param namespace => 'maya'
 MATCH (f:Fact {namespace: $namespace, status: 'candidate'})
+// Still believed: a confirmed or rejected candidate's version was retired in belief time.
+WHERE f.retired_at = datetime('9999-12-31T23:59:59Z')
 OPTIONAL MATCH (f)-[:SUPPORTED_BY]->(e:Episode {namespace: $namespace})
 OPTIONAL MATCH (f)-[:PRODUCED_BY]->(run:DistillationRun {namespace: $namespace})
 WITH f, count(DISTINCT e) AS episodes, collect(DISTINCT e.source) AS sources,

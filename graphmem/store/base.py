@@ -14,6 +14,7 @@ namespaces.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -257,6 +258,15 @@ class GraphStore(Protocol):
 
     def apply(self, change: ChangeSet) -> None:
         """Apply every part of ``change`` in one transaction, or nothing."""
+
+    def store_key(self, namespace: str, name: str) -> bytes:
+        """A random key kept with this store for ``namespace``, made on first use and never
+        exported: what tombstone digests are keyed with (``name='tombstone'``)."""
+
+    def hold_slots(self, namespace: str, slots: Iterable[str]) -> AbstractContextManager[None]:
+        """Lock these slots for what this thread reads and applies until the block ends:
+        no other writer can change them in between, so the ``apply`` inside cannot conflict
+        on them. Raises :class:`~graphmem.errors.WriteConflict` on a deadlock (try again)."""
 
     def facts(self, namespace: str, where: FactFilter) -> list[Row]:
         """Fact rows matching ``where``, oldest ``valid_from`` first."""

@@ -57,6 +57,6 @@ def header(name: str) -> str:
 
 def identifier(value: str) -> str:
     """Check a name that must be interpolated (an index or label), never user text."""
-    if not _IDENTIFIER.match(value):
+    if not _IDENTIFIER.fullmatch(value):
         raise InvalidArgument(f"{value!r} is not a safe Cypher identifier")
     return value

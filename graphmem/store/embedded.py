@@ -11,9 +11,12 @@ changes nothing.
 from __future__ import annotations
 
 import functools
+import inspect
+import secrets
 import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -23,6 +26,7 @@ import networkx as nx
 import numpy as np
 
 from graphmem.errors import EmbeddingMismatch, UnknownId, WriteConflict
+from graphmem.model import check_namespace
 from graphmem.store.base import (
     LABELS,
     ChangeSet,
@@ -45,10 +49,15 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _locked(method: F) -> F:
-    """One thread at a time: networkx graphs are not safe to read while they change."""
+    """One thread at a time: networkx graphs are not safe to read while they change. A
+    method whose first parameter is the namespace gets it checked here, below the API."""
+    params = list(inspect.signature(method).parameters)
+    tenant = len(params) > 1 and params[1] == "namespace"
 
     @functools.wraps(method)
     def run(self: EmbeddedStore, *args: Any, **kwargs: Any) -> Any:
+        if tenant:
+            check_namespace(args[0] if args else kwargs["namespace"])
         with self._lock:
             return method(self, *args, **kwargs)
 
@@ -99,6 +108,22 @@ class EmbeddedStore:
         self._journal.compact(self._seq, state)
 
     # ---- writes -----------------------------------------------------------
+
+    @_locked
+    def store_key(self, namespace: str, name: str) -> bytes:
+        keys = self._journal.read_meta("keys") or {}
+        label = f"{namespace}\x1f{name}"
+        if label not in keys:
+            keys[label] = secrets.token_hex(32)
+            self._journal.write_meta("keys", keys, private=True)
+        return bytes.fromhex(keys[label])
+
+    @contextmanager
+    def hold_slots(self, namespace: str, slots: Iterable[str]) -> Iterator[None]:
+        # One process owns the folder; within it, the store lock serialises writers.
+        check_namespace(namespace)
+        with self._lock:
+            yield
 
     @_locked
     def apply(self, change: ChangeSet) -> None:

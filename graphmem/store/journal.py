@@ -55,6 +55,11 @@ class Journal:
             handle.seek(0)
             holder = handle.read().strip() or "unknown"
             handle.close()
+            if holder == str(os.getpid()):
+                raise StoreLocked(
+                    f"the embedded store at {path.parent} is already open in this process; "
+                    "share that Memory (it is thread-safe) or close it first"
+                ) from exc
             raise StoreLocked(
                 f"the embedded store at {path.parent} is open in another process (pid {holder}); "
                 "close it there, or point GRAPHMEM_PATH at another folder"
@@ -165,11 +170,17 @@ class Journal:
         except (OSError, ValueError) as exc:
             raise StoreCorrupt(f"cannot read {path}: {exc}") from exc
 
-    def write_meta(self, name: str, value: Any) -> None:
+    def write_meta(self, name: str, value: Any, *, private: bool = False) -> None:
+        """Replace ``<name>.json`` atomically; ``private`` files are readable by the owner only."""
         path = self.folder / f"{name}.json"
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(dumps(value), encoding="utf-8")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o644)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(dumps(value))
+            handle.flush()
+            os.fsync(handle.fileno())
         tmp.replace(path)
+        _fsync_dir(self.folder)
 
     def close(self) -> None:
         if self._out is not None:

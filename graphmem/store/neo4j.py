@@ -8,6 +8,8 @@ at one boundary, :func:`_driver_errors`.
 from __future__ import annotations
 
 import hashlib
+import secrets
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -15,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import neo4j
-from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable
+from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, TransientError
 
 from graphmem.errors import (
     EmbeddingMismatch,
@@ -37,6 +39,8 @@ EXACT_BELOW = 1_000
 _SIZE_TTL = 60.0  # seconds a namespace's size is trusted: only its magnitude matters
 
 T = TypeVar("T")
+# A write runs in a managed transaction, or in the explicit one of a hold_slots block.
+Tx = neo4j.ManagedTransaction | neo4j.Transaction
 
 
 @contextmanager
@@ -74,8 +78,14 @@ class Neo4jStore:
         self.exact_below = exact_below
         self._sizes: dict[tuple[str, str], tuple[float, int]] = {}
         self.database = database
+        self._keys: dict[tuple[str, str], bytes] = {}
+        self._held = threading.local()  # .tx: the transaction of an open hold_slots block
         with _driver_errors(uri):
-            self._driver = neo4j.GraphDatabase.driver(uri, auth=auth)
+            # Server notifications (e.g. "property key does not exist" on a fresh
+            # database) are about our fixed queries, not the caller's: keep them out.
+            self._driver = neo4j.GraphDatabase.driver(
+                uri, auth=auth, notifications_min_severity="OFF"
+            )
             self._driver.verify_connectivity()
         self.in_index_filter = _version(self._read("admin/server_version")) >= (2026, 2)
         if install_schema:
@@ -84,6 +94,8 @@ class Neo4jStore:
     # ---- plumbing ---------------------------------------------------------
 
     def _read(self, name: str, **params: Any) -> list[Row]:
+        if "namespace" in params:  # tenancy below the API, whatever the caller checked
+            check_namespace(params["namespace"])
         query = cypher.load(name)
         with _driver_errors(self.uri):
             records, _, _ = self._driver.execute_query(
@@ -99,16 +111,50 @@ class Neo4jStore:
         """Create the constraints and indexes of ``cypher/schema`` (idempotent)."""
         for name in cypher.names():
             if name.startswith("schema/"):
-                with _driver_errors(self.uri):
-                    self._driver.execute_query(cypher.load(name), database_=self.database)
+                self._create_rule(name)
         with _driver_errors(self.uri):
             self._driver.execute_query(cypher.load("admin/await_indexes"), database_=self.database)
 
+    def _create_rule(self, name: str, **params: Any) -> None:
+        """Run an ``IF NOT EXISTS`` schema query; a rule another process created
+        between that check and ours is the rule we wanted."""
+        with _driver_errors(self.uri):
+            try:
+                self._driver.execute_query(cypher.load(name), params, database_=self.database)
+            except Neo4jError as exc:
+                if "AlreadyExists" not in (exc.code or ""):
+                    raise
+
     # ---- writes -----------------------------------------------------------
+
+    @contextmanager
+    def hold_slots(self, namespace: str, slots: Iterable[str]) -> Iterator[None]:
+        ns = check_namespace(namespace)
+        ids = sorted({slot_node_id(ns, key) for key in slots})
+        with _driver_errors(self.uri), self._driver.session(database=self.database) as session:
+            tx = session.begin_transaction()
+            self._held.tx = tx
+            try:
+                tx.run(cypher.load("write/slots_hold"), {"namespace": ns, "ids": ids}).consume()
+                # Reads inside the block run in their own transactions: they see committed
+                # data, and nobody can commit to these slots while we hold them.
+                yield
+                tx.commit()
+            except TransientError as exc:  # a deadlock with another writer: start over
+                raise WriteConflict(
+                    f"lost a deadlock on slots in namespace {ns!r}; try the write again"
+                ) from exc
+            finally:
+                self._held.tx = None
+                tx.close()  # rolls back unless committed
 
     def apply(self, change: ChangeSet) -> None:
         change.validate()
         if change.is_empty():
+            return
+        held: neo4j.Transaction | None = getattr(self._held, "tx", None)
+        if held is not None:
+            _apply(held, change)  # committed when the hold_slots block ends
             return
         self._write(lambda tx: _apply(tx, change))
 
@@ -327,11 +373,9 @@ class Neo4jStore:
                 f"({recorded[0]['dimensions']} dimensions) but the configured embedder is "
                 f"{embedder_name!r} ({dimensions}); configure the original embedder or re-embed"
             )
+        for name in ("admin/fact_vector_index", "admin/episode_vector_index"):
+            self._create_rule(name, dimensions=dimensions)
         with _driver_errors(self.uri):
-            for name in ("admin/fact_vector_index", "admin/episode_vector_index"):
-                self._driver.execute_query(
-                    cypher.load(name), {"dimensions": dimensions}, database_=self.database
-                )
             self._driver.execute_query(
                 cypher.load("admin/embedder_set"),
                 {"name": embedder_name, "dimensions": dimensions},
@@ -468,8 +512,24 @@ class Neo4jStore:
         query = cypher.load("admin/namespace_drop")
         ns = check_namespace(namespace)
         with _driver_errors(self.uri), self._driver.session(database=self.database) as session:
-            for label in LABELS:
+            for label in (*LABELS, "StoreKey"):
                 session.run(query, {"namespace": ns, "label": label}).consume()
+
+    def store_key(self, namespace: str, name: str) -> bytes:
+        cached = self._keys.get((namespace, name))
+        if cached is None:
+            rows = self._write(
+                lambda tx: tx.run(
+                    cypher.load("admin/store_key"),
+                    {
+                        "namespace": check_namespace(namespace),
+                        "name": name,
+                        "candidate": secrets.token_hex(32),
+                    },
+                ).data()
+            )
+            cached = self._keys[(namespace, name)] = bytes.fromhex(rows[0]["key"])
+        return cached
 
     def close(self) -> None:
         self._driver.close()
@@ -542,7 +602,7 @@ def canonical(value: Any) -> Any:
     return value
 
 
-def _run(tx: neo4j.ManagedTransaction, name: str, expected: int | None, **params: Any) -> None:
+def _run(tx: Tx, name: str, expected: int | None, **params: Any) -> None:
     record = tx.run(cypher.load(name), canonical(params)).single()
     count = 0 if record is None else record[0]
     if expected is not None and count != expected:
@@ -553,7 +613,7 @@ def _run(tx: neo4j.ManagedTransaction, name: str, expected: int | None, **params
         )
 
 
-def _claim_slots(tx: neo4j.ManagedTransaction, change: ChangeSet) -> None:
+def _claim_slots(tx: Tx, change: ChangeSet) -> None:
     """Lock the change's slots first and check nobody moved them since they were read."""
     rows = sorted(
         (
@@ -573,7 +633,7 @@ def _claim_slots(tx: neo4j.ManagedTransaction, change: ChangeSet) -> None:
         )
 
 
-def _apply(tx: neo4j.ManagedTransaction, change: ChangeSet) -> None:
+def _apply(tx: Tx, change: ChangeSet) -> None:
     ns = change.namespace
     token = ns_token(ns)
     if change.slots:
