@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -422,3 +423,26 @@ def _mismatch(at: datetime, known_at: datetime, got: set, expected: set) -> str:
         f"at={at.isoformat()} known_at={known_at.isoformat()}\n"
         f"store only: {show(got - expected)}\nmodel only: {show(expected - got)}"
     )
+
+
+def check_sequence(memory: Memory, clock: Any, ops: list[dict[str, Any]]) -> int:
+    """Replay ``ops`` on ``memory`` and on the model, comparing after every step and, at the
+    end, as believed at every moment the store changed, candidates and histories included.
+    Returns how many questions were compared."""
+    memory.define_predicate(
+        "writing_block", cardinality="one", kind="preference", object_is_entity=False
+    )
+    clock.set(CLOCK0)
+    run = Replay(memory, clock, f"conf-{uuid.uuid4().hex[:10]}")
+    asked = 0
+    for op in ops:
+        run.run(op)
+        asked += run.compare(at=run.probe_points(), known=[clock()])
+    known = sorted({k for r in run.recorded for k in (before(r), r, after(r))})
+    every = [*known[:: max(1, len(known) // 12)], clock()]
+    asked += run.compare(at=run.probe_points(), known=every)
+    asked += run.compare(at=run.probe_points(), known=[clock()], candidates=True)
+    asked += run.compare_histories()
+    report = memory.check(run.namespace)
+    assert report.ok, report.problems
+    return asked

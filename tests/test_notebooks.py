@@ -32,7 +32,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
             "provenance_candidate.png",
             "recall_scores.png",
         ],
-        "prints": [],
+        "prints": ["statements: no problems"],
     },
     "deletion_audit": {
         "figures": ["deletion_counts.png"],

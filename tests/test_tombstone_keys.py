@@ -65,9 +65,7 @@ def test_an_operator_key_lets_stores_recognise_each_other(
 
 
 @pytest.mark.neo4j
-def test_neo4j_keeps_one_key_per_namespace(
-    neo4j_uri: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_neo4j_keeps_one_key_per_namespace(neo4j_uri: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("GRAPHMEM_TOMBSTONE_KEY", raising=False)
     from graphmem.store.neo4j import Neo4jStore
 
