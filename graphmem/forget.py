@@ -60,6 +60,7 @@ class Planner:
         self.store, self.ns, self.now = store, namespace, now
         self.plan = ForgetPlan(ChangeSet(namespace=namespace))
         self._asked: set[str] = set()
+        self._touched: set[str] = set()  # episodes already redacted by this plan
 
     # ---- what goes ---------------------------------------------------------
 
@@ -89,6 +90,17 @@ class Planner:
     def forget_entity(self, key: str, name: str) -> None:
         """Every statement about the entity, and its name wherever it stays."""
         self.forget_statements(self.store.statements_about(self.ns, key), mention=name)
+        # The name is forgotten wherever it stays, also in episodes that said nothing
+        # durable about it ("I loved the beaches of Zanzibar" kept for another fact).
+        handled = self.plan.episodes | self._touched
+        mentioned = {
+            hit["id"]
+            for hit in self.store.find_text(self.ns, name)
+            if hit["label"] == "Episode" and hit["property"] == "content"
+        }
+        for episode_id in sorted(mentioned - handled):
+            said = self.store.episode_statements(self.ns, [episode_id])
+            self._redact(episode_id, [], said, name)
         entity = self.store.entity_id(self.ns, key)
         if entity is not None:
             self.plan.entities.add(entity)
@@ -103,6 +115,7 @@ class Planner:
             if survivors or mention is not None:
                 gone = [s for s in said if s["id"] in self.plan.statements]
                 self._redact(episode_id, gone, survivors, mention)
+                self._touched.add(episode_id)
             else:
                 self.plan.episodes.add(episode_id)
 

@@ -168,3 +168,24 @@ def test_forgetting_one_of_two_facts_from_one_message_keeps_the_other_clean(
     kept = memory.facts(maya, predicate="works_at")
     assert [f.object for f in kept] == ["Acme"]
     assert "Acme" in memory.history(kept[0].id, maya)[0].quote
+
+
+def test_forget_entity_reaches_literals_and_bare_mentions(
+    memory: Memory, clock: Clock, ns: NS
+) -> None:
+    maya = ns("maya")
+    clock.set(d(3))
+    memory.define_predicate("nickname", cardinality="one", kind="fact", object_is_entity=False)
+    memory.remember([Claim("maya", "nickname", "Zanzibar")], namespace=maya)  # a literal
+    memory.remember([Claim("maya", "visited", "Zanzibar")], namespace=maya)  # as object
+    memory.remember([Claim("Zanzibar", "part_of", "Tanzania")], namespace=maya)  # as subject
+    # Mentioned in passing by an episode kept for something else.
+    memory.remember("I loved the beaches of Zanzibar and I live in Oslo.", namespace=maya)
+    memory.remember([Claim("maya", "likes", "tea")], namespace=maya)
+
+    report = memory.forget(maya, entity="Zanzibar")
+
+    assert report.removed["Fact"] == 3
+    assert report.redacted_episodes >= 1
+    assert traces(memory, maya, "Zanzibar") == []
+    assert sorted(str(f.object) for f in memory.facts(maya)) == ["Oslo", "tea"]

@@ -49,6 +49,10 @@ def _driver_errors(uri: str) -> Iterator[None]:
         yield
     except ServiceUnavailable as exc:
         raise StoreUnavailable(f"Neo4j at {uri} cannot be reached: {exc}") from exc
+    except TransientError as exc:
+        # A deadlock the driver's own retries did not get past: the write path decides
+        # again, holding its slots (graphmem.slots.held_after).
+        raise WriteConflict(f"Neo4j at {uri}: {exc.code}; try the write again") from exc
     except Neo4jError as exc:
         if exc.code and "ClientError.Statement" in exc.code:
             raise InvalidArgument(f"Neo4j refused the query: {exc.message}") from exc
