@@ -71,6 +71,7 @@ class EmbeddedStore:
         self.path = Path(path)
         self._lock = threading.RLock()
         self._journal = Journal(self.path)
+        self._keys: dict[str, str] | None = None  # keys.json, once read
         self._graph: Any = nx.MultiDiGraph()
         self._seq = 0
         self._by_label: dict[tuple[str, str], set[str]] = defaultdict(set)
@@ -111,12 +112,14 @@ class EmbeddedStore:
 
     @_locked
     def store_key(self, namespace: str, name: str) -> bytes:
-        keys = self._journal.read_meta("keys") or {}
+        # Read once per open: every external write asks for the tombstone key.
+        if self._keys is None:
+            self._keys = self._journal.read_meta("keys") or {}
         label = f"{namespace}\x1f{name}"
-        if label not in keys:
-            keys[label] = secrets.token_hex(32)
-            self._journal.write_meta("keys", keys, private=True)
-        return bytes.fromhex(keys[label])
+        if label not in self._keys:
+            self._keys[label] = secrets.token_hex(32)
+            self._journal.write_meta("keys", self._keys, private=True)
+        return bytes.fromhex(self._keys[label])
 
     @contextmanager
     def hold_slots(self, namespace: str, slots: Iterable[str]) -> Iterator[None]:
