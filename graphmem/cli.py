@@ -24,7 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from graphmem import __version__, config
+from graphmem import __version__, config, residue
 from graphmem.demo import run_demo
 from graphmem.errors import GraphmemError, InvalidArgument, OperationFailed, UsageError
 from graphmem.memory import Memory
@@ -69,6 +69,16 @@ def _when(text: str) -> datetime:
         return _parse_when(text, "time")
     except InvalidArgument as exc:
         raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+    return value
 
 
 def _positive(text: str) -> int:
@@ -236,6 +246,14 @@ def _add_lifecycle_commands(add: Adder) -> None:
     gc.add_argument("--apply", action="store_true", help="really remove and demote")
 
     _namespace(add("expire", "write down expired validity and lapsed reviews"))
+
+    purge = add("purge", "rewrite the store's files without deleted values (all namespaces)")
+    purge.add_argument(
+        "--timeout", type=_positive_float, default=600.0, help="seconds to wait (default 600)"
+    )
+    residue = add("residue", "scan every file under a folder for text that should be gone")
+    residue.add_argument("folder", type=Path, help="the store folder, or the Neo4j home")
+    residue.add_argument("text", nargs="+", help="the forgotten text (a long phrase is best)")
 
 
 # ---- input --------------------------------------------------------------------
@@ -516,6 +534,21 @@ def _forget(mem: Memory, args: argparse.Namespace) -> Output:
     return Output(report.model_dump(mode="json"), _table([r for r in rows if r[1]]))
 
 
+def _purge(mem: Memory, args: argparse.Namespace) -> Output:
+    report = mem.purge(timeout=args.timeout)
+    lines = [f"purged the {report.store} store in {report.seconds:.1f} s", *report.steps]
+    return Output(report.model_dump(mode="json"), lines)
+
+
+def _residue(args: argparse.Namespace) -> Output:
+    found = residue.scan(args.folder, args.text)
+    payload = [{"file": r.file, "offset": r.offset, "text": r.needle} for r in found]
+    if not found:
+        return Output(payload, ["PASS: found in no file under " + str(args.folder)])
+    rows = [[r.file, str(r.offset), r.needle] for r in found]
+    return Output(payload, ["FAIL: still on disk", *_table(rows)], code=1)
+
+
 # ---- read commands ------------------------------------------------------------
 
 
@@ -755,8 +788,13 @@ HANDLERS: dict[str, Handler] = {
     "rollback": _rollback,
     "gc": _gc,
     "expire": _expire,
+    "purge": _purge,
 }
-STORELESS: dict[str, Callable[[argparse.Namespace], Output]] = {"demo": _demo, "eval": _eval}
+STORELESS: dict[str, Callable[[argparse.Namespace], Output]] = {
+    "demo": _demo,
+    "eval": _eval,
+    "residue": _residue,
+}
 PREFLIGHT: dict[str, Callable[[argparse.Namespace], None]] = {"forget": _check_forget}
 
 

@@ -57,6 +57,7 @@ from graphmem.results import (
     Evidence,
     ForgetReport,
     GcReport,
+    PurgeReport,
     WriteResult,
 )
 from graphmem.session import DEFAULT_SHARE, DEFAULT_WINDOW, Session, session_budget
@@ -612,6 +613,22 @@ class Memory:
         if not rows:
             raise UnknownId(f"no fact {fact_id!r} in namespace {ns!r}")
         return rows[0]
+
+    def purge(self, timeout: float = 600.0) -> PurgeReport:
+        """Take what was deleted (forgotten, superseded and removed) off the disk: rewrite
+        the store's files from the live data, for every namespace. Forget already makes
+        the data unreachable; purge is what makes a byte scan of the files come back clean.
+
+        On the embedded store this is cheap (forget compacts already). On Neo4j it needs
+        the purge procedure of ``tools/neo4j/neo4j-local`` and restarts the server on a
+        copy of the live graph, so its cost follows the store's size; run it after a batch
+        of forgets, not after each. Raises :class:`~graphmem.errors.PurgeUnavailable` on a
+        server that cannot do it, saying what to do instead."""
+        if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0:
+            raise InvalidArgument(f"timeout must be a positive number of seconds, not {timeout!r}")
+        self.flush()
+        with self._lock:
+            return self.store.purge(float(timeout))
 
     def close(self) -> None:
         self.flush()

@@ -53,6 +53,14 @@ class ForgetReport(Model):
     tombstones: int = 0
 
 
+class PurgeReport(Model):
+    """What :meth:`graphmem.Memory.purge` did to take deleted values off the disk."""
+
+    store: Literal["embedded", "neo4j"]
+    seconds: float = Field(description="wall time of the purge, restart included")
+    steps: list[str] = Field(default_factory=list, description="what was rewritten, in order")
+
+
 class DistillationRun(Model):
     """One versioned run of distillation; ``rollback`` restores the state before it."""
 

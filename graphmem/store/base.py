@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from graphmem.errors import InvalidArgument
 from graphmem.model import check_namespace
+from graphmem.results import PurgeReport
 from graphmem.temporal import AsOf
 
 Row = dict[str, Any]
@@ -407,6 +408,10 @@ class GraphStore(Protocol):
 
     def episodes_standing(self, namespace: str, ids: Iterable[str], point: AsOf) -> dict[str, bool]:
         """For the episodes among ``ids`` that support facts: whether any of them holds."""
+
+    def purge(self, timeout: float) -> PurgeReport:
+        """Rewrite the store's files so that nothing deleted stays in any of them (old
+        transactions, freed records, index segments); the live data is unchanged."""
 
     def close(self) -> None:
         """Release connections, locks and files."""

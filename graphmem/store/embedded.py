@@ -14,6 +14,7 @@ import functools
 import inspect
 import secrets
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -27,6 +28,7 @@ import numpy as np
 
 from graphmem.errors import EmbeddingMismatch, UnknownId, WriteConflict
 from graphmem.model import check_namespace
+from graphmem.results import PurgeReport
 from graphmem.store.base import (
     LABELS,
     ChangeSet,
@@ -824,6 +826,19 @@ class EmbeddedStore:
                     for f in facts
                 )
         return out
+
+    @_locked
+    def purge(self, timeout: float) -> PurgeReport:
+        # Every forget already compacts; a purge also clears what a crash may have left.
+        began = time.monotonic()
+        stray = self._journal.remove_strays()
+        self._compact()
+        steps = ["snapshot rewritten from the live graph; journal emptied"]
+        if stray:
+            steps.append(f"removed {stray} files left by an interrupted write")
+        return PurgeReport(
+            store="embedded", seconds=round(time.monotonic() - began, 3), steps=steps
+        )
 
     @_locked
     def close(self) -> None:

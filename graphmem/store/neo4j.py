@@ -27,8 +27,10 @@ from graphmem.errors import (
     WriteConflict,
 )
 from graphmem.model import check_namespace
+from graphmem.results import PurgeReport
 from graphmem.store import cypher
 from graphmem.store.base import LABELS, ChangeSet, FactFilter, Hit, RecallFilter, Row
+from graphmem.store.purge import purge_neo4j
 from graphmem.store.rows import slot_key, slot_node_id
 from graphmem.temporal import AsOf
 from graphmem.text import words
@@ -534,6 +536,10 @@ class Neo4jStore:
             )
             cached = self._keys[(namespace, name)] = bytes.fromhex(rows[0]["key"])
         return cached
+
+    def purge(self, timeout: float) -> PurgeReport:
+        with _driver_errors(self.uri):
+            return purge_neo4j(self._driver, self.database, timeout)
 
     def close(self) -> None:
         self._driver.close()
