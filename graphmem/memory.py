@@ -8,6 +8,7 @@ same methods in a worker thread, so there is one code path per operation.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import threading
 from collections.abc import Callable, Sequence
@@ -106,6 +107,9 @@ class Memory:
             raise
         self.weights = weights or Weights.balanced()
         self._uses: dict[str, dict[str, Any]] = {}
+        self._uses_lock = threading.Lock()
+        self._buffered = 0  # distinct (namespace, fact) entries in _uses
+        self._flusher: threading.Thread | None = None
         self._writer = WritePath(
             store, extractor, self.predicates, self._clock, self.embedder, decider
         )
@@ -478,20 +482,34 @@ class Memory:
         return found
 
     def _note_use(self, ns: str, found: list[Evidence]) -> None:
-        # Use statistics are buffered and written in batches, so reads do not queue behind
-        # writes; a lost batch only makes garbage collection a little more eager.
-        with self._lock:
+        # Use statistics are buffered and written by a background flush, so a recall never
+        # waits for a write (neither a remember holding the write lock nor its own batch).
+        # A lost batch only makes garbage collection a little more eager.
+        with self._uses_lock:
             pending = self._uses.setdefault(ns, {})
+            if self._buffered >= USE_BUFFER_MAX:
+                return  # a flush is behind: drop rather than grow without bound
             for evidence in found:
                 if evidence.fact_id is not None:
+                    if evidence.fact_id not in pending:
+                        self._buffered += 1
                     pending[evidence.fact_id] = pending.get(evidence.fact_id, 0) + 1
-            if sum(len(p) for p in self._uses.values()) >= USE_FLUSH_EVERY:
-                self.flush()
+            flushing = self._flusher is not None and self._flusher.is_alive()
+            if self._buffered >= USE_FLUSH_EVERY and not flushing:
+                self._flusher = threading.Thread(
+                    target=self._flush_in_background, name="graphmem-use-flush", daemon=True
+                )
+                self._flusher.start()
+
+    def _flush_in_background(self) -> None:
+        with contextlib.suppress(GraphmemError):  # advisory statistics: the next batch goes on
+            self.flush()
 
     def flush(self) -> None:
         """Write buffered use statistics (also done on close)."""
+        with self._uses_lock:
+            uses, self._uses, self._buffered = self._uses, {}, 0
         with self._lock:
-            uses, self._uses = self._uses, {}
             at = self._clock()
             for ns, counts in uses.items():
                 rows = self.store.facts_by_id(ns, list(counts))
@@ -631,6 +649,8 @@ class Memory:
             return self.store.purge(float(timeout))
 
     def close(self) -> None:
+        if self._flusher is not None:
+            self._flusher.join()
         self.flush()
         self.store.close()
 
@@ -642,6 +662,7 @@ class Memory:
 
 
 USE_FLUSH_EVERY = 200
+USE_BUFFER_MAX = 20 * USE_FLUSH_EVERY
 
 
 def timeline_of(

@@ -85,6 +85,12 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "run": ("id", "at", "version", "status", "created_json", "patched_json"),
 }
 
+# The entity channel expands one hop (a named entity's facts, then the facts about the
+# entities those link to), except through hubs: an entity with more linked facts than this
+# (a city everyone lives in) adds its own facts when named, but is never expanded through,
+# so one popular neighbour cannot make a question cost thousands of rows.
+HUB_DEGREE = 100
+
 LABELS = (
     "Episode",
     "Entity",

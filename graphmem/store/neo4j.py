@@ -29,7 +29,7 @@ from graphmem.errors import (
 from graphmem.model import check_namespace
 from graphmem.results import PurgeReport
 from graphmem.store import cypher
-from graphmem.store.base import LABELS, ChangeSet, FactFilter, Hit, RecallFilter, Row
+from graphmem.store.base import HUB_DEGREE, LABELS, ChangeSet, FactFilter, Hit, RecallFilter, Row
 from graphmem.store.purge import purge_neo4j
 from graphmem.store.rows import slot_key, slot_node_id
 from graphmem.temporal import AsOf
@@ -463,6 +463,7 @@ class Neo4jStore:
             "recall/facts_of_entities",
             keys=keys,
             vector=vector,
+            hub_degree=HUB_DEGREE,
             limit=limit,
             **self._filter_params(namespace, where),
         )
