@@ -22,14 +22,15 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from graphmem import __version__, config, residue
-from graphmem.demo import run_demo
 from graphmem.errors import GraphmemError, InvalidArgument, OperationFailed, UsageError
-from graphmem.memory import Memory
 from graphmem.model import Authority, Claim, Fact, Sensitivity, SourceKind
 from graphmem.results import DistillationRun, WriteResult
+
+if TYPE_CHECKING:  # the store and model clients load only when a command needs them
+    from graphmem.memory import Memory
 
 # ---- what a command hands back ------------------------------------------------
 
@@ -43,7 +44,7 @@ class Output:
     code: int = 0
 
 
-Handler = Callable[[Memory, argparse.Namespace], Output]
+Handler = Callable[["Memory", argparse.Namespace], Output]
 Clock = Callable[[], datetime]
 
 
@@ -719,6 +720,8 @@ def _expire(mem: Memory, args: argparse.Namespace) -> Output:
 
 
 def _demo(args: argparse.Namespace) -> Output:
+    from graphmem.demo import run_demo  # noqa: PLC0415 - keeps start-up light
+
     if not args.json:
         run_demo(print)
         return Output(None, [])
@@ -744,6 +747,8 @@ def _eval(args: argparse.Namespace) -> Output:
 def _eval_memories(args: argparse.Namespace) -> Iterator[Callable[[Clock], Memory]]:
     """A fresh memory per scenario (a new embedded folder, or the Neo4j server),
     all closed at the end: ``evaluate.run`` leaves closing to the factory."""
+    from graphmem.memory import Memory  # noqa: PLC0415 - keeps start-up light
+
     uri = None
     if (args.store or ("neo4j" if args.neo4j else "embedded")) == "neo4j":
         uri = args.neo4j or config.neo4j_uri()
@@ -799,13 +804,19 @@ PREFLIGHT: dict[str, Callable[[argparse.Namespace], None]] = {"forget": _check_f
 
 
 def _open(args: argparse.Namespace) -> Memory:
+    from graphmem.memory import Memory  # noqa: PLC0415 - keeps start-up light
+
     """Flags first (``--neo4j``, ``--path``), then ``NEO4J_URI``, then ``GRAPHMEM_PATH``."""
-    if args.neo4j and args.path:
+    if args.neo4j is not None and args.path is not None:
         raise InvalidArgument("give --path or --neo4j, not both")
-    uri = args.neo4j or (None if args.path else config.neo4j_uri())
+    if args.neo4j is not None and not args.neo4j.strip():
+        raise InvalidArgument("--neo4j needs a URI, e.g. bolt://127.0.0.1:7687")
+    if args.path is not None and not str(args.path).strip():
+        raise InvalidArgument("--path needs a folder")
+    uri = args.neo4j or (None if args.path else config.chosen_neo4j())
     if uri:
         return Memory.neo4j(uri, auth=config.neo4j_auth())
-    return Memory(args.path)
+    return Memory(args.path or config.default_path())
 
 
 def _execute(args: argparse.Namespace) -> Output:

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from graphmem import candidates, config, lifecycle
+from graphmem import arguments, candidates, config, lifecycle
 from graphmem import distill as distillation
 from graphmem import export as export_format
 from graphmem import gc as garbage
@@ -90,7 +90,9 @@ class Memory:
         weights: Weights | None = None,
     ) -> None:
         owned = store is None
-        if store is None:
+        if store is None and path is None and (uri := config.chosen_neo4j()):
+            store = Neo4jStore(uri, auth=config.neo4j_auth())
+        elif store is None:
             store = EmbeddedStore(Path(path) if path is not None else config.default_path())
         self.store = store
         self.predicates = PredicateRegistry()
@@ -228,6 +230,11 @@ class Memory:
         """Forget an episode, a fact, an entity or the whole namespace — with everything
         derived from it — in one transaction. Returns what was removed and re-derived."""
         ns = check_namespace(namespace)
+        episode = arguments.optional_text(episode, "episode")
+        fact = arguments.optional_text(fact, "fact")
+        entity = arguments.optional_text(entity, "entity")
+        if not isinstance(everything, bool):
+            raise InvalidArgument(f"everything must be True or False, not {everything!r}")
         chosen = [
             name
             for name, value in (
@@ -398,6 +405,7 @@ class Memory:
                     f"namespace {ns!r} is not empty; import into an empty namespace "
                     "(pass namespace= to choose another)"
                 )
+            change.validate()  # a hand-edited document names what it lacks, before any work
             embed_change(self.embedder, change)
             self.store.apply(change)
         return self.store.counts(ns)
@@ -431,7 +439,9 @@ class Memory:
             )
         )
         where = FactFilter(
-            subject_key=None if subject is None else subject_key(subject, ns),
+            subject_key=None
+            if subject is None
+            else subject_key(arguments.text(subject, "subject"), ns),
             predicate=None if predicate is None else check_predicate(predicate),
             scope=None if scope is None else check_scope(scope),
             point=point,
@@ -462,13 +472,13 @@ class Memory:
         sensitivity), then ranked. Evidence informs; it never authorises."""
         ns = check_namespace(namespace)
         request = RecallRequest(
-            query=query,
+            query=arguments.text(query, "query"),
             namespace=ns,
             point=AsOf.of(
                 optional_utc(at, "at", self._clock()),
                 optional_utc(known_at, "known_at", self._clock()),
             ),
-            k=k,
+            k=arguments.whole(k, "k"),
             scopes=_scopes(scope),
             include_candidates=include_candidates,
             include_review=include_review,

@@ -52,6 +52,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
         "review_at",
         "use_count",
         "slot",
+        "search_text",
     ),
     "statement": (
         "id",
@@ -186,7 +187,10 @@ class ChangeSet:
             for row in rows:
                 missing = [key for key in REQUIRED[kind] if row.get(key) is None]
                 if missing:
-                    raise InvalidArgument(f"{kind} row is missing {', '.join(missing)}: {row!r}")
+                    # The id only: a row's text has no place in an error message or a log.
+                    raise InvalidArgument(
+                        f"{kind} row {row.get('id')!r} is missing {', '.join(missing)}"
+                    )
         bad_labels = set(self.removals) - set(LABELS)
         if bad_labels:
             raise InvalidArgument(f"cannot remove {sorted(bad_labels)}; labels are {LABELS}")

@@ -63,6 +63,11 @@ def _driver_errors(uri: str) -> Iterator[None]:
         raise StoreUnavailable(f"Neo4j driver failed for {uri}: {exc}") from exc
 
 
+# What the driver speaks; http(s) is Neo4j's HTTP API, which the driver would try to load
+# an optional async transport for and fail.
+_SCHEMES = frozenset({"bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc"})
+
+
 def ns_token(namespace: str) -> str:
     """A single analyzer token standing for the namespace inside full-text indexes."""
     return "ns" + hashlib.sha256(namespace.encode("utf-8")).hexdigest()[:24]
@@ -80,6 +85,12 @@ class Neo4jStore:
         install_schema: bool = True,
         exact_below: int = EXACT_BELOW,
     ) -> None:
+        scheme = uri.split("://", 1)[0].lower() if isinstance(uri, str) and "://" in uri else ""
+        if scheme not in _SCHEMES:
+            raise InvalidArgument(
+                f"{uri!r} is not a Neo4j URI: use a Bolt address such as bolt://127.0.0.1:7687 "
+                f"(schemes: {', '.join(sorted(_SCHEMES))})"
+            )
         self.uri = uri
         self.exact_below = exact_below
         self._sizes: dict[tuple[str, str], tuple[float, int]] = {}
