@@ -8,6 +8,7 @@ Everything a user needs is importable from here::
 from __future__ import annotations
 
 import importlib
+import logging
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # for type checkers; at run time each name is imported on first use
@@ -155,6 +156,9 @@ def __getattr__(name: str) -> Any:
 
 
 __version__ = "0.1.0"
+
+# A library logs and lets the application choose handlers (``graphmem -v`` shows DEBUG).
+logging.getLogger("graphmem").addHandler(logging.NullHandler())
 
 __all__ = [
     "Actor",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import logging
 import os
 import sys
 import tempfile
@@ -96,8 +97,12 @@ def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
     store.add_argument("--neo4j", metavar="URI", help="Neo4j server (default: $NEO4J_URI)", **unset)
     if top:
         parser.add_argument("--json", action="store_true", help="JSON output, for scripts")
+        parser.add_argument(
+            "-v", "--verbose", action="count", default=0, help="log to stderr (-vv: debug)"
+        )
     else:
         parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS)
+        parser.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS)
 
 
 def _namespace(parser: argparse.ArgumentParser, *, required: bool = True) -> None:
@@ -820,6 +825,12 @@ def _open(args: argparse.Namespace) -> Memory:
 
 
 def _execute(args: argparse.Namespace) -> Output:
+    if args.verbose:
+        logging.basicConfig(
+            level=logging.DEBUG if args.verbose > 1 else logging.INFO,
+            format="graphmem: %(levelname)s %(name)s: %(message)s",
+            stream=sys.stderr,
+        )
     if args.command in STORELESS:
         return STORELESS[args.command](args)
     if args.command in PREFLIGHT:

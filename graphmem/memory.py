@@ -10,11 +10,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import threading
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Coroutine, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from graphmem import arguments, candidates, config, lifecycle
 from graphmem import distill as distillation
@@ -50,7 +52,7 @@ from graphmem.model import (
     check_scope,
 )
 from graphmem.predicates import PredicateRegistry
-from graphmem.recall import RecallRequest, Weights
+from graphmem.recall import DEFAULT_MAX_CHARS, MIN_CHARS, RecallRequest, Weights
 from graphmem.recall import recall as recall_evidence
 from graphmem.records import audit_row
 from graphmem.results import (
@@ -73,6 +75,11 @@ from graphmem.write import Decider, Extractor, WritePath, embed_change, subject_
 
 P = ParamSpec("P")
 R = TypeVar("R")
+W = TypeVar("W", bound=Callable[..., Any])
+
+
+# Ids, counts and timings only: text, claims and secrets never reach a log.
+log = logging.getLogger("graphmem")
 
 
 class Memory:
@@ -156,8 +163,19 @@ class Memory:
             source_ref=source_ref,
             speaker=speaker,
         )
+        started = time.perf_counter()
         with self._lock:
-            return self._writer.remember(inp)
+            result = self._writer.remember(inp)
+        log.debug(
+            "remember ns=%s episode=%s operations=%d refused=%d redactions=%d %.1f ms",
+            inp.namespace,
+            result.episode_id,
+            len(result.operations),
+            len(result.refused),
+            result.redactions,
+            (time.perf_counter() - started) * 1000,
+        )
+        return result
 
     def define_predicate(
         self,
@@ -281,6 +299,13 @@ class Memory:
             apply_fresh(self.store, build)
             plan = plans[0]
         change = plan.change
+        log.info(
+            "forget ns=%s removed=%s redacted=%d tombstones=%d",
+            ns,
+            {label: len(ids) for label, ids in change.removals.items()},
+            plan.redacted,
+            len(change.tombstones),
+        )
         return ForgetReport(
             removed={label: len(ids) for label, ids in change.removals.items()},
             restored=sorted(plan.restored),
@@ -467,6 +492,7 @@ class Memory:
         min_authority: str | Authority = Authority.EXTERNAL,
         max_sensitivity: str | Sensitivity = Sensitivity.PERSONAL,
         weights: Weights | None = None,
+        max_chars: int = DEFAULT_MAX_CHARS,
     ) -> list[Evidence]:
         """Evidence for ``query``: filtered first (time, belief, scope, authority,
         sensitivity), then ranked. Evidence informs; it never authorises."""
@@ -486,8 +512,17 @@ class Memory:
             min_authority=_enum(Authority, min_authority, "min_authority"),
             max_sensitivity=_enum(Sensitivity, max_sensitivity, "max_sensitivity"),
             weights=weights or self.weights,
+            max_chars=arguments.whole(max_chars, "max_chars", minimum=MIN_CHARS),
         )
+        started = time.perf_counter()
         found = recall_evidence(self.store, self.embedder, request)
+        log.debug(
+            "recall ns=%s k=%d found=%d %.1f ms",
+            ns,
+            request.k,
+            len(found),
+            (time.perf_counter() - started) * 1000,
+        )
         self._note_use(ns, found)
         return found
 
@@ -656,7 +691,9 @@ class Memory:
             raise InvalidArgument(f"timeout must be a positive number of seconds, not {timeout!r}")
         self.flush()
         with self._lock:
-            return self.store.purge(float(timeout))
+            report = self.store.purge(float(timeout))
+        log.info("purge store=%s %.1f s", report.store, report.seconds)
+        return report
 
     def close(self) -> None:
         if self._flusher is not None:
@@ -719,29 +756,81 @@ def _enum(kind: Any, value: Any, name: str) -> Any:
         raise InvalidArgument(f"{name}={value!r} is not known; use one of: {allowed}") from None
 
 
-def _in_thread(method: Callable[P, R]) -> Callable[P, Any]:
-    @functools.wraps(method)
-    async def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        return await asyncio.to_thread(method, *args, **kwargs)
+def _in_thread(
+    method: Callable[Concatenate[Memory, P], R],
+) -> Callable[Concatenate[AsyncMemory, P], Coroutine[Any, Any, R]]:
+    """``Memory.method`` as a coroutine method of AsyncMemory, with the same parameters
+    (so a type checker sees ``await amem.remember(...)`` exactly as ``mem.remember``)."""
 
-    return run
+    async def run(self: AsyncMemory, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        return await asyncio.to_thread(method, self.sync, *args, **kwargs)
+
+    return _named_like(run, method)
+
+
+def _forwarded(
+    method: Callable[Concatenate[Memory, P], R],
+) -> Callable[Concatenate[AsyncMemory, P], R]:
+    """``Memory.method`` called as it is: for what touches no store and needs no thread."""
+
+    def run(self: AsyncMemory, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        return method(self.sync, *args, **kwargs)
+
+    return _named_like(run, method)
+
+
+def _named_like(wrapper: W, method: Callable[..., Any]) -> W:
+    """The wrapper with the method's name and docstring (help() and IDEs show them)."""
+    functools.update_wrapper(wrapper, method)
+    return wrapper
 
 
 class AsyncMemory:
     """``Memory`` with coroutine methods; the work runs in a worker thread."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.sync = kwargs.pop("memory", None) or Memory(*args, **kwargs)
+    def __init__(self, *args: Any, memory: Memory | None = None, **kwargs: Any) -> None:
+        self.sync = memory or Memory(*args, **kwargs)
 
     @classmethod
     def neo4j(cls, uri: str, **kwargs: Any) -> AsyncMemory:
         return cls(memory=Memory.neo4j(uri, **kwargs))
 
-    def __getattr__(self, name: str) -> Any:
-        attr = getattr(self.sync, name)
-        if name.startswith("_") or not callable(attr) or name in ("define_predicate",):
-            return attr
-        return _in_thread(attr)
+    @property
+    def store(self) -> GraphStore:
+        return self.sync.store
+
+    define_predicate = _forwarded(Memory.define_predicate)  # touches no store
+    session = _forwarded(Memory.session)  # a Session's methods are synchronous
+
+    remember = _in_thread(Memory.remember)
+    confirm = _in_thread(Memory.confirm)
+    reject = _in_thread(Memory.reject)
+    forget = _in_thread(Memory.forget)
+    expire = _in_thread(Memory.expire)
+    source_removed = _in_thread(Memory.source_removed)
+    distill = _in_thread(Memory.distill)
+    rollback = _in_thread(Memory.rollback)
+    feedback = _in_thread(Memory.feedback)
+    gc = _in_thread(Memory.gc)
+    export = _in_thread(Memory.export)
+    import_ = _in_thread(Memory.import_)
+    facts = _in_thread(Memory.facts)
+    recall = _in_thread(Memory.recall)
+    flush = _in_thread(Memory.flush)
+    history = _in_thread(Memory.history)
+    episode = _in_thread(Memory.episode)
+    audit = _in_thread(Memory.audit)
+    check = _in_thread(Memory.check)
+    stats = _in_thread(Memory.stats)
+
+    async def checkpoint(self, namespace: str, task: str, **state: Any) -> Checkpoint:
+        # Spelled out: its **state would otherwise swallow the bound memory.
+        return await asyncio.to_thread(self.sync.checkpoint, namespace, task, **state)
+
+    checkpoints = _in_thread(Memory.checkpoints)
+    resume = _in_thread(Memory.resume)
+    purge = _in_thread(Memory.purge)
+    close = _in_thread(Memory.close)
 
     async def __aenter__(self) -> AsyncMemory:
         return self

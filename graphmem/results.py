@@ -112,6 +112,9 @@ class Evidence(Model):
 
     kind: Literal["fact", "episode"]
     text: str
+    truncated: bool = Field(
+        default=False, description="text is an excerpt (max_chars); Memory.episode has it all"
+    )
     fact_id: str | None = None
     episode_id: str | None = None
     authority: Authority

@@ -148,3 +148,61 @@ def test_version_does_not_load_the_store_or_model_clients() -> None:
     )
     assert out.stdout.split() == ["False", "False"]
     assert time.monotonic() - started < 60
+
+
+def test_recall_quotes_a_long_episode_around_the_match(tmp_path: Path) -> None:
+    filler = "The minutes of the meeting continue without anything of note. " * 8000
+    text = filler + "The quartermaster ordered forty brass lanterns. " + filler
+    with Memory(tmp_path / "store") as mem:
+        written = mem.remember(text, "ns")
+        [found] = [e for e in mem.recall("brass lanterns", namespace="ns") if e.kind == "episode"]
+        assert found.truncated
+        assert len(found.text) <= 2002
+        assert "forty brass lanterns" in found.text
+        assert written.episode_id is not None
+        assert mem.episode(written.episode_id, "ns").content == text  # all of it, one call away
+        short = mem.recall("brass lanterns", namespace="ns", max_chars=100)[0]
+        assert len(short.text) <= 102
+        with pytest.raises(InvalidArgument, match="max_chars"):
+            mem.recall("brass lanterns", namespace="ns", max_chars=0)
+
+
+def test_debug_log_says_what_happened_but_never_the_text(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+
+    with caplog.at_level(logging.DEBUG, logger="graphmem"), Memory(tmp_path / "store") as mem:
+        written = mem.remember("I live in Tromsø and my password is hunter2horse", "ns")
+        mem.recall("where do I live", namespace="ns")
+        assert written.episode_id is not None
+        mem.forget("ns", episode=written.episode_id)
+    logged = caplog.text
+    assert written.episode_id in logged
+    assert "recall ns=ns" in logged
+    assert "forget ns=ns" in logged
+    assert "Tromsø" not in logged
+    assert "hunter2horse" not in logged
+
+
+@pytest.mark.slow
+def test_a_type_checker_sees_async_memory_like_memory(tmp_path: Path) -> None:
+    script = tmp_path / "agent.py"
+    script.write_text(
+        "from graphmem import AsyncMemory, WriteResult\n"
+        "async def main(amem: AsyncMemory) -> None:\n"
+        "    ok: WriteResult = await amem.remember('I live in Oslo.', 'ns')\n"
+        "    await amem.remembr('typo', 'ns')\n"
+        "    await amem.recall('where', namespace='ns', k='3')\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", str(script)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert 'has no attribute "remembr"' in done.stdout
+    assert 'Argument "k"' in done.stdout
+    assert "agent.py:3" not in done.stdout  # the right call checks clean
