@@ -254,6 +254,7 @@ def _add_lifecycle_commands(add: Adder) -> None:
     _namespace(add("expire", "write down expired validity and lapsed reviews"))
 
     purge = add("purge", "rewrite the store's files without deleted values (all namespaces)")
+    _namespace(purge, required=False)
     purge.add_argument(
         "--timeout", type=_positive_float, default=600.0, help="seconds to wait (default 600)"
     )
@@ -541,7 +542,7 @@ def _forget(mem: Memory, args: argparse.Namespace) -> Output:
 
 
 def _purge(mem: Memory, args: argparse.Namespace) -> Output:
-    report = mem.purge(timeout=args.timeout)
+    report = mem.purge(args.namespace, timeout=args.timeout)
     lines = [f"purged the {report.store} store in {report.seconds:.1f} s", *report.steps]
     return Output(report.model_dump(mode="json"), lines)
 

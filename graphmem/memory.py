@@ -677,7 +677,7 @@ class Memory:
             raise UnknownId(f"no fact {fact_id!r} in namespace {ns!r}")
         return rows[0]
 
-    def purge(self, timeout: float = 600.0) -> PurgeReport:
+    def purge(self, namespace: str | None = None, *, timeout: float = 600.0) -> PurgeReport:
         """Take what was deleted (forgotten, superseded and removed) off the disk: rewrite
         the store's files from the live data, for every namespace. Forget already makes
         the data unreachable; purge is what makes a byte scan of the files come back clean.
@@ -686,7 +686,12 @@ class Memory:
         the purge procedure of ``tools/neo4j/neo4j-local`` and restarts the server on a
         copy of the live graph, so its cost follows the store's size; run it after a batch
         of forgets, not after each. Raises :class:`~graphmem.errors.PurgeUnavailable` on a
-        server that cannot do it, saying what to do instead."""
+        server that cannot do it, saying what to do instead.
+
+        ``namespace`` names the tenant asking; the files are shared, so the rewrite covers
+        every namespace of the store (and changes no data in any)."""
+        if namespace is not None:
+            check_namespace(namespace)
         if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0:
             raise InvalidArgument(f"timeout must be a positive number of seconds, not {timeout!r}")
         self.flush()

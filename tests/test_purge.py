@@ -55,7 +55,7 @@ def test_embedded_purge_leaves_no_forgotten_text(tmp_path: Path) -> None:
         _write_and_forget(mem)
         # What a crash in the middle of a snapshot replacement leaves behind.
         (folder / "keys.tmp").write_text(EPISODE, encoding="utf-8")
-        report = mem.purge()
+        report = mem.purge("purge-a")
         assert isinstance(report, PurgeReport)
         assert report.store == "embedded"
         assert any("interrupted" in step for step in report.steps)
@@ -69,6 +69,8 @@ def test_purge_timeout_must_be_positive(tmp_path: Path) -> None:
         for bad in (0, -1.0, float("nan"), True):
             with pytest.raises(InvalidArgument, match="timeout"):
                 mem.purge(timeout=bad)
+        with pytest.raises(InvalidArgument, match="namespace"):
+            mem.purge("not a namespace\n")
 
 
 def test_residue_command_says_pass_or_fail(
