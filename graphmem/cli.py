@@ -95,6 +95,15 @@ def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
     store = parser.add_mutually_exclusive_group()
     store.add_argument("--path", help="embedded store folder (default: $GRAPHMEM_PATH)", **unset)
     store.add_argument("--neo4j", metavar="URI", help="Neo4j server (default: $NEO4J_URI)", **unset)
+    parser.add_argument(
+        "--model", help="model for extraction and decisions (default: $GRAPHMEM_MODEL)", **unset
+    )
+    parser.add_argument(
+        "--embedder",
+        help="hashing, openai:<model> or sentence-transformers:<path> "
+        "(default: $GRAPHMEM_EMBEDDER)",
+        **unset,
+    )
     if top:
         parser.add_argument("--json", action="store_true", help="JSON output, for scripts")
         parser.add_argument(
@@ -258,6 +267,7 @@ def _add_lifecycle_commands(add: Adder) -> None:
     purge.add_argument(
         "--timeout", type=_positive_float, default=600.0, help="seconds to wait (default 600)"
     )
+    add("config", "what configuration is in effect, and where each value came from")
     residue = add("residue", "scan every file under a folder for text that should be gone")
     residue.add_argument("folder", type=Path, help="the store folder, or the Neo4j home")
     residue.add_argument("text", nargs="+", help="the forgotten text (a long phrase is best)")
@@ -547,6 +557,14 @@ def _purge(mem: Memory, args: argparse.Namespace) -> Output:
     return Output(report.model_dump(mode="json"), lines)
 
 
+def _config(args: argparse.Namespace) -> Output:
+    settings = config.described(
+        path=args.path, neo4j=args.neo4j, model=args.model, embedder_override=args.embedder
+    )
+    payload = [{"setting": s.name, "value": s.value, "from": s.source} for s in settings]
+    return Output(payload, _table([[s.name, s.value, s.source] for s in settings]))
+
+
 def _residue(args: argparse.Namespace) -> Output:
     found = residue.scan(args.folder, args.text)
     payload = [{"file": r.file, "offset": r.offset, "text": r.needle} for r in found]
@@ -802,6 +820,7 @@ HANDLERS: dict[str, Handler] = {
     "purge": _purge,
 }
 STORELESS: dict[str, Callable[[argparse.Namespace], Output]] = {
+    "config": _config,
     "demo": _demo,
     "eval": _eval,
     "residue": _residue,
@@ -826,6 +845,10 @@ def _open(args: argparse.Namespace) -> Memory:
 
 
 def _execute(args: argparse.Namespace) -> Output:
+    # A flag is its variable, set for this process (and what it starts): one rule for all.
+    for flag, variable in (("model", "GRAPHMEM_MODEL"), ("embedder", "GRAPHMEM_EMBEDDER")):
+        if getattr(args, flag, None):
+            os.environ[variable] = getattr(args, flag)
     if args.verbose:
         logging.basicConfig(
             level=logging.DEBUG if args.verbose > 1 else logging.INFO,

@@ -28,8 +28,10 @@ from graphmem.checkpoint import Checkpoint, CheckpointInput
 from graphmem.checkpoint import history as checkpoint_history
 from graphmem.checkpoint import latest as latest_checkpoint
 from graphmem.checkpoint import save as save_checkpoint
-from graphmem.embed import Embedder, HashingEmbedder
+from graphmem.decide_llm import ModelDecider
+from graphmem.embed import Embedder
 from graphmem.errors import GraphmemError, InvalidArgument, UnknownId
+from graphmem.extract.llm import LLMExtractor
 from graphmem.extract.offline import OfflineExtractor
 from graphmem.forget import ForgetPlan, Planner
 from graphmem.lifecycle import Sweep
@@ -96,6 +98,14 @@ class Memory:
         clock: Callable[[], datetime] = now,
         weights: Weights | None = None,
     ) -> None:
+        # Nothing given: the configuration (GRAPHMEM_MODEL, GRAPHMEM_EMBEDDER) decides.
+        # Settled before a store is opened, so a bad setting leaves nothing open.
+        self._model = config.model_client() if extractor is None and decider is None else None
+        if extractor is None:
+            extractor = LLMExtractor(self._model) if self._model else OfflineExtractor()
+        if decider is None and self._model is not None:
+            decider = ModelDecider(self._model)
+        self.embedder: Embedder = embedder or config.embedder()
         owned = store is None
         if store is None and path is None and (uri := config.chosen_neo4j()):
             store = Neo4jStore(uri, auth=config.neo4j_auth())
@@ -105,9 +115,6 @@ class Memory:
         self.predicates = PredicateRegistry()
         self._clock: Callable[[], datetime] = lambda: utc(clock(), "clock()")
         self._lock = threading.RLock()
-        if extractor is None:
-            extractor = OfflineExtractor()
-        self.embedder: Embedder = embedder or HashingEmbedder()
         try:
             store.ensure_vectors(self.embedder.name, self.embedder.dimensions)
         except GraphmemError:
@@ -705,6 +712,8 @@ class Memory:
             self._flusher.join()
         self.flush()
         self.store.close()
+        if self._model is not None:  # made from the configuration, so ours to close
+            self._model.close()
 
     def __enter__(self) -> Memory:
         return self
