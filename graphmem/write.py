@@ -63,6 +63,11 @@ SELF_KEY = "user"
 _PERSON_LIKE = re.compile(r"^[A-Za-z][A-Za-z'-]{0,40}$")
 
 
+# One episode is one observation: a message, a tool result, a page. Past this size it is a
+# corpus, and belongs split by section (each part its own episode, the same source_ref).
+MAX_EPISODE_CHARS = 1_000_000
+
+
 class Extractor(Protocol):
     name: str
 
@@ -140,7 +145,7 @@ class WritePath:
         source_ref = arguments.optional_text(source_ref, "source_ref")
         speaker = arguments.optional_text(speaker, "speaker")
         if isinstance(content, Episode):
-            arguments.text(content.content, "episode content")
+            arguments.text(content.content, "episode content", max_chars=MAX_EPISODE_CHARS)
             if content.namespace != ns:
                 raise InvalidArgument(
                     f"episode belongs to namespace {content.namespace!r}, not {ns!r}"
@@ -158,7 +163,7 @@ class WritePath:
         kind = parse_source(source)
         occurred = self.clock() if at is None else utc(at, "at")
         if isinstance(content, str):
-            arguments.text(content, "content")
+            arguments.text(content, "content", max_chars=MAX_EPISODE_CHARS)
             if not content.strip():
                 raise InvalidArgument("content is empty: nothing to remember")
             return Input(
