@@ -268,6 +268,12 @@ def _add_lifecycle_commands(add: Adder) -> None:
         "--timeout", type=_positive_float, default=600.0, help="seconds to wait (default 600)"
     )
     add("config", "what configuration is in effect, and where each value came from")
+    reembed = add("reembed", "switch the store to the configured embedder, every vector rewritten")
+    reembed.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        help="progress bar on stderr (default: when stderr is a terminal)",
+    )
     residue = add("residue", "scan every file under a folder for text that should be gone")
     residue.add_argument("folder", type=Path, help="the store folder, or the Neo4j home")
     residue.add_argument("text", nargs="+", help="the forgotten text (a long phrase is best)")
@@ -565,6 +571,28 @@ def _config(args: argparse.Namespace) -> Output:
     return Output(payload, _table([[s.name, s.value, s.source] for s in settings]))
 
 
+def _reembed(args: argparse.Namespace) -> Output:
+    # The raw store: a Memory would refuse to open on the very mismatch this resolves.
+    from graphmem.reembed import reembed  # noqa: PLC0415 - keeps start-up light
+
+    embedder = config.embedder()
+    store = config.open_store(args.path, args.neo4j)
+    shown = sys.stderr.isatty() if args.progress is None else args.progress
+    bar = Progress(0, sys.stderr, enabled=shown, label="reembed")
+
+    def progress(done: int, total: int) -> None:
+        bar.total = total
+        bar.update(done)
+
+    try:
+        count = reembed(store, embedder, progress=progress)
+    finally:
+        bar.close()
+        store.close()
+    payload = {"embedder": embedder.name, "dimensions": embedder.dimensions, "rewritten": count}
+    return Output(payload, [f"{count} vectors rewritten with {embedder.name}"])
+
+
 def _residue(args: argparse.Namespace) -> Output:
     found = residue.scan(args.folder, args.text)
     payload = [{"file": r.file, "offset": r.offset, "text": r.needle} for r in found]
@@ -821,6 +849,7 @@ HANDLERS: dict[str, Handler] = {
 }
 STORELESS: dict[str, Callable[[argparse.Namespace], Output]] = {
     "config": _config,
+    "reembed": _reembed,
     "demo": _demo,
     "eval": _eval,
     "residue": _residue,

@@ -69,7 +69,6 @@ from graphmem.session import DEFAULT_SHARE, DEFAULT_WINDOW, Session, session_bud
 from graphmem.slots import apply_fresh
 from graphmem.statements import one_valued
 from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore
-from graphmem.store.embedded import EmbeddedStore
 from graphmem.store.neo4j import Neo4jStore
 from graphmem.store.rows import to_audit, to_episode, to_fact, to_support
 from graphmem.temporal import END_OF_TIME, AsOf, now, optional_utc, utc
@@ -107,10 +106,8 @@ class Memory:
             decider = ModelDecider(self._model)
         self.embedder: Embedder = embedder or config.embedder()
         owned = store is None
-        if store is None and path is None and (uri := config.chosen_neo4j()):
-            store = Neo4jStore(uri, auth=config.neo4j_auth())
-        elif store is None:
-            store = EmbeddedStore(Path(path) if path is not None else config.default_path())
+        if store is None:
+            store = config.open_store(path)
         self.store = store
         self.predicates = PredicateRegistry()
         self._clock: Callable[[], datetime] = lambda: utc(clock(), "clock()")

@@ -33,6 +33,7 @@ from graphmem.results import PurgeReport
 from graphmem.store.base import (
     HUB_DEGREE,
     LABELS,
+    REEMBED_HINT,
     ChangeSet,
     FactFilter,
     FactPatch,
@@ -40,6 +41,7 @@ from graphmem.store.base import (
     RecallFilter,
     Row,
     StatementPatch,
+    interrupted,
 )
 from graphmem.store.journal import Journal
 from graphmem.store.rows import slot_key, slot_node_id
@@ -611,14 +613,44 @@ class EmbeddedStore:
     def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
         recorded = self._journal.read_meta("embedder")
         wanted = {"name": embedder_name, "dimensions": dimensions}
+        if recorded is not None and recorded.get("pending"):
+            raise EmbeddingMismatch(interrupted(recorded["name"]))
         if recorded is None:
             self._journal.write_meta("embedder", wanted)
         elif recorded != wanted:
             raise EmbeddingMismatch(
                 f"the embedded store at {self.path} was built by {recorded['name']!r} "
                 f"({recorded['dimensions']} dimensions) but the configured embedder is "
-                f"{embedder_name!r} ({dimensions}); configure the original embedder or re-embed"
+                f"{embedder_name!r} ({dimensions}); {REEMBED_HINT}"
             )
+
+    # ---- re-embedding (graphmem/reembed.py) ---------------------------------------
+
+    @_locked
+    def namespaces(self) -> list[str]:
+        return sorted({ns for label, ns in self._by_label if label in ("Fact", "Episode")})
+
+    @_locked
+    def begin_vectors(self, embedder_name: str, dimensions: int) -> None:
+        wanted = {"name": embedder_name, "dimensions": dimensions, "pending": True}
+        self._journal.write_meta("embedder", wanted)
+
+    @_locked
+    def set_vectors(self, namespace: str, vectors: dict[str, list[float]]) -> None:
+        check_namespace(namespace)
+        nodes = self._graph.nodes
+        for node_id, vector in vectors.items():
+            data = nodes.get(node_id)
+            if data is None or data.get("namespace") != namespace:
+                raise UnknownId(f"no fact or episode {node_id!r} in namespace {namespace!r}")
+            data["embedding"] = list(vector)
+            self._vectors[node_id] = _unit(vector)
+        self._version += 1  # recall's stacked vectors are stale
+
+    @_locked
+    def end_vectors(self, embedder_name: str, dimensions: int) -> None:
+        self._compact()  # the snapshot carries the new vectors; the journal never had them
+        self._journal.write_meta("embedder", {"name": embedder_name, "dimensions": dimensions})
 
     def _admitted(self, namespace: str, where: RecallFilter, label: str = "Fact") -> _Admitted:
         """What recall may see: the filter runs over numpy columns of the namespace (built
