@@ -102,6 +102,7 @@ class EmbeddedStore:
             raise
 
     def _replay(self) -> None:
+        self._keys = self._journal.read_meta("keys") or {}  # damaged keys: refuse to open
         seq, state = self._journal.read_snapshot()
         if state is not None:
             self._restore(state)
@@ -166,7 +167,7 @@ class EmbeddedStore:
     def store_key(self, namespace: str, name: str) -> bytes:
         # Read once per open: every external write asks for the tombstone key.
         if self._keys is None:
-            self._keys = self._journal.read_meta("keys") or {}
+            self._keys = {}
         label = f"{namespace}\x1f{name}"
         if label not in self._keys:
             self._keys[label] = secrets.token_hex(32)
