@@ -4,12 +4,8 @@ were; doctor names the damage and repair salvages what is intact."""
 
 from __future__ import annotations
 
-import itertools
-import json
 import random
 import re
-import shutil
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -17,89 +13,26 @@ import pytest
 from graphmem import Claim, Memory, StoreCorrupt, StoreLocked
 from graphmem.cli import main
 from graphmem.store import doctor
-from graphmem.store.embedded import EmbeddedStore
-
-NS = "maya"
-JOURNAL = "journal.jsonl"
-
-
-def state(mem: Memory) -> str:
-    exported = mem.export(NS)
-    exported.pop("exported_at")
-    return json.dumps(exported, sort_keys=True, default=str)
-
-
-def files(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
-
-
-def boundaries(data: bytes) -> list[int]:
-    """Offsets where each journal record starts, and the end of the file."""
-    return [0] + [i + 1 for i, byte in enumerate(data) if byte == ord("\n")]
-
-
-@dataclass
-class Built:
-    folder: Path
-    journal: bytes
-    after: dict[int, str]  # records in the journal -> the state the API showed then
-    written: dict[int, int]  # record number (from 1) of the i-th remember
+from tests.store_faults import (
+    JOURNAL,
+    NS,
+    Built,
+    boundaries,
+    build,
+    files,
+    flip,
+    opened_state,
+    positions,
+    trial,
+)
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """~50 journal records of every class: episodes alone, facts, a supersession, a
-    confirmation, feedback, and forgets (compaction held back so that the forget
-    records stay in the journal, as a kill right after their append leaves them)."""
-    folder = tmp_path_factory.mktemp("built") / "store"
-    after: dict[int, str] = {0: ""}
-    written: dict[int, int] = {}
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(EmbeddedStore, "_compact", lambda self: None)
-        with Memory(folder) as mem:
-            after[0] = state(mem)
-
-            def note() -> None:
-                after[(folder / JOURNAL).read_bytes().count(b"\n")] = state(mem)
-
-            forgettable = []
-            last_fact = ""
-            for i in range(40):
-                if i % 4 == 0:
-                    result = mem.remember(f"Maya wrote note number {i} today.", namespace=NS)
-                elif i % 4 == 1:
-                    result = mem.remember([Claim("maya", "lives_in", f"City{i}")], namespace=NS)
-                else:
-                    result = mem.remember([Claim("maya", "likes", f"thing {i}")], namespace=NS)
-                note()
-                written[i] = max(after)
-                last_fact = (result.fact_ids or [last_fact])[0]
-                if i % 10 == 3:
-                    forgettable.append(result.episode_id)
-                if i % 10 == 6:
-                    mem.feedback(last_fact, NS, "good")
-                    note()
-                if i % 10 == 9:
-                    assert forgettable
-                    mem.forget(NS, episode=forgettable.pop())
-                    note()
-    journal = (folder / JOURNAL).read_bytes()
-    assert not (folder / "snapshot.json").exists()
-    assert 45 <= journal.count(b"\n") <= 60
-    assert set(after) == set(range(journal.count(b"\n") + 1))  # one record per call
-    return Built(folder, journal, after, written)
-
-
-def trial(built: Built, tmp: Path, journal: bytes) -> Path:
-    folder = tmp / f"t{random.random()}"
-    shutil.copytree(built.folder, folder)
-    (folder / JOURNAL).write_bytes(journal)
-    return folder
-
-
-def opened_state(folder: Path) -> str:
-    with Memory(folder) as mem:
-        return state(mem)
+    built = build(tmp_path_factory.mktemp("built") / "store")
+    assert not (built.folder / "snapshot.json").exists()
+    assert 45 <= len(built.after) - 1 <= 60
+    return built
 
 
 def test_every_cut_at_a_record_boundary_keeps_each_acknowledged_record(
@@ -123,48 +56,16 @@ def test_a_cut_inside_the_last_record_drops_only_it(built: Built, tmp_path: Path
                 assert (folder / JOURNAL).read_bytes() == built.journal[:start]  # cut there
 
 
-def positions(built: Built) -> list[int]:
-    """In every record: the sequence number, the checksum, the body, the last body
-    byte and the newline; and 60 more anywhere."""
-    edges = boundaries(built.journal)
-    rng = random.Random(12)
-    picked = set()
-    for start, end in itertools.pairwise(edges):
-        crc = built.journal.index(b" ", start) + 1
-        picked |= {start, crc, rng.randrange(crc + 2, end - 1), end - 2, end - 1}
-    picked |= {rng.randrange(len(built.journal)) for _ in range(60)}
-    return sorted(picked)
-
-
 def test_a_flipped_byte_is_refused_or_loses_only_the_last_record(
     built: Built, tmp_path: Path
 ) -> None:
-    edges = boundaries(built.journal)
-    last_start = edges[-2]
     rng = random.Random(3)
-    refused = 0
-    for pos in positions(built):
-        damaged = bytearray(built.journal)
-        damaged[pos] ^= rng.randrange(1, 256)
-        folder = trial(built, tmp_path, bytes(damaged))
-        before = files(folder)
-        record_start = max(e for e in edges if e <= pos)
-        try:
-            got = opened_state(folder)
-        except StoreCorrupt as exc:
-            refused += 1
-            assert files(folder) == before, f"flip at {pos} changed the files"
-            message = str(exc)
-            assert JOURNAL in message
-            assert "graphmem doctor" in message
-            named = int(re.search(r"at byte (\d+)", message).group(1))  # type: ignore[union-attr]
-            assert record_start <= named <= pos, (pos, message)
-            continue
-        # Opened: only the last record may have been dropped, and only as a torn tail.
-        assert pos >= last_start, f"flip at {pos} (not in the last record) opened silently"
-        count = len(edges) - 1
-        assert got in (built.after.get(count - 1), built.after[count]), pos
-    assert refused >= len(positions(built)) - 5
+    picked = positions(built, extra=60, seed=12)
+    outcomes = [flip(built, tmp_path, pos, rng.randrange(1, 256)) for pos in picked]
+    assert [o for o in outcomes if o.outcome.startswith("VIOLATION")] == []
+    opened = [o.position for o in outcomes if o.outcome != "refused"]
+    assert all(pos >= boundaries(built.journal)[-2] for pos in opened)  # the last record
+    assert len(opened) <= 2
 
 
 def test_a_damaged_snapshot_or_keys_file_is_refused(tmp_path: Path) -> None:
