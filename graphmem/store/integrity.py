@@ -64,8 +64,8 @@ class Damage:
 
     def error(self, folder: object) -> StoreCorrupt:
         return StoreCorrupt(
-            f"the embedded store is damaged: {self.describe()}. Nothing was changed on "
-            f"disk. Run `graphmem doctor {folder}` to see what is intact, and "
+            f"the embedded store is damaged: {self.describe()}. Its files were left as "
+            f"they were. Run `graphmem doctor {folder}` to see what is intact, and "
             f"`graphmem repair {folder} --into NEW_FOLDER` to salvage it into a new store"
         )
 

@@ -11,7 +11,8 @@ atomically (write, fsync, rename), is sealed with a CRC, and names the last
 sequence it contains, so a crash between snapshot and journal truncation
 replays nothing twice. Compaction also erases forgotten content from disk; a
 reopen finishes an interrupted one (see ``EmbeddedStore``), and leftover
-``*.tmp`` files of an interrupted replacement are deleted before anything else.
+``*.tmp`` files of an interrupted replacement (which may hold forgotten text) are
+deleted as soon as the files have read back intact.
 
 One process at a time: an exclusive ``flock`` on ``lock`` guards the folder.
 """
@@ -83,7 +84,6 @@ class Journal:
         self.journal_path = folder / "journal.jsonl"
         self._out: IO[bytes] | None = None
         self.entries = 0
-        self._sweep()
 
     def _sweep(self) -> None:
         """Delete what an interrupted atomic replacement left: a ``.tmp`` is never the
@@ -137,13 +137,12 @@ class Journal:
     def replay(self, after: int) -> Replay:
         """Check the whole journal, cut a torn tail, and return its entries; raise
         ``StoreCorrupt`` (changing nothing) on any other damage."""
-        if not self.journal_path.exists():
-            return Replay([], 0)
-        data = self.journal_path.read_bytes()
+        data = self.journal_path.read_bytes() if self.journal_path.exists() else b""
         scan = scan_journal(data, self.journal_path.name)
         damage = scan.damage or against_snapshot(scan, after, self.journal_path.name)
         if damage:
             raise damage[0].error(self.folder)
+        self._sweep()  # only once everything read back: a refused store is left as it was
         if scan.torn_at is not None:
             # A torn last line from a crash: it never returned, so it never happened.
             with self.journal_path.open("r+b") as handle:
