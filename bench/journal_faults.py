@@ -121,7 +121,9 @@ def kills(tmp: Path, random_kills: int, window: float, seed: int) -> int:
     during = [k for k in results if k.during_forget]
     residues = sum(k.residue for k in acked)
     violations = [k.outcome for k in results if k.outcome.startswith("VIOLATION")]
-    print(f"\nkills: {len(results)} (5 at each fsync of a forget, {random_kills} random)")
+    print(
+        f"\nkills: {len(results)} (one before each of 5 fsyncs of a forget, {random_kills} random)"
+    )
     print(f"  killed during forget (written, not acknowledged): {len(during)}")
     print(f"  forget acknowledged before the kill:               {len(acked)}")
     print(

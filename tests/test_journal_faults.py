@@ -68,6 +68,17 @@ def test_a_flipped_byte_is_refused_or_loses_only_the_last_record(
     assert len(opened) <= 2
 
 
+def test_a_whole_last_record_with_a_damaged_newline_is_refused(
+    built: Built, tmp_path: Path
+) -> None:
+    # Its bytes all arrived, so it was acknowledged: dropping it would lose it silently.
+    for ending in (b"\0", b"x"):
+        folder = trial(built, tmp_path, built.journal[:-1] + ending)
+        with pytest.raises(StoreCorrupt, match="line ending of the last record is damaged"):
+            Memory(folder)
+        assert (folder / JOURNAL).read_bytes() == built.journal[:-1] + ending
+
+
 def test_a_damaged_snapshot_or_keys_file_is_refused(tmp_path: Path) -> None:
     folder = tmp_path / "store"
     with Memory(folder) as mem:

@@ -15,8 +15,10 @@ Which damage may be dropped, and which is corruption:
 - A **complete line** (ending in ``\\n``) that fails its CRC or does not parse is
   corruption wherever it is, the last line included: a crash does not make an
   acknowledged line wrong after the fact.
-- A tail that is a whole valid record whose newline became another non-NUL byte
-  is a damaged acknowledged record, not a torn one: corruption.
+- A tail that is a whole valid record followed by one byte other than a newline
+  (NUL included) is an acknowledged record whose newline was damaged, not a torn
+  write: corruption. (A crash can leave a whole record without its newline, or
+  with a run of NULs after a partial one; those are torn, and dropped.)
 - Sequence numbers go up by exactly one from line to line; anything else is
   corruption.
 
@@ -130,7 +132,7 @@ def scan_journal(data: bytes, name: str = "journal.jsonl") -> JournalScan:
 
 def _tail(scan: JournalScan, data: bytes, offset: int, pending: list[tuple[int, str]]) -> None:
     tail = data[offset:]
-    if len(tail) > 1 and tail[-1] != 0 and _parse_line(tail[:-1]) is not None:
+    if len(tail) > 1 and _parse_line(tail[:-1]) is not None:
         # A whole record whose newline became another byte: it was acknowledged.
         pending.append((len(data) - 1, "the line ending of the last record is damaged"))
     else:
