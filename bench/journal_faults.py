@@ -122,7 +122,8 @@ def kills(tmp: Path, random_kills: int, window: float, seed: int) -> int:
     residues = sum(k.residue for k in acked)
     violations = [k.outcome for k in results if k.outcome.startswith("VIOLATION")]
     print(
-        f"\nkills: {len(results)} (one before each of 5 fsyncs of a forget, {random_kills} random)"
+        f"\nkills: {len(results)} (before each of a forget's 4 fsyncs, once after it "
+        f"returned, {random_kills} at random moments)"
     )
     print(f"  killed during forget (written, not acknowledged): {len(during)}")
     print(f"  forget acknowledged before the kill:               {len(acked)}")
