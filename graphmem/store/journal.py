@@ -85,15 +85,6 @@ class Journal:
         self._out: IO[bytes] | None = None
         self.entries = 0
 
-    def _sweep(self) -> None:
-        """Delete what an interrupted atomic replacement left: a ``.tmp`` is never the
-        live copy, and it may hold text a forget since removed."""
-        leftovers = list(self.folder.glob("*.tmp"))
-        for path in leftovers:
-            path.unlink()
-        if leftovers:
-            _fsync_dir(self.folder)
-
     @staticmethod
     def _acquire(path: Path) -> IO[str]:
         handle = path.open("a+", encoding="utf-8")
@@ -142,7 +133,7 @@ class Journal:
         damage = scan.damage or against_snapshot(scan, after, self.journal_path.name)
         if damage:
             raise damage[0].error(self.folder)
-        self._sweep()  # only once everything read back: a refused store is left as it was
+        self.remove_strays()  # only once all read back: a refused store is left as it was
         if scan.torn_at is not None:
             # A torn last line from a crash: it never returned, so it never happened.
             with self.journal_path.open("r+b") as handle:
