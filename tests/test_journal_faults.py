@@ -4,8 +4,10 @@ were; doctor names the damage and repair salvages what is intact."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
+import zlib
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,7 @@ from tests.store_faults import (
     flip,
     opened_state,
     positions,
+    state,
     trial,
 )
 
@@ -149,6 +152,59 @@ def test_repair_skips_what_refers_to_a_lost_record(built: Built, tmp_path: Path)
     )
     with Memory(tmp_path / "new") as mem:  # what was kept opens and reads
         assert mem.facts(NS, predicate="likes")
+
+
+def test_files_written_before_checksums_covered_everything_still_open(
+    built: Built, tmp_path: Path
+) -> None:
+    legacy = b""
+    for line in built.journal.splitlines(keepends=True):  # CRC of the body alone
+        seq, _, body = line.rstrip(b"\n").split(b" ", 2)
+        legacy += b"%s %d %s\n" % (seq, zlib.crc32(body), body)
+    assert opened_state(trial(built, tmp_path, legacy)) == built.after[len(built.after) - 1]
+
+    folder = tmp_path / "plain"
+    with Memory(folder) as mem:
+        gone = mem.remember([Claim("maya", "likes", "tea")], namespace=NS)
+        mem.forget(NS, episode=gone.episode_id)
+        mem.remember([Claim("maya", "likes", "coffee")], namespace=NS)
+        expected = state(mem)
+    for name in ("snapshot.json", "keys.json"):  # unsealed: plain JSON
+        path = folder / name
+        path.write_bytes(path.read_bytes().split(b"\n", 1)[1])
+    assert opened_state(folder) == expected
+
+
+def test_repair_without_a_readable_snapshot(tmp_path: Path) -> None:
+    folder = tmp_path / "store"
+    with Memory(folder) as mem:
+        gone = mem.remember([Claim("maya", "likes", "tea")], namespace=NS)
+        mem.forget(NS, episode=gone.episode_id)  # a snapshot
+        mem.remember([Claim("maya", "likes", "coffee")], namespace=NS)
+        mem.remember([Claim("ravi", "likes", "chess")], namespace=NS)
+    snapshot = folder / "snapshot.json"
+    snapshot.write_bytes(snapshot.read_bytes()[:-10])
+    report = doctor.diagnose(folder)
+    assert [p.file for p in report.problems] == ["snapshot.json"]
+    assert report.snapshot_seq is None
+    assert report.records == 2
+    salvage = doctor.repair(folder, tmp_path / "new")
+    assert salvage.snapshot_seq is None
+    assert salvage.kept == [3, 4]  # each write carries the entities it names
+    assert salvage.skipped == []
+    assert any("tombstones of earlier forgets" in line for line in salvage.lines())
+    with Memory(tmp_path / "new") as mem:
+        assert sorted(f.object for f in mem.facts(NS)) == ["chess", "coffee"]
+
+
+def test_doctor_json(built: Built, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = trial(built, tmp_path, built.journal + b"17 0 {")  # a torn tail only
+    assert main(["doctor", str(folder), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["damaged"] is False
+    assert found["torn_tail"] == len(built.journal)
+    assert found["records"] == len(built.after) - 1
+    assert (folder / JOURNAL).read_bytes().endswith(b"17 0 {")  # doctor cut nothing
 
 
 def test_doctor_refuses_a_store_open_in_a_live_process(built: Built, tmp_path: Path) -> None:

@@ -85,6 +85,11 @@ class Salvage:
         out.extend(f"  kept {name}" for name in self.meta_kept)
         out.extend(f"  skipped record {seq}: {why}" for seq, why in self.skipped)
         out.extend(f"  lost {damage.describe()}" for damage in self.lost)
+        if any(d.file == SNAPSHOT for d in self.lost):
+            out.append(
+                "  the snapshot was lost: what it held is gone, tombstones of earlier forgets "
+                "included, and records that refer to it were skipped"
+            )
         if any(d.file == "keys.json" for d in self.lost):
             out.append(
                 "  keys.json was lost: new tombstone keys are made, so earlier tombstones no "
