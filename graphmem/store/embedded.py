@@ -3,9 +3,11 @@
 The graph lives in a networkx ``MultiDiGraph`` whose nodes and relationships
 have the same labels and property names as in Neo4j. Durability comes from
 ``graphmem.store.journal``: every change set is one fsynced journal line, so a
-write that returned survives a kill, and a torn line is dropped on reopen.
-Changes are checked completely before the graph is touched, so a refused write
-changes nothing.
+write that returned survives a kill; a torn last line is dropped on reopen, and
+any other damage is refused with ``StoreCorrupt`` (``graphmem doctor``). A reopen
+finishes a forget a kill interrupted before serving anything. Changes are
+checked completely before the graph is touched, so a refused write changes
+nothing.
 """
 
 from __future__ import annotations

@@ -5,14 +5,15 @@ and fsynced before the write returns (the line format, and which damage may be
 dropped, are in ``graphmem.store.integrity``). On open the whole journal is
 checked before anything is replayed: a torn tail (bytes after the last newline,
 never acknowledged) is cut, and any other damage raises ``StoreCorrupt`` naming
-the file and byte offset and leaves every file exactly as it was, so no
-acknowledged write is ever dropped silently. The snapshot is replaced
-atomically (write, fsync, rename), is sealed with a CRC, and names the last
-sequence it contains, so a crash between snapshot and journal truncation
-replays nothing twice. Compaction also erases forgotten content from disk; a
-reopen finishes an interrupted one (see ``EmbeddedStore``), and leftover
-``*.tmp`` files of an interrupted replacement (which may hold forgotten text) are
-deleted as soon as the files have read back intact.
+the file and byte offset and leaves the store's files as they were (only the
+lock records the opener), so no acknowledged write is ever dropped silently.
+The snapshot is replaced atomically (write, fsync, rename), is sealed with a
+CRC, and names the last sequence it contains, so a crash between snapshot and
+journal truncation replays nothing twice. Compaction also erases forgotten
+content from disk; a reopen finishes an interrupted one (see
+``EmbeddedStore``), and leftover ``*.tmp`` files of an interrupted replacement
+(which may hold forgotten text) are deleted as soon as the files have read back
+intact.
 
 One process at a time: an exclusive ``flock`` on ``lock`` guards the folder.
 """
