@@ -29,6 +29,7 @@ from graphmem import __version__, config, residue
 from graphmem.errors import GraphmemError, InvalidArgument, OperationFailed, UsageError
 from graphmem.model import Authority, Claim, Fact, Sensitivity, SourceKind
 from graphmem.results import DistillationRun, WriteResult
+from graphmem.store import doctor
 
 if TYPE_CHECKING:  # the store and model clients load only when a command needs them
     from graphmem.memory import Memory
@@ -137,6 +138,11 @@ def _parser() -> argparse.ArgumentParser:
     _add_read_commands(add)
     _add_lifecycle_commands(add)
     add("demo", "replay the design's scenarios on a scratch embedded store")
+    doc = add("doctor", "check an embedded store folder, only reading it; exit 1 when damaged")
+    doc.add_argument("folder", type=Path, metavar="PATH")
+    fix = add("repair", "salvage what is intact in a damaged embedded store into a new folder")
+    fix.add_argument("folder", type=Path, metavar="PATH")
+    fix.add_argument("--into", type=Path, required=True, metavar="NEWPATH", help="a new folder")
     ev = add("eval", "run evaluation scenarios (the built-in ones by default)")
     ev.add_argument("scenarios", nargs="*", type=Path, metavar="SCENARIO_FILE")
     ev.add_argument(
@@ -824,6 +830,16 @@ def _eval_memories(args: argparse.Namespace) -> Iterator[Callable[[Clock], Memor
                 mem.close()
 
 
+def _doctor(args: argparse.Namespace) -> Output:
+    report = doctor.diagnose(args.folder)
+    return Output(report.to_json(), report.lines(), code=1 if report.damaged else 0)
+
+
+def _repair(args: argparse.Namespace) -> Output:
+    salvage = doctor.repair(args.folder, args.into)
+    return Output(salvage.to_json(), salvage.lines())
+
+
 # ---- dispatch -----------------------------------------------------------------
 
 HANDLERS: dict[str, Handler] = {
@@ -853,6 +869,8 @@ STORELESS: dict[str, Callable[[argparse.Namespace], Output]] = {
     "demo": _demo,
     "eval": _eval,
     "residue": _residue,
+    "doctor": _doctor,
+    "repair": _repair,
 }
 PREFLIGHT: dict[str, Callable[[argparse.Namespace], None]] = {"forget": _check_forget}
 
