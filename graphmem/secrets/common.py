@@ -184,6 +184,10 @@ def check_bare_password(m: re.Match[str], value: str) -> bool:
     return strong(value) and plausible_password(value, natural=True)
 
 
+def check_strong_or_plausible(m: re.Match[str], value: str) -> bool:
+    return plausible_password(value, natural=True) and (strong(value) or len(value) >= 8)
+
+
 def check_passphrase(m: re.Match[str], value: str) -> bool:
     first = value.split(maxsplit=1)[0]
     return plausible_password(first, natural=m.groupdict().get("nl") is not None)
