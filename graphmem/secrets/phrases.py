@@ -20,7 +20,7 @@ from graphmem.secrets.common import MASK, REFERENCE, Candidate, words
 
 # Only a Latin letter glued on the left stops a keyword: CJK text has no spaces and
 # German compounds ("Netflix-Passwort") end in the keyword.
-_LEFT = r"(?<![A-Za-zÀ-ÖØ-öø-ÿ])"
+_LEFT = r"(?:(?<![A-Za-zÀ-ÖØ-öø-ÿ])|(?=[^A-Za-zÀ-ÖØ-öø-ÿ]))"
 _RIGHT_LATIN = r"(?![A-Za-zÀ-ÖØ-öø-ÿ])"
 
 # The end of a clause: sentence punctuation followed by a space, or a line break.
@@ -127,15 +127,13 @@ def _answer(value: str, between: str) -> bool:
 
 
 # English keywords with another language's connective: "la mia password è ...".
-_BORROWED = re.compile(r"^\s*(?:è|é|e|ist|lautet|est|es|jest|to|is|是|为|は|는|은|:)?\s*$")
+_BORROWED = re.compile(r"(?:(?<!\w)(?:è|é|ist|lautet|est|es|jest|to|je|er)|是|为|は|는|은)\s*$")
 
 
 def _borrowed_password(value: str, between: str) -> bool:
-    return (
-        bool(_BORROWED.match(between))
-        and between.strip() not in ("is", ":", "")
-        and _password(value, between)
-    )
+    # An English word in another language's sentence: only a value that looks chosen.
+    shaped = any(not c.isalpha() for c in value) or any(c.isupper() for c in value[1:])
+    return shaped and bool(_BORROWED.search(between)) and _password(value, between)
 
 
 _KINDS = (
@@ -190,21 +188,31 @@ def _kind_spans(spec: _Kind, text: str) -> Iterator[Candidate]:
         if spec.kind in ("password", "card") and spec.accept not in (_password, _borrowed_password):
             yield from _number_after(spec, text, m.end(), end)
             continue
-        for s, e, quoted in _tokens(text, m.end(), end):
-            value = text[s:e]
-            between = text[m.end() : s]
-            if spec.accept(value, between) or (
-                quoted
-                and spec.accept is _password
-                and bool(_CONNECTED.search(between))
-                and not MASK.match(value)
-            ):
-                yield s, e, spec.rank, spec.kind
-                if not spec.several:
-                    break
+        found = [
+            (s, e, bool(_CONNECTED.search(text[m.end() : s])))
+            for s, e, quoted in _tokens(text, m.end(), end)
+            if _acceptable(spec, text[s:e], text[m.end() : s], quoted)
+        ]
+        if spec.several:
+            yield from ((s, e, spec.rank, spec.kind) for s, e, _ in found)
+        elif found:
+            # "contraseña de GitLab es X": the value after the connective, not the site name.
+            s, e, _ = next((f for f in found if f[2]), found[0])
+            yield s, e, spec.rank, spec.kind
 
 
-_NUMBER = re.compile(r"(?<![\w.,/-])\d{2,4}(?:[ -]\d{2,4}){0,3}(?![\w/]|[.,]\d)")
+def _acceptable(spec: _Kind, value: str, between: str, quoted: bool) -> bool:
+    if spec.accept(value, between):
+        return True
+    return (
+        quoted
+        and spec.accept is _password
+        and bool(_CONNECTED.search(between))
+        and not MASK.match(value)
+    )
+
+
+_NUMBER = re.compile(r"(?<![A-Za-z0-9.,/-])\d{2,8}(?:[ -]\d{2,4}){0,3}(?![A-Za-z0-9/]|[.,]\d)")
 
 
 def _number_after(spec: _Kind, text: str, start: int, end: int) -> Iterator[Candidate]:

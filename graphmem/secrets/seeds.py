@@ -31,7 +31,7 @@ def bip39_words() -> frozenset[str]:
 
 # A word with what may sit between words of a list: numbering ("1." "2)"), commas, dashes.
 _WORD = re.compile(r"[A-Za-z]+")
-_GAP = re.compile(r"^(?:[\s,;|/·•-]|\d{1,2}[.):]|\n)*$")
+_GAP = re.compile(r"(?:[\s,;|/·•-]|\d{1,2}[.):]|\n)*$")
 
 
 def _seed_spans(text: str) -> Iterator[Candidate]:
@@ -53,8 +53,8 @@ def _seed_spans(text: str) -> Iterator[Candidate]:
 
 
 _OTP_SHAPE = re.compile(
-    r"(?<![\w.,:/#+-])(?:G-)?(?P<v>\d{4,8}|\d{3}[ -]\d{3}|\d{2}[ -]\d{2}[ -]\d{2}|\d{4}[ -]\d{4})"
-    r"(?![\w/]|[.,:]\d|[ -]\d)"
+    r"(?<![A-Za-z0-9.,:/#+-])(?:G-)?(?P<v>\d{4,8}|\d{3}[ -]\d{3}|\d{2}[ -]\d{2}[ -]\d{2}|\d{4}[ -]\d{4})"
+    r"(?![A-Za-z0-9/]|[.,:]\d|[ -]\d)"
 )
 _CODE_WORDS = re.compile(
     (
@@ -63,7 +63,7 @@ _CODE_WORDS = re.compile(
         + r"|codes?|otp|passcode|texted|text(?:ed)?[ ]me|sms|sent[ ](?:me|you)|enter"
         + r"|log[ ]?in|sign[ ]?in|2fa|mfa|verify|verif\w+|confirm\w*|authenticat\w*"
         + r"|whatsapp|telegram|signal|authenticator|bestätig\w*|verific\w*|vérif\w*"
-        + r"|code|código|codice|kod|kodu|код\w*|رمز|कोड|কোড|코드|번호|コード|码|碼)"
+        + r"|code|código|codice|kod\w*|код\w*|رمز|कोड|কোড|코드|번호|コード|码|碼)"
         + r"(?![A-Za-z])"
     ),
     re.IGNORECASE,
@@ -75,7 +75,7 @@ _NOT_OTP = re.compile(
     r"|invoice|rechnung|factura|facture|tracking|sendung|ticket|flight|flug|vuelo|vol|room"
     r"|zimmer|habitación|chambre|gate|platform|gleis|seat|sitz|phone|tel|telefon|teléfono"
     r"|téléphone|mobile|handy|call|fax|ext|price|preis|precio|prix|total|usd|eur|year|jahr"
-    r"|año|année|version|build|release|v|model|modell|serial|isbn|page|seite|página|line"
+    r"|año|année|version|build|release|v(?=\d)|model|modell|serial|isbn|page|seite|página|line"
     r"|zeile|step|schritt|km|kg|mg|ml|cm|mm|mb|gb|px|ms|rpm|°|case|ticket|issue|pr|pull"
     r"|promo|coupon|gutschein|discount|rabatt|referral|gift|lot|batch|sku|art|artikel"
     r"|kunden\w*|customer|account|konto|cuenta|compte|iban|bic|blz|routing|sort)(?![A-Za-z])",

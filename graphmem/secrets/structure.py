@@ -72,7 +72,38 @@ _SETTING_PARTS = words(
     mode id_hint lifetime age days hours minutes seconds size bits cost iterations version
     """
 )
-_PASSWORD_STEMS = ("pass", "pwd", "pw", "kenn", "contra", "senha", "mdp", "wacht", "has", "sifre")
+# Stems found inside a key written as one word ("motdepasse", "contraseñadb").
+_SECRET_STEMS = (
+    "password",
+    "passwort",
+    "kennwort",
+    "motdepasse",
+    "contrase",
+    "senha",
+    "wachtwoord",
+    "haslo",
+    "hasło",
+    "şifre",
+    "пароль",
+    "密码",
+    "パスワード",
+    "비밀번호",
+    "secret",
+    "apikey",
+)
+_PASSWORD_STEMS = (
+    "pass",
+    "pwd",
+    "pw",
+    "kenn",
+    "contra",
+    "senha",
+    "mdp",
+    "wacht",
+    "has",
+    "sifre",
+    "mot",
+)
 _CAMEL = re.compile(r"[A-Z]?[a-z\u00c0-\uffff]+|[A-Z]+(?![a-z])|\d+")
 
 
@@ -89,7 +120,8 @@ def secret_key_kind(key: str) -> str | None:
     low = key.lower()
     if not parts or any(p in _SETTING_PARTS for p in parts):
         return None
-    if any(p in _SECRET_PARTS for p in parts) or any(w in low for w in ("пароль", "密码")):
+    compact = re.sub(r"[_\-.\s]", "", low)
+    if any(p in _SECRET_PARTS for p in parts) or any(w in compact for w in _SECRET_STEMS):
         if any(
             p.startswith(("pass", "pwd", "pw", "kenn", "contra", "senha", "mdp")) for p in parts
         ):

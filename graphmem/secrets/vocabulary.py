@@ -29,6 +29,11 @@ PIN = (
     r"pin(?:[ -]?(?:code|nummer|number|numero|número|kodu))?|geheimzahl|código[ ]secreto"
     r"|code[ ]secret|numero[ ]segreto|код(?:[ ]доступа)?|пин(?:-код)?|الرقم[ ]السري"
     r"|पिन|পিন|暗证码|暗證碼|暗証番号|핀[ ]?번호|pinkod|kod[ ]pin",
+    # unlock and door codes
+    r"entsperrcode|türcode|torcode|code[ ]de[ ]déverrouillage|code[ ]de[ ]la[ ]porte"
+    r"|código[ ]de[ ](?:desbloqueo|desbloqueio|la[ ]puerta|acceso)|codice[ ]di[ ]sblocco"
+    r"|код[ ](?:разблокировки|домофона)|门禁密码|解锁密码|ドアコード|ロック解除コード"
+    r"|도어락[ ]?비밀번호",
 )
 
 # One-time, verification and login codes.
