@@ -47,6 +47,7 @@ from graphmem.predicates import PredicateRegistry
 from graphmem.records import audit_row, new_id
 from graphmem.redact import redact
 from graphmem.results import Operation, Refusal, WriteResult
+from graphmem.secrets import redact_claim_text
 from graphmem.slots import SlotState, held_after, latest_change, read_slots
 from graphmem.statements import Content
 from graphmem.store.base import ChangeSet, GraphStore, Row
@@ -136,6 +137,9 @@ class WritePath:
         speaker: str | None,
     ) -> Input:
         ns = check_namespace(namespace)
+        # A reference may be a URL with a token in it: it is stored (and names the speaker
+        # of an email) only redacted.
+        source_ref = scrub_ref(source_ref)
         if isinstance(content, Episode):
             if content.namespace != ns:
                 raise InvalidArgument(
@@ -148,7 +152,7 @@ class WritePath:
                 content.content,
                 None,
                 content.session,
-                content.source_ref,
+                scrub_ref(content.source_ref),
                 speaker or "user",
             )
         kind = parse_source(source)
@@ -461,9 +465,14 @@ def _actor(source: SourceKind) -> Actor:
     return Actor.AGENT if source is not SourceKind.USER else Actor.USER
 
 
+def scrub_ref(source_ref: str | None) -> str | None:
+    return None if source_ref is None else redact(source_ref).text
+
+
 def _claim_text(claim: Claim) -> str:
+    """A claim as text, secrets redacted: it is echoed in results, audit and episodes."""
     neg = "not " if claim.negated else ""
-    return f"{claim.subject} {claim.predicate} {neg}{render_value(claim.object)}"
+    return redact_claim_text(claim.subject, claim.predicate, neg + render_value(claim.object))
 
 
 def _record(
@@ -471,7 +480,8 @@ def _record(
 ) -> Refusal | None:
     """Stage what a decision says in the change set; a refused decision stages nothing."""
     if decision.refused:
-        return Refusal(claim=_claim_text(claim), reason=decision.reason, alert=decision.alert)
+        reason = redact(decision.reason).text  # a model's reason may quote the claim
+        return Refusal(claim=_claim_text(claim), reason=reason, alert=decision.alert)
     for statement in decision.statements:
         consolidator.state(statement)
         slot.statements.append(statement)

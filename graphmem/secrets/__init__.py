@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from graphmem.secrets import entropy, phrases, providers, seeds, structure
 from graphmem.secrets.common import Candidate
@@ -30,10 +31,13 @@ __all__ = [
     "KINDS",
     "Redaction",
     "Span",
+    "claim_secret",
     "contains_secret",
     "credential_kind",
     "find",
     "redact",
+    "redact_claim_text",
+    "redact_strings",
 ]
 
 KINDS = (
@@ -118,3 +122,44 @@ def find(text: str) -> list[Span]:
     if cur_start >= 0:
         merged.append((cur_start, cur_end, cur_kind))
     return merged
+
+
+def claim_secret(subject: str, predicate: str, value: str, quote: str | None = None) -> str | None:
+    """The kind of secret a claim carries, if any: by its predicate, in any of its fields,
+    or as a ``predicate: value`` pair ("wifi_password: pencil-maple-canyon")."""
+    kind = credential_kind(predicate)
+    if kind is not None:
+        return kind
+    for text in (subject, predicate, value, quote or "", f"{predicate}: {value}"):
+        if "[redacted:" in text:
+            return "redacted"
+        spans = find(text)
+        if spans:
+            return spans[0][2]
+    return None
+
+
+def redact_claim_text(subject: str, predicate: str, value: str) -> str:
+    """A claim as it may be echoed back: its value hidden when the predicate names a
+    credential, every secret in it redacted otherwise."""
+    kind = credential_kind(predicate)
+    if kind is not None:
+        value = f"[redacted:{kind}]"
+    return redact(f"{subject} {predicate} {value}").text
+
+
+# Keys whose values are identifiers and times, never user text.
+_MACHINE_KEY = re.compile(
+    r"^(?:id|at|slot|key|namespace|kind|status|authority|source)$|_(?:id|ids|at|key)$"
+)
+
+
+def redact_strings(value: Any, key: str | None = None) -> Any:
+    """``value`` with every string in it redacted (dicts and lists walked; ids kept)."""
+    if isinstance(value, str):
+        return value if key is not None and _MACHINE_KEY.search(key) else redact(value).text
+    if isinstance(value, dict):
+        return {k: redact_strings(v, k) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [redact_strings(v, key) for v in value]
+    return value

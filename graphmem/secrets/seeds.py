@@ -53,7 +53,8 @@ def _seed_spans(text: str) -> Iterator[Candidate]:
 
 
 _OTP_SHAPE = re.compile(
-    r"(?<![A-Za-z0-9.,:/#+-])(?:G-)?(?P<v>\d{4,8}|\d{3}[ -]\d{3}|\d{2}[ -]\d{2}[ -]\d{2}|\d{4}[ -]\d{4})"
+    r"(?<![A-Za-z0-9.,:/#+-])(?:G-)?"
+    r"(?P<v>\d{4,8}|\d{3}[ -]\d{3}|\d{2}[ -]\d{2}[ -]\d{2}|\d{4}[ -]\d{4})"
     r"(?![A-Za-z0-9/]|[.,:]\d|[ -]\d)"
 )
 _CODE_WORDS = re.compile(
