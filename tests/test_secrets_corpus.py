@@ -94,9 +94,10 @@ def test_look_alikes_are_stored_as_they_were(tmp_path: Path, ns: NS) -> None:
 
 
 # A sample of every kind, on both stores (Neo4j with NEO4J_URI set).
-SAMPLE = [next(row for row in SECRETS if row["kind"] == kind) for kind in dict.fromkeys(
-    row["kind"] for row in SECRETS
-)]
+SAMPLE = [
+    next(row for row in SECRETS if row["kind"] == kind)
+    for kind in dict.fromkeys(row["kind"] for row in SECRETS)
+]
 
 
 def test_a_sample_of_every_kind_leaves_no_property_behind(memory: Memory, ns: NS) -> None:
@@ -152,7 +153,9 @@ def test_source_ref_is_redacted(memory: Memory, ns: NS) -> None:
     space = ns("ref")
     token = "Zx81Qm4Lr7Tn2Vb9Kc3Hd6Jf"
     ref = f"https://files.example/export?format=csv&token={token}"
-    result = memory.remember("The Q3 export is ready", namespace=space, source="tool", source_ref=ref)
+    result = memory.remember(
+        "The Q3 export is ready", namespace=space, source="tool", source_ref=ref
+    )
     episode = memory.episode(result.episode_id, space)
     assert episode.source_ref is not None
     assert token not in episode.source_ref

@@ -24,7 +24,8 @@ _LEFT = r"(?:(?<![A-Za-zÀ-ÖØ-öø-ÿ])|(?=[^A-Za-zÀ-ÖØ-öø-ÿ]))"
 _RIGHT_LATIN = r"(?![A-Za-zÀ-ÖØ-öø-ÿ])"
 
 # The end of a clause: sentence punctuation followed by a space, or a line break.
-_CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|[。！？；\n]")
+# "!" or "?" glued to a value belongs to it ("maple293!").
+_CLAUSE_END = re.compile(r"[.;](?=\s|$)|(?<=\s)[!?]|[。！？；\n]")
 # A token: a quoted value, or a run without spaces and without CJK, kana, hangul,
 # Devanagari, Bengali or Arabic letters (values are ASCII-ish; the words around are not).
 _NON_VALUE = (
@@ -39,7 +40,7 @@ _TOKEN = re.compile(
     + r"""]+)""",
     re.VERBOSE,
 )
-_TRAIL = ".,;:!?)]}>…"
+_TRAIL = ".,;:)]}>…"  # "!" and "?" glued to a password are usually part of it
 
 _DATE = re.compile(r"^\d{1,4}[./-]\d{1,2}(?:[./-]\d{1,4})?$|^\d{1,2}:\d{2}(?::\d{2})?$")
 _VERSION = re.compile(r"^v?\d+(?:\.\d+){1,3}(?:-[\w.]+)?$", re.IGNORECASE)
@@ -88,6 +89,7 @@ def _keys(alternatives: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def _password(value: str, between: str) -> bool:
+    value = value.rstrip("!?")  # judged without the punctuation that may end the sentence
     if len(value) < 4 or MASK.match(value) or REFERENCE.match(value):
         return False
     if _EMAIL_OR_URL.search(value) or _DATE.match(value) or _VERSION.match(value):
@@ -132,7 +134,8 @@ _BORROWED = re.compile(r"(?:(?<!\w)(?:è|é|ist|lautet|est|es|jest|to|je|er)|是
 
 def _borrowed_password(value: str, between: str) -> bool:
     # An English word in another language's sentence: only a value that looks chosen.
-    shaped = any(not c.isalpha() for c in value) or any(c.isupper() for c in value[1:])
+    bare = value.rstrip("!?")
+    shaped = any(not c.isalpha() for c in bare) or any(c.isupper() for c in bare[1:])
     return shaped and bool(_BORROWED.search(between)) and _password(value, between)
 
 
