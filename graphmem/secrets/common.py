@@ -184,11 +184,18 @@ def check_bare_password(m: re.Match[str], value: str) -> bool:
     return strong(value) and plausible_password(value, natural=True)
 
 
+def check_short_strong(m: re.Match[str], value: str) -> bool:
+    """ "pass x" with no separator: "x" must look chosen, and "pass" not be a ticket."""
+    return strong(value) and check_short_password(m, value)
+
+
 def check_strong_or_plausible(m: re.Match[str], value: str) -> bool:
     return plausible_password(value, natural=True) and (strong(value) or len(value) >= 8)
 
 
 def check_passphrase(m: re.Match[str], value: str) -> bool:
+    if m.groupdict().get("nl") is None and len(value.split()) >= 3:
+        return True  # "passphrase: correct horse battery staple"
     first = value.split(maxsplit=1)[0]
     return plausible_password(first, natural=m.groupdict().get("nl") is not None)
 

@@ -25,6 +25,7 @@ from graphmem.secrets.common import (
     check_password,
     check_reference_free,
     check_short_password,
+    check_short_strong,
     check_strong_or_plausible,
     rule_spans,
     rx,
@@ -125,6 +126,23 @@ _ENGLISH: tuple[Rule, ...] = (
         check_password,
         trim=True,
     ),
+    # "maya@example.com pw Orchid2291", "user kim / pass Kiwi-Slice-42": no separator.
+    Rule(
+        "password",
+        8,
+        rx(r"""(?<![A-Za-z0-9])(?P<key>pass|pwd|pw)[ \t]+(?P<v>[^\s"'`,;]{6,100}+)"""),
+        check_short_strong,
+    ),
+    # "just use Parrot!88 for the guest wifi": a chosen value for a network or login.
+    Rule(
+        "password",
+        8,
+        rx(
+            r"""\b(?:use|try|it's|its)\s+(?P<v>[^\s"'`,;]{6,100}+)\s+(?:for|on)\s+(?:the\s+|my\s+)?
+            (?:[\w-]+\s+)?(?:wi-?fi|wlan|router|vpn|login|network|hotspot)\b"""
+        ),
+        check_strong_or_plausible,
+    ),
     # "Use x as the password for the router": the value comes first.
     Rule(
         "password",
@@ -153,7 +171,9 @@ _ENGLISH: tuple[Rule, ...] = (
         "password",
         8,
         rx(
-            r"""(?<![A-Za-z0-9])pass[ ]?phrase(?:"""
+            r"""(?<![A-Za-z0-9])pass[ ]?phrase"""
+            + FOR
+            + "(?:"
             + NATURAL
             + "|"
             + ASSIGN

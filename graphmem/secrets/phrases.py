@@ -46,7 +46,7 @@ _DATE = re.compile(r"^\d{1,4}[./-]\d{1,2}(?:[./-]\d{1,4})?$|^\d{1,2}:\d{2}(?::\d
 _VERSION = re.compile(r"^v?\d+(?:\.\d+){1,3}(?:-[\w.]+)?$", re.IGNORECASE)
 _MONEY = re.compile(r"^[$€£¥₹₽]\d|^\d[\d.,]*(?:[$€£¥₹₽%]|eur|usd|rs)$", re.IGNORECASE)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
-_EMAIL_OR_URL = re.compile(r"@\w|^\w+://|^www\.", re.IGNORECASE)
+_EMAIL_OR_URL = re.compile(r"^[\w.+-]+@[\w-]+\.[\w.]+$|^\w+://|^www\.", re.IGNORECASE)
 # An explicit separator or a connective right before the value ("ist", "是", "は", ...).
 _CONNECTED = re.compile(
     r"""(?:[:=：]|\b(?:ist|lautet|war|est|es|era|é|è|is|jest|to|это|—|-)|是|为|為|は|는|은|है|هي|هو|হল|হলো)

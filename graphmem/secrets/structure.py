@@ -233,7 +233,7 @@ _STRUCTURE: tuple[Rule, ...] = (
         "password",
         8,
         rx(
-            r"""(?<![\w])(?:creds?|credentials|logins?|account|acct|user(?:name)?|zugangsdaten
+            r"""(?<![\w])(?:creds?|credentials|logins?|account|acct|user(?:name)?|wi-?fi|wlan|zugangsdaten
             |zugang|identifiants|acceso|credenciais|credenziali|логин|账号|帳號|アカウント|계정
             |giriş|inloggegevens|dane[ ]logowania)
             (?:\s+(?:for|für|pour|para|per|de|del|voor|dla|на)\s+[^\s:=]+(?:\s+[^\s:=]+){0,2}?)?

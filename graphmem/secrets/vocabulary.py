@@ -64,6 +64,9 @@ RECOVERY = (
 SECRET_ANSWER = (
     r"secret[ ]answer|security[ ](?:question[ ])?answer"
     r"|answer[ ]to[ ](?:my|the)[ ]security[ ]question"
+    r"|mother'?s[ ]maiden[ ]name(?:[ ]answer)?|name[ ]of[ ]my[ ]first[ ]pet"
+    r"|mädchenname[ ]der[ ]mutter|nom[ ]de[ ]jeune[ ]fille[ ]de[ ](?:ma|la)[ ]mère"
+    r"|apellido[ ]de[ ]soltera[ ]de[ ](?:mi|la)[ ]madre"
     r"|geheime[ ]antwort|sicherheitsantwort|réponse[ ]secrète|respuesta[ ]secreta"
     r"|resposta[ ]secreta|risposta[ ]segreta|секретный[ ]ответ|密保答案|秘密の答え"
     r"|gizli[ ]cevap|geheim[ ]antwoord|sekretna[ ]odpowied[zź]|보안[ ]질문[ ]답",
@@ -77,7 +80,8 @@ CVV = (
 
 # National identity and social security numbers.
 NATIONAL_ID = (
-    r"social(?:[ ]security)?(?:[ ]number|[ ]no\.?|[ ]\#)?|ssn|itin",
+    r"social(?:[ ]security)?(?:[ ]number|[ ]no\.?|[ ]\#)?|ssn|itin|nhs[ ]number|medicare[ ]number"
+    r"|national[ ]insurance[ ]number|tax[ ]id",
     r"sozialversicherungsnummer|steuer-?id|personalausweisnummer|numéro[ ]de[ ]sécurité[ ]sociale"
     r"|n°[ ]de[ ]sécu|numéro[ ]fiscal|número[ ]de[ ](?:seguro[ ]social|la[ ]seguridad[ ]social)"
     r"|dni|nie|curp|rfc|cpf|rg|codice[ ]fiscale|bsn|burgerservicenummer|pesel"
