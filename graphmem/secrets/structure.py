@@ -103,6 +103,7 @@ _PASSWORD_STEMS = (
     "has",
     "sifre",
     "mot",
+    "pin",
 )
 _CAMEL = re.compile(r"[A-Z]?[a-z\u00c0-\uffff]+|[A-Z]+(?![a-z])|\d+")
 
