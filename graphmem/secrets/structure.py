@@ -123,9 +123,7 @@ def secret_key_kind(key: str) -> str | None:
         return None
     compact = re.sub(r"[_\-.\s]", "", low)
     if any(p in _SECRET_PARTS for p in parts) or any(w in compact for w in _SECRET_STEMS):
-        if any(
-            p.startswith(("pass", "pwd", "pw", "kenn", "contra", "senha", "mdp")) for p in parts
-        ):
+        if any(p.startswith(_PASSWORD_STEMS) for p in parts):
             return "password"
         return (
             "token"
