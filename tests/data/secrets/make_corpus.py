@@ -20,6 +20,8 @@ HERE = Path(__file__).parent
 WORDS = (HERE.parents[2] / "graphmem" / "secrets" / "bip39_english.txt").read_text().split()
 R = random.Random(20261202)
 
+UPPER_DIGITS = string.ascii_uppercase + string.digits
+CLASS_NAMES = ["UserAccountSettingsController", "PasswordResetRequestHandler2", "TokenScheduler"]
 SITES = ["Netflix", "Amazon", "GitLab", "Spotify", "Steam", "Dropbox", "Outlook", "Zalando"]
 STEMS = ["willow", "maple", "tiger", "sonne", "falcon", "pencil", "harbor", "coral", "luna"]
 USERS = ["maya88", "j.doe", "svc-sync", "kim_lee", "arun.p", "li.wei", "fatima.z"]
@@ -479,9 +481,7 @@ KINDS: dict[str, tuple[Callable[[], str], list[Template]]] = {
         ],
     ),
     "slack_webhook": (
-        lambda: (
-            f"T{alnum(8, string.ascii_uppercase + string.digits)}/B{alnum(8, string.ascii_uppercase + string.digits)}/{alnum(24)}"
-        ),
+        lambda: f"T{alnum(8, UPPER_DIGITS)}/B{alnum(8, UPPER_DIGITS)}/{alnum(24)}",
         [("en", "slack hook https://hooks.slack.com/services/{v}")],
     ),
     "user_pass_pair": (
@@ -638,7 +638,9 @@ BENIGN: list[tuple[str, str, Callable[[], str]]] = [
         "uuid_log",
         "en",
         lambda: (
-            f"[INFO] request {R.choice(['3f2a', '9c1e', 'a07b'])}{hexs(4)}-{hexs(4)}-4{hexs(3)}-8{hexs(3)}-{hexs(12)} done in {R.randrange(20, 900)}ms"
+            f"[INFO] request {R.choice(['3f2a', '9c1e', 'a07b'])}{hexs(4)}-{hexs(4)}"
+            f"-4{hexs(3)}-8{hexs(3)}-{hexs(12)}"
+            f" done in {R.randrange(20, 900)}ms"
         ),
     ),
     ("git_sha", "en", lambda: f"Merged commit {hexs(40)} into main"),
@@ -670,7 +672,7 @@ BENIGN: list[tuple[str, str, Callable[[], str]]] = [
         "en",
         lambda: (
             "Packing list: "
-            + ", ".join(R.sample(WORDS, 5) + ["toothbrush", "charger"] + R.sample(WORDS, 4))
+            + ", ".join([*R.sample(WORDS, 5), "toothbrush", "charger", *R.sample(WORDS, 4)])
         ),
     ),
     (
@@ -771,7 +773,8 @@ BENIGN: list[tuple[str, str, Callable[[], str]]] = [
         "ip_port",
         "en",
         lambda: (
-            f"server at 192.168.{R.randrange(0, 255)}.{R.randrange(1, 254)} port {R.randrange(1024, 9999)}"
+            f"server at 192.168.{R.randrange(0, 255)}.{R.randrange(1, 254)}"
+            f" port {R.randrange(1024, 9999)}"
         ),
     ),
     ("year", "en", lambda: f"In {R.randrange(1990, 2030)} we moved to Lisbon"),
@@ -779,7 +782,8 @@ BENIGN: list[tuple[str, str, Callable[[], str]]] = [
         "measure",
         "en",
         lambda: (
-            f"ran {R.randrange(3, 42)}.{R.randrange(0, 9)} km in {R.randrange(20, 59)}:{R.randrange(10, 59)}"
+            f"ran {R.randrange(3, 42)}.{R.randrange(0, 9)} km"
+            f" in {R.randrange(20, 59)}:{R.randrange(10, 59)}"
         ),
     ),
     ("ticket", "en", lambda: f"Ticket #{R.randrange(10000, 99999)} resolved"),
@@ -792,9 +796,7 @@ BENIGN: list[tuple[str, str, Callable[[], str]]] = [
     (
         "camel_name",
         "en",
-        lambda: (
-            f"class {R.choice(['UserAccountSettingsController', 'PasswordResetRequestHandler2', 'TokenRefreshScheduler'])} handles it"
-        ),
+        lambda: f"class {R.choice(CLASS_NAMES)} handles it",
     ),
     ("file_name", "en", lambda: f"see IMG_2025{digits(4)}_{digits(6)}.jpg"),
     ("hex_color", "en", lambda: f"use color #{hexs(6)} for the header"),
