@@ -171,3 +171,14 @@ def test_feedback_notes_in_the_audit_are_redacted(memory: Memory, ns: NS) -> Non
     assert fact_id is not None
     memory.feedback(fact_id, space, "bad", note="it asked for my PIN: 4821 and I gave it")
     assert all("PIN: 4821" not in repr(entry) for entry in memory.audit(space))
+
+
+def test_a_source_with_a_token_in_its_ref_can_still_be_removed(memory: Memory, ns: NS) -> None:
+    space = ns("removed")
+    ref = "https://crm.example/contacts?id=7&access_token=Qw3rTy8Ui0Op2As4Df6Gh8Jk"
+    memory.remember(
+        [Claim("maya", "works_at", "Acme")], namespace=space, source="tool", source_ref=ref
+    )
+    assert memory.facts(space, subject="maya")
+    ended = memory.source_removed(space, ref)
+    assert len(ended) == 1
