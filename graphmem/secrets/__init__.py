@@ -130,7 +130,8 @@ def claim_secret(subject: str, predicate: str, value: str, quote: str | None = N
     kind = credential_kind(predicate)
     if kind is not None:
         return kind
-    for text in (subject, predicate, value, quote or "", f"{predicate}: {value}"):
+    joined = f"{subject} {predicate} {value}"  # as the claim is echoed back
+    for text in (subject, predicate, value, quote or "", f"{predicate}: {value}", joined):
         if "[redacted:" in text:
             return "redacted"
         spans = find(text)
