@@ -199,6 +199,7 @@ def main() -> None:
     )
     parser.add_argument("--compare", action="store_true", help="score other detectors too")
     parser.add_argument("--misses", action="store_true", help="list what each one missed")
+    parser.add_argument("--text-only", action="store_true", help="skip the stores (with --compare)")
     args = parser.parse_args()
     print(
         f"secrets corpus: {len(SECRETS)} secrets of {len({r['kind'] for r in SECRETS})} kinds, "
@@ -212,7 +213,7 @@ def main() -> None:
             from graphmem.store.neo4j import Neo4jStore
 
             stores.append(("neo4j", lambda: Neo4jStore(args.neo4j)))
-        for name, make in stores:
+        for name, make in [] if args.text_only else stores:
             progress(f"remembering the corpus on {name} ...")
             store = make()
             started = time.perf_counter()

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from graphmem import Claim, Memory
+from graphmem.secrets import find
 from graphmem.store.embedded import EmbeddedStore
 
 HERE = Path(__file__).parent / "data" / "secrets"
@@ -182,3 +183,15 @@ def test_a_source_with_a_token_in_its_ref_can_still_be_removed(memory: Memory, n
     assert memory.facts(space, subject="maya")
     ended = memory.source_removed(space, ref)
     assert len(ended) == 1
+
+
+def test_every_secret_lies_wholly_inside_one_redaction() -> None:
+    """Stricter than "not found whole": no piece of a secret ("O" of "Ozzy") is left over."""
+    partial = []
+    for row in SECRETS:
+        spans = find(row["text"])
+        for secret in row["secrets"]:
+            start = row["text"].index(secret)
+            if not any(s <= start and start + len(secret) <= e for s, e, _ in spans):
+                partial.append((row["kind"], row["text"]))
+    assert partial == []

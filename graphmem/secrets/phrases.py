@@ -151,8 +151,9 @@ _ANSWER_KEYS = _keys(vocabulary.SECRET_ANSWER)
 # Spaced or dashed numbers ("619 66 3866", "123.456.789-09") are one national id.
 _GROUPED_NUMBER = re.compile(r"[A-Z]{0,2}\d[\d .\-/]{2,24}\d[A-Z]?")
 _CONNECTIVE = re.compile(
-    r"""[\s:=：\-—]*(?:(?:is|was|ist|lautet|war|est|c'est|es|era|é|è|это|是|为|は|는|은|jest|to
-    |de|my|mein|meine|mon|ma|mi|meu|minha|il|la|le|el|o|a)\s*[:：]?\s*)*""",
+    r"""[\s:=：\-—]*(?:(?:(?:is|was|ist|lautet|war|est|c'est|es|era|é|è|это|jest|to
+    |de|my|mein|meine|mon|ma|mi|meu|minha|il|la|le|el|o|a)(?![^\W\d_])|是|为|は|는|은)
+    \s*[:：]?\s*)*""",
     re.IGNORECASE | re.VERBOSE,
 )
 
