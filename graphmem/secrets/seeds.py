@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -85,33 +86,39 @@ _NOT_OTP = re.compile(
 _NEAR = 40
 
 
-def _line_bounds(text: str, start: int, end: int) -> tuple[int, int]:
-    left = text.rfind("\n", 0, start) + 1
-    right = text.find("\n", end)
-    return max(left, start - _NEAR), min(len(text) if right < 0 else right, end + _NEAR)
+class _Words:
+    """Every match of a word pattern in a text, found once, for nearest-neighbour lookups."""
 
+    def __init__(self, pattern: re.Pattern[str], text: str) -> None:
+        self.text = text
+        found = [m.span() for m in pattern.finditer(text)]
+        self.starts = [s for s, _ in found]
+        self.ends = [e for _, e in found]
 
-def _nearest(pattern: re.Pattern[str], text: str, around: tuple[int, int, int, int]) -> int:
-    """Distance from the number to the nearest match of ``pattern`` in [lo, hi), or a large one."""
-    lo, start, end, hi = around
-    best = 10**6
-    for m in pattern.finditer(text, lo, hi):
-        if m.end() <= start:
-            best = min(best, start - m.end())
-        elif m.start() >= end:
-            best = min(best, m.start() - end)
-    return best
+    def distance(self, start: int, end: int) -> int:
+        """Characters from [start, end) to the nearest match on the same line, or a large one."""
+        best = 10**6
+        i = bisect.bisect_right(self.ends, start) - 1
+        if i >= 0 and "\n" not in self.text[self.ends[i] : start]:
+            best = start - self.ends[i]
+        j = bisect.bisect_left(self.starts, end)
+        if j < len(self.starts) and "\n" not in self.text[end : self.starts[j]]:
+            best = min(best, self.starts[j] - end)
+        return best
 
 
 def _otp_spans(text: str) -> Iterator[Candidate]:
-    for m in _OTP_SHAPE.finditer(text):
+    numbers = list(_OTP_SHAPE.finditer(text))
+    if not numbers:
+        return
+    codes, blockers = _Words(_CODE_WORDS, text), _Words(_NOT_OTP, text)
+    for m in numbers:
         start, end = m.span("v")
-        lo, hi = _line_bounds(text, start, end)
-        code = _nearest(_CODE_WORDS, text, (lo, start, end, hi))
+        code = codes.distance(start, end)
         if code > _NEAR:
             continue
         # "zip code 10001", "sort code 12-34-56": a blocker just before the code word wins.
-        if _nearest(_NOT_OTP, text, (lo, start, end, hi)) <= code + 12:
+        if blockers.distance(start, end) <= code + 12:
             continue
         digits = re.sub(r"\D", "", m.group("v"))
         if len(digits) == 4 and re.fullmatch(r"(?:19|20)\d\d", digits):
