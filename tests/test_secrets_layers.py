@@ -293,6 +293,9 @@ def test_the_held_out_set() -> None:
     benign = [row for row in HELDOUT if not row["secrets"]]
     missed = [row["text"] for row in secrets if row["secrets"][0] in redact(row["text"]).text]
     altered = [row["text"] for row in benign if redact(row["text"]).text != row["text"]]
-    # At first sight 51 of 60 were caught; one ("alarm is 1-9-8-4") is still missed.
+    # Two batches, each written after the detectors of its day. At first sight batch 1
+    # lost 9 of 60 and altered 0 of 30 look-alikes; batch 2 lost 8 of 40 and altered 2 of
+    # 30. Only "alarm is 1-9-8-4" is still missed.
+    assert len(secrets) == 100
     assert len(missed) <= 1, missed
     assert altered == []

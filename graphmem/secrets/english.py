@@ -143,6 +143,14 @@ _ENGLISH: tuple[Rule, ...] = (
         ),
         check_strong_or_plausible,
     ),
+    # "the router admin pass is Gr33nTea#7": "pass" says so only before a chosen value.
+    Rule(
+        "password",
+        8,
+        rx(r"""(?<![A-Za-z0-9])(?P<key>pass)(?![A-Za-z0-9])""" + NATURAL + VALUE),
+        check_short_strong,
+        trim=True,
+    ),
     # "Use x as the password for the router": the value comes first.
     Rule(
         "password",
@@ -206,6 +214,13 @@ _ENGLISH: tuple[Rule, ...] = (
             r"""\b(?:mysql\w*|mariadb\w*)\b[^\n|;&]*?[ \t]-p(?P<v>[^\s'"-][^\s'"]*)
             |\bsshpass[ \t]+-p[ \t]*(?:"(?P<v_dq>[^"\n]+)"|'(?P<v_sq>[^'\n]+)'|(?P<v2>\S+))"""
         ),
+        check_reference_free,
+    ),
+    # A quoted -p argument ("-p'Dolphin#55'") is a password whatever the command.
+    Rule(
+        "password",
+        8,
+        rx(r"""(?<![\w-])-p(?:"(?P<v_dq>[^"\n]{3,100})"|'(?P<v_sq>[^'\n]{3,100})')"""),
         check_reference_free,
     ),
     Rule(

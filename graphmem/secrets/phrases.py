@@ -109,7 +109,7 @@ def _password(value: str, between: str) -> bool:
 
 def _digits_only(low: int, high: int) -> Callable[[str, str], bool]:
     def accept(value: str, between: str) -> bool:
-        compact = re.sub(r"[ -]", "", value)
+        compact = re.sub(r"[ -]", "", value).rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         return compact.isdigit() and low <= len(compact) <= high and not _YEAR.match(compact)
 
     return accept
@@ -202,7 +202,12 @@ def _kind_spans(spec: _Kind, text: str) -> Iterator[Candidate]:
         elif found:
             # "contraseña de GitLab es X": the value after the connective, not the site name.
             s, e, _ = next((f for f in found if f[2]), found[0])
+            while text[s:e].replace(" ", "").isdigit() and (g := _DIGIT_GROUP.match(text, e)):
+                e = g.end()  # "Schlüssel 4471 8823 9910 2231" is one key
             yield s, e, spec.rank, spec.kind
+
+
+_DIGIT_GROUP = re.compile(r" \d{3,}(?![\w.,])")
 
 
 def _acceptable(spec: _Kind, value: str, between: str, quoted: bool) -> bool:
@@ -216,7 +221,10 @@ def _acceptable(spec: _Kind, value: str, between: str, quoted: bool) -> bool:
     )
 
 
-_NUMBER = re.compile(r"(?<![A-Za-z0-9.,/-])\d{2,8}(?:[ -]\d{2,4}){0,3}(?![A-Za-z0-9/]|[.,]\d)")
+# A code: digits, perhaps grouped, perhaps with a letter after ("2580B" on a door).
+_NUMBER = re.compile(
+    r"(?<![A-Za-z0-9.,/-])\d{2,8}(?:[ -]\d{2,4}){0,4}[A-Z]?(?![A-Za-z0-9/]|[.,]\d)"
+)
 
 
 def _number_after(spec: _Kind, text: str, start: int, end: int) -> Iterator[Candidate]:

@@ -54,7 +54,7 @@ def _seed_spans(text: str) -> Iterator[Candidate]:
 
 
 _OTP_SHAPE = re.compile(
-    r"(?<![A-Za-z0-9.,:/#+-])(?:G-)?"
+    r"(?<![A-Za-z0-9.,:/#+-])(?<!\d[ -])(?:G-)?"
     r"(?P<v>\d{4,8}|\d{3}[ -]\d{3}|\d{2}[ -]\d{2}[ -]\d{2}|\d{4}[ -]\d{4})"
     r"(?![A-Za-z0-9/]|[.,:]\d|[ -]\d)"
 )
@@ -84,6 +84,22 @@ _NOT_OTP = re.compile(
     re.IGNORECASE,
 )
 _NEAR = 40
+# Letters and digits mixed ("F7K2Q"), upper case: a code only right beside its code word.
+_ALNUM_CODE = re.compile(r"(?<![\w-])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}(?![\w-])")
+_ALNUM_NEAR = 12
+# Letters-and-digits references that are not secrets: bookings, confirmations, tickets.
+_BOOKING = re.compile(
+    r"confirm|booking|reservation|reserva|réservation|buchung|reference|ref\b|pnr|ticket"
+    r"|order|voucher|coupon|promo|gift|seat|flight|gate",
+    re.IGNORECASE,
+)
+# "signed by 1200 people": a number that counts something.
+_COUNTED = re.compile(
+    r"\s*(?:people|persons|users|members|employees|customers|times|items|pieces|steps|words"
+    r"|euros?|dollars?|pounds|yen|rupees|km|miles|kg|personen|leute|personas|personnes|persone"
+    r"|osób|kişi|mensen|человек|人|名|명)(?!\w)",
+    re.IGNORECASE,
+)
 
 
 class _Words:
@@ -109,8 +125,6 @@ class _Words:
 
 def _otp_spans(text: str) -> Iterator[Candidate]:
     numbers = list(_OTP_SHAPE.finditer(text))
-    if not numbers:
-        return
     codes, blockers = _Words(_CODE_WORDS, text), _Words(_NOT_OTP, text)
     for m in numbers:
         start, end = m.span("v")
@@ -123,10 +137,19 @@ def _otp_spans(text: str) -> Iterator[Candidate]:
         digits = re.sub(r"\D", "", m.group("v"))
         if len(digits) == 4 and re.fullmatch(r"(?:19|20)\d\d", digits):
             continue  # a year beside "code" ("the 2024 code of conduct") is a year
+        if _COUNTED.match(text, end):
+            continue
         yield start, end, 11, "otp"
+    for m in _ALNUM_CODE.finditer(text):
+        code = codes.distance(*m.span())
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if code > _ALNUM_NEAR or _BOOKING.search(text, line_start, m.end()):
+            continue
+        if blockers.distance(*m.span()) > code + 12:
+            yield m.start(), m.end(), 11, "otp"
 
 
 def spans(text: str) -> Iterator[Candidate]:
     yield from _seed_spans(text)
     if any(c.isdigit() for c in text):
-        yield from _otp_spans(text)
+        yield from _otp_spans(text)  # every code has a digit

@@ -235,7 +235,7 @@ _STRUCTURE: tuple[Rule, ...] = (
             r"""(?<![\w])(?:creds?|credentials|logins?|account|acct|user(?:name)?|wi-?fi|wlan|zugangsdaten
             |zugang|identifiants|acceso|credenciais|credenziali|логин|账号|帳號|アカウント|계정
             |giriş|inloggegevens|dane[ ]logowania)
-            (?:\s+(?:for|für|pour|para|per|de|del|voor|dla|на)\s+[^\s:=]+(?:\s+[^\s:=]+){0,2}?)?
+            (?:\s+(?:for|to|für|zum|zur|pour|au|para|per|de|del|do|da|di|voor|van|dla|на|для)\s+[^\s:=]+(?:\s+[^\s:=]+){0,2}?)?
             \s*[:=\-–]\s*[^\s:/|]+\s*(?:[:|]|\s/\s?|/)\s*(?P<v>[^\s,;]{4,100})"""
         ),
         lambda m, v: _pair_password(v),

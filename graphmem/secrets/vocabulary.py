@@ -13,7 +13,8 @@ PASSWORD = (
     r"passw[oö]rt(?:er)?|kennw[oö]rt(?:er)?|zugangscode|wachtwoord|has[lł]o|[sş]ifre(?:m|n|si)?|parola(?:m)?",
     # fr, es, pt, it
     r"mot[ ]de[ ]passe|mdp|contrase[nñ]a|clave(?:[ ]de[ ]acceso)?|senha|palavra-passe"
-    r"|parola[ ]d['’]ordine",
+    r"|parola[ ]d['’]ordine|(?:wlan-|wifi-|netzwerk)?schlüssel|cl[ée][ ](?:wifi|wi-fi|wpa)"
+    r"|clave[ ](?:wifi|wi-fi|wpa)",
     # ru, ar, hi, bn
     r"парол[ьяем]|كلمة[ ](?:المرور|السر)|كلمة[ ]مرور|पासवर्ड|पासकोड|পাসওয়ার্ড|পাসকোড",
     # zh, ja, ko
@@ -31,6 +32,7 @@ PIN = (
     r"|पिन|পিন|暗证码|暗證碼|暗証番号|핀[ ]?번호|pinkod|kod[ ]pin",
     # unlock and door codes
     r"entsperrcode|türcode|torcode|code[ ]de[ ]déverrouillage|code[ ]de[ ]la[ ]porte"
+    r"|code[ ]d['’]accès|digicode|code[ ]de[ ]l['’]immeuble"
     r"|código[ ]de[ ](?:desbloqueo|desbloqueio|la[ ]puerta|acceso)|codice[ ]di[ ]sblocco"
     r"|код[ ](?:разблокировки|домофона)|门禁密码|解锁密码|ドアコード|ロック解除コード"
     r"|도어락[ ]?비밀번호",
@@ -63,7 +65,9 @@ RECOVERY = (
 # Answers to security questions.
 SECRET_ANSWER = (
     r"secret[ ]answer|security[ ](?:question[ ])?answer"
-    r"|answer[ ]to[ ](?:my|the)[ ]security[ ]question"
+    r"|answer[ ]to[ ](?:my|the)[ ]security[ ]question|answer[ ]to[ ][^\n]{1,40}?question"
+    r"|security[ ]question|sicherheitsfrage|question[ ]secrète|pregunta[ ]de[ ]seguridad"
+    r"|pergunta[ ]de[ ]segurança|domanda[ ]di[ ]sicurezza"
     r"|mother'?s[ ]maiden[ ]name(?:[ ]answer)?|name[ ]of[ ]my[ ]first[ ]pet"
     r"|mädchenname[ ]der[ ]mutter|nom[ ]de[ ]jeune[ ]fille[ ]de[ ](?:ma|la)[ ]mère"
     r"|apellido[ ]de[ ]soltera[ ]de[ ](?:mi|la)[ ]madre"
