@@ -202,8 +202,8 @@ def _kind_spans(spec: _Kind, text: str) -> Iterator[Candidate]:
         elif found:
             # "contraseña de GitLab es X": the value after the connective, not the site name.
             s, e, _ = next((f for f in found if f[2]), found[0])
-            while text[s:e].replace(" ", "").isdigit() and (g := _DIGIT_GROUP.match(text, e)):
-                e = g.end()  # "Schlüssel 4471 8823 9910 2231" is one key
+            while text[s:e].replace(" ", "").isdigit() and (more := _DIGIT_GROUP.match(text, e)):
+                e = more.end()  # "Schlüssel 4471 8823 9910 2231" is one key
             yield s, e, spec.rank, spec.kind
 
 
