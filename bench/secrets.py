@@ -27,6 +27,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:] = [str(_HERE.parent)] + [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 import argparse  # noqa: E402
+import json  # noqa: E402
 import os  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
@@ -152,6 +153,26 @@ def score(detector: Detector, misses: bool, name: str) -> tuple[dict[str, Counte
     return found, altered
 
 
+HELDOUT = [
+    json.loads(line)
+    for line in (_HERE.parent / "tests/data/secrets/heldout.jsonl").read_text().splitlines()
+]
+
+
+def held_out(detector: Detector) -> tuple[int, int]:
+    """Secrets of the hand-written held-out set caught whole; look-alikes flagged."""
+    caught = flagged = 0
+    for row in HELDOUT:
+        spans = detector(row["text"])
+        if not row["secrets"]:
+            flagged += bool(spans)
+            continue
+        start = row["text"].index(row["secrets"][0])
+        end = start + len(row["secrets"][0])
+        caught += any(s <= start and end <= e for s, e in spans)
+    return caught, flagged
+
+
 def compare(misses: bool) -> None:
     detectors: dict[str, Detector | None] = {
         "graphmem": graphmem_spans,
@@ -159,12 +180,14 @@ def compare(misses: bool) -> None:
         "presidio (patterns)": presidio_detector(),
     }
     results = {}
+    outside: dict[str, tuple[int, int]] = {}
     for name, detector in detectors.items():
         if detector is None:
             print(f"\n{name}: not installed")
             continue
         started = time.perf_counter()
         results[name] = (*score(detector, misses, name), time.perf_counter() - started)
+        outside[name] = held_out(detector)
     kinds = sorted({row["kind"] for row in SECRETS})
     names = list(results)
     print("\nDetection per kind, text only (secrets wholly inside a detected span)\n")
@@ -188,6 +211,17 @@ def compare(misses: bool) -> None:
         + " |"
     )
     print("| seconds | | " + " | ".join(f"{results[x][2]:.1f}" for x in names) + " |")
+    n_secrets = sum(1 for row in HELDOUT if row["secrets"])
+    print(
+        f"| held-out secrets (of {n_secrets}) | | "
+        + " | ".join(str(outside[x][0]) for x in names)
+        + " |"
+    )
+    print(
+        f"| held-out look-alikes flagged (of {len(HELDOUT) - n_secrets}) | | "
+        + " | ".join(str(outside[x][1]) for x in names)
+        + " |"
+    )
 
 
 def main() -> None:
