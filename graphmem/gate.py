@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from graphmem.model import Authority, Claim, Kind, SourceKind, Status
-from graphmem.redact import contains_secret
+from graphmem.model import Authority, Claim, Kind, SourceKind, Status, render_value
+from graphmem.secrets import claim_secret
 
 SOURCE_AUTHORITY: dict[SourceKind, Authority] = {
     SourceKind.SYSTEM: Authority.SYSTEM,
@@ -87,7 +87,7 @@ def admit(claim: Claim, source: SourceKind, kind: Kind) -> Admitted | Refused:
     """Decide whether one claim may be written, and with what authority and status."""
     authority = authority_for(source)
     text = f"{claim.subject} {claim.predicate} {claim.object} {claim.quote or ''}"
-    if contains_secret(text) or "[redacted:" in text:
+    if claim_secret(claim.subject, claim.predicate, render_value(claim.object), claim.quote):
         return Refused(claim, "the claim carries a secret; secrets are never stored")
     if authority is not Authority.SYSTEM and is_override_attempt(text):
         return Refused(claim, "an attempt to rewrite system rules from a lower tier", alert=True)

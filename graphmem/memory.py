@@ -72,7 +72,7 @@ from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore
 from graphmem.store.neo4j import Neo4jStore
 from graphmem.store.rows import to_audit, to_episode, to_fact, to_support
 from graphmem.temporal import END_OF_TIME, AsOf, now, optional_utc, utc
-from graphmem.write import Decider, Extractor, WritePath, embed_change, subject_key
+from graphmem.write import Decider, Extractor, WritePath, embed_change, scrub_ref, subject_key
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -352,6 +352,7 @@ class Memory:
         being current, kept as history. Returns their ids."""
         ns = check_namespace(namespace)
         source_ref = arguments.text(source_ref, "source_ref")
+        source_ref = scrub_ref(source_ref) or source_ref  # stored refs are redacted alike
         with self._lock:
             ended: list[str] = []
 

@@ -47,6 +47,7 @@ from graphmem.predicates import PredicateRegistry
 from graphmem.records import audit_row, new_id
 from graphmem.redact import redact
 from graphmem.results import Operation, Refusal, WriteResult
+from graphmem.secrets import redact_claim_text
 from graphmem.slots import SlotState, held_after, latest_change, read_slots
 from graphmem.statements import Content
 from graphmem.store.base import ChangeSet, GraphStore, Row
@@ -142,7 +143,9 @@ class WritePath:
     ) -> Input:
         ns = check_namespace(namespace)
         session = arguments.optional_text(session, "session")
-        source_ref = arguments.optional_text(source_ref, "source_ref")
+        # A reference may be a URL with a token in it: it is stored (and names the speaker
+        # of an email) only redacted.
+        source_ref = scrub_ref(arguments.optional_text(source_ref, "source_ref"))
         speaker = arguments.optional_text(speaker, "speaker")
         if isinstance(content, Episode):
             arguments.text(content.content, "episode content", max_chars=MAX_EPISODE_CHARS)
@@ -157,7 +160,7 @@ class WritePath:
                 content.content,
                 None,
                 content.session,
-                content.source_ref,
+                scrub_ref(content.source_ref),
                 speaker or "user",
             )
         kind = parse_source(source)
@@ -478,9 +481,14 @@ def _actor(source: SourceKind) -> Actor:
     return Actor.AGENT if source is not SourceKind.USER else Actor.USER
 
 
+def scrub_ref(source_ref: str | None) -> str | None:
+    return None if source_ref is None else redact(source_ref).text
+
+
 def _claim_text(claim: Claim) -> str:
+    """A claim as text, secrets redacted: it is echoed in results, audit and episodes."""
     neg = "not " if claim.negated else ""
-    return f"{claim.subject} {claim.predicate} {neg}{render_value(claim.object)}"
+    return redact_claim_text(claim.subject, claim.predicate, neg + render_value(claim.object))
 
 
 def _record(
@@ -488,7 +496,8 @@ def _record(
 ) -> Refusal | None:
     """Stage what a decision says in the change set; a refused decision stages nothing."""
     if decision.refused:
-        return Refusal(claim=_claim_text(claim), reason=decision.reason, alert=decision.alert)
+        reason = redact(decision.reason).text  # a model's reason may quote the claim
+        return Refusal(claim=_claim_text(claim), reason=reason, alert=decision.alert)
     for statement in decision.statements:
         consolidator.state(statement)
         slot.statements.append(statement)
