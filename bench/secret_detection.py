@@ -11,9 +11,9 @@ detect-secrets (its default plugins and filters, file scan) and Microsoft Presid
 pattern recognisers (score >= 0.5; no spaCy model, so its NER recognisers do not run),
 when they are installed (``pip install detect-secrets presidio-analyzer``).
 
-    .venv/bin/python bench/secrets.py                       # embedded store
-    .venv/bin/python bench/secrets.py --neo4j bolt://127.0.0.1:7699
-    .venv/bin/python bench/secrets.py --compare --misses
+    .venv/bin/python bench/secret_detection.py                       # embedded store
+    .venv/bin/python bench/secret_detection.py --neo4j bolt://127.0.0.1:7699
+    .venv/bin/python bench/secret_detection.py --compare --misses
 """
 
 from __future__ import annotations
