@@ -216,3 +216,14 @@ def test_five_megabytes_is_refused_at_once_with_the_way_out(tmp_path: Path) -> N
             mem.remember(text, "ns")
         assert time.monotonic() - started < 10
         assert mem.stats("ns").get("Episode", 0) == 0
+
+
+def test_version_answers_before_anything_heavy_loads() -> None:
+    code = (
+        "import sys; from graphmem.console import main; main(['--version']); "
+        "print(sorted(m for m in ('pydantic', 'openai', 'neo4j', 'numpy') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert out.stdout.splitlines() == ["graphmem 0.1.0", "[]"]
