@@ -132,8 +132,10 @@ def recall(store: GraphStore, embedder: Embedder, request: RecallRequest) -> lis
     pool: dict[str, _Candidate] = {}
     _merge(pool, "fact", "vector", store.similar_facts(ns, where, vector, fetch))
     _merge(pool, "fact", "keyword", store.keyword_facts(ns, where, request.query, vector, fetch))
-    named = store.named_entities(ns, query_entity_keys(request.query))
-    _merge(pool, "fact", "entity", store.entity_facts(ns, where, named, vector, fetch))
+    # The names the query might mention go straight to the entity channel: asking first
+    # which of them exist would cost a round trip and change nothing.
+    keys = query_entity_keys(request.query)
+    _merge(pool, "fact", "entity", store.entity_facts(ns, where, keys, vector, fetch))
     if request.include_episodes:
         _merge(pool, "episode", "vector", store.similar_episodes(ns, where, vector, fetch))
         _merge(

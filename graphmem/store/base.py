@@ -420,9 +420,6 @@ class GraphStore(Protocol):
     ) -> list[Hit]:
         """Admitted facts about the entities ``keys`` and one hop beyond them."""
 
-    def named_entities(self, namespace: str, keys: list[str]) -> list[str]:
-        """Which of ``keys`` (normalised names) are entities of the namespace."""
-
     def similar_episodes(
         self, namespace: str, where: RecallFilter, vector: list[float], limit: int
     ) -> list[Hit]:

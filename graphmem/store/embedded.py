@@ -868,10 +868,6 @@ class EmbeddedStore:
         wanted = ("SUBJECT",) if subject_only else ("SUBJECT", "OBJECT")
         return [u for u, _, rel in self._graph.in_edges(entity, keys=True) if rel in wanted]
 
-    @_locked
-    def named_entities(self, namespace: str, keys: list[str]) -> list[str]:
-        return [key for key in dict.fromkeys(keys) if (namespace, key) in self._entity]
-
     def _in_scope(self, episode_id: str, scopes: tuple[str, ...] | None) -> bool:
         """An episode behind a fact of another scope stays out of a scoped recall."""
         if scopes is None:

@@ -524,10 +524,6 @@ class Neo4jStore:
         )
         return _hits(rows, "f")
 
-    def named_entities(self, namespace: str, keys: list[str]) -> list[str]:
-        rows = self._read("recall/entities_named", namespace=check_namespace(namespace), keys=keys)
-        return [r["key"] for r in rows]
-
     def similar_episodes(
         self, namespace: str, where: RecallFilter, vector: list[float], limit: int
     ) -> list[Hit]:
