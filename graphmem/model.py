@@ -196,6 +196,7 @@ class Episode(Model):
     source_ref: str | None = None
     session: str | None = None
     redactions: int = 0
+    sensitivity: Sensitivity = Sensitivity.NORMAL
 
 
 class Support(Model):

@@ -234,6 +234,7 @@ def _evidence(
             score=round(total, 6),
             parts=parts,
             matched=matched,
+            sensitivity=episode.sensitivity,
             episodes=[
                 Provenance(
                     episode_id=episode.id,
@@ -260,4 +261,5 @@ def _evidence(
         parts=parts,
         matched=matched,
         needs_verification=status is Status.NEEDS_REVIEW,
+        sensitivity=fact.sensitivity,
     )

@@ -1,0 +1,197 @@
+"""Prompt injection in what memory is given to read, found in the text itself.
+
+An email, a page or a tool result is something a source *said*. When it tries
+to reach past memory into the agent — rewrite its rules, address it directly,
+hand it a task or a permission, or have it send data somewhere — the write
+path raises an alert and keeps the episode as inert evidence, whatever the
+extractor made of it. The scan runs on the text, not on claims, so a model
+that obeys the injection cannot hide it.
+
+Patterns cover English and the most used languages (de, fr, es, it, pt, nl,
+pl, ru, tr, zh, ja). A user changing their *own* instruction ("ignore my
+previous instruction about Friday meetings") is not an attack: the scan is
+for other sources, and even there "ignore my ..." is someone's own words.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+
+class Attack(StrEnum):
+    OVERRIDE = "override"  # rewrite the agent's rules or identity
+    ADDRESS = "address"  # speak to the agent and direct it
+    GRANT = "grant"  # hand the agent a permission or approval
+    EXFILTRATION = "exfiltration"  # send data out: forwarding, links, images
+
+
+def _rx(*alternatives: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{a})" for a in alternatives), re.IGNORECASE | re.UNICODE)
+
+
+# A gap of a few words that is not "my": "ignore all previous" but not "ignore my previous".
+_GAP = r"\s+(?:(?!my\b|mine\b)[\w'-]+\s+){0,4}"
+_RULES_EN = (
+    r"instructions?|rules?|polic(?:y|ies)|prompts?|guidelines?|directives?|constraints?|"
+    r"programming|guardrails?|safety|restrictions?|orders|commands|context"
+)
+
+_OVERRIDE = _rx(
+    rf"\b(?:ignore|disregard|forget|override|bypass|discard|drop|abandon|skip)\b{_GAP}"
+    rf"(?:{_RULES_EN})\b",
+    r"\bsystem\s+prompt\b|\byou\s+are\s+now\b|\bdeveloper\s+mode\b|\bjailbreak|\bDAN\s+mode\b",
+    r"\bnew\s+(?:system\s+)?(?:rules?|instructions?|polic(?:y|ies)|directives?)\s*(?::|for\s+you"
+    r"|apply|are|take)",
+    r"\b(?:updated|revised|overriding)\s+(?:system\s+)?(?:instructions?|rules?|directives?)\b",
+    r"\byour\s+(?:new\s+|real\s+|true\s+)?(?:instructions?|rules?|role|task|purpose)\s+"
+    r"(?:is|are|has|have)\b",
+    r"\bpretend\s+(?:to\s+be|you\s+are)\b|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|admin|root)",
+    # de
+    r"\b(?:ignoriere|ignorieren\s+Sie|vergiss|vergessen\s+Sie|missachte)\b.{0,40}"
+    r"\b(?:Anweisungen|Regeln|Richtlinien|Vorgaben|Befehle)\b",
+    r"\bneue\s+(?:System)?(?:anweisungen|regeln)\b|\bdu\s+bist\s+(?:jetzt|ab\s+sofort)\b",
+    # fr
+    r"\b(?:ignore[zr]?|oublie[zr]?|ne\s+tiens\s+pas\s+compte)\b.{0,40}"
+    r"\b(?:instructions|consignes|règles|directives)\b",
+    r"\bnouvelles?\s+(?:instructions|consignes|règles)\b|\b(?:tu\s+es|vous\s+êtes)\s+maintenant\b",
+    # es / pt / it
+    r"\b(?:ignora[rd]?|olvida[rd]?|omite|ignore|esqueça|esqueca|dimentica|tralascia)\b.{0,40}"
+    r"\b(?:instrucciones|reglas|normas|instruções|instrucoes|regras|istruzioni|regole)\b",
+    r"\bnuevas\s+instrucciones\b|\bnovas\s+instruções\b|\bnuove\s+istruzioni\b",
+    r"\bahora\s+eres\b|\bagora\s+você\s+é\b|\bora\s+sei\b",
+    # nl / pl / tr
+    r"\b(?:negeer|vergeet)\b.{0,40}\b(?:instructies|regels|richtlijnen)\b|\bje\s+bent\s+nu\b",
+    r"\b(?:zignoruj|zapomnij|pomiń)\b.{0,40}\b(?:instrukcje|instrukcji|zasady|reguły)\b",
+    r"\b(?:yok\s+say|unut|görmezden\s+gel)\w*.{0,40}|talimatları\s+(?:yok\s+say|unut|görmezden)",
+    # ru
+    r"(?:игнорируй|игнорируйте|забудь|забудьте|отбрось)\w*.{0,40}"
+    r"(?:инструкци|правил|указани)\w*",
+    r"новые\s+инструкции|теперь\s+ты\b",
+    # zh / ja
+    r"(?:忽略|无视|忽视|忘记|忘掉).{0,12}(?:指令|指示|规则|说明|设定)",
+    r"新的?(?:指令|指示|规则)|你现在是",
+    r"(?:指示|命令|ルール|設定).{0,8}(?:を)?(?:無視|忘れ)",
+    r"新しい指示|あなたは今から",
+)
+
+# Words for the assistant, and a second-person directive near them.
+_AI = (
+    r"\b(?:AI|A\.I\.|LLM|GPT|chatbot|language\s+model|(?:AI|virtual|email|digital|personal)\s+"
+    r"assistant|assistant|agent|copilot|KI|IA|asistente|assistente|assistent|asystent|"
+    r"ИИ|ассистент|нейросеть)\b|人工智能|助手|アシスタント|ＡＩ"
+)
+_DIRECT = (
+    r"\byou\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+(?:required|instructed|"
+    r"expected|to))\b|\bplease\s+(?:immediately\s+)?(?:send|forward|reply|pay|transfer|"
+    r"delete|share|update|add|remember|store|save|click|visit|open|execute|run)\b|"
+    r"\b(?:du\s+musst|Sie\s+müssen|bitte\s+(?:sende|leite|überweise|lösche|speichere))\b|"
+    r"\b(?:tu\s+dois|vous\s+devez|veuillez)\b|\b(?:debes|deberás|tienes\s+que|por\s+favor\s+"
+    r"(?:envía|reenvía|paga|borra))\b|\b(?:devi|dovrai|per\s+favore\s+(?:invia|inoltra))\b|"
+    r"\b(?:você\s+deve|voce\s+deve|deves|por\s+favor\s+(?:envie|encaminhe))\b|"
+    r"\b(?:je\s+moet|u\s+moet)\b|\b(?:musisz|powinieneś)\b|\bmelisin\b|"
+    r"(?:ты\s+должен|вы\s+должны|необходимо)|你(?:必须|需要|应该|要)|必ず|しなければ|してください"
+)
+_ADDRESS = _rx(
+    rf"(?:{_AI}).{{0,60}}(?:{_DIRECT})",
+    rf"(?:{_DIRECT}).{{0,60}}(?:{_AI})",
+    r"\b(?:as|dear|attention|note\s+to|message\s+to|to\s+(?:any|the))\s+(?:an?\s+|the\s+)?"
+    r"(?:AI|LLM|language\s+model|(?:AI\s+)?assistant|agent|chatbot)\b[,:]",
+    r"\bif\s+you\s+are\s+(?:an?\s+)?(?:AI|LLM|language\s+model|assistant|agent|bot)\b",
+    r"(?:^|\n)\s*(?:system|assistant|developer)\s*:",
+    r"<\|im_start\|>|<\|system\|>|\[/?INST\]|<</?SYS>>|</?system>|</?instructions?>",
+    r"#{2,}\s*(?:system|instructions?|new\s+task)\b",
+    r"\b(?:BEGIN|END)\s+(?:SYSTEM|ADMIN|INSTRUCTIONS?)\b",
+    r"\byour\s+(?:next|new|first|real)\s+(?:task|job|step|action)\b",
+    r"\b(?:als|en\s+tant\s+qu[e']\s*|como|come|jako|как)\s*(?:KI|IA|AI|ИИ)\b",
+    r"作为(?:一个)?(?:AI|人工智能|助手)|AIとして|アシスタントとして",
+    r"\b(?:tu\s+próxima\s+tarea|dein\s+nächster\s+Auftrag|ta\s+prochaine\s+tâche|"
+    r"il\s+tuo\s+prossimo\s+compito|sua\s+próxima\s+tarefa)\b",
+)
+
+_GRANT = _rx(
+    r"\bwithout\s+(?:asking|confirm\w*|approval|checking|permission|(?:the\s+)?user'?s?\s+"
+    r"(?:approval|consent|confirmation))\b",
+    r"\bno\s+(?:need|longer\s+need)\s+to\s+(?:ask|confirm|check|verify)\b",
+    r"\b(?:you\s+(?:are|have\s+been|were)\s+(?:now\s+)?(?:authori[sz]ed|allowed|permitted|"
+    r"granted|cleared|approved))\b",
+    r"\b(?:has|have)\s+(?:already\s+)?(?:authori[sz]ed|approved|pre-?approved|allowed|"
+    r"permitted|consented)\s+(?:you|the\s+assistant|the\s+agent|all|any|every|automatic)",
+    r"\b(?:auto-?(?:approve|pay|forward|accept)|pre-?approved?\s+for\s+all)\b",
+    r"\bohne\s+(?:Rückfrage|Bestätigung|zu\s+fragen|Nachfrage)\b",
+    r"\bsans\s+(?:demander|confirmation|validation|autorisation)\b",
+    r"\bsin\s+(?:pedir|preguntar|confirmación|confirmacion|autorización)\b",
+    r"\bsenza\s+(?:chiedere|conferma|autorizzazione)\b",
+    r"\bsem\s+(?:pedir|perguntar|confirmação|confirmacao|autorização)\b",
+    r"\bzonder\s+(?:te\s+vragen|bevestiging|toestemming)\b",
+    r"\bbez\s+(?:pytania|potwierdzenia|zgody)\b|\bonay\s+(?:almadan|olmadan)\b",
+    r"без\s+(?:подтверждения|согласия|вопросов)",
+    r"(?:无需|不需要|不用)(?:确认|询问|批准)|確認(?:なしで|せずに|不要)",
+)
+
+_DATA = (
+    r"e-?mails?|messages?|mail|inbox|correspondence|files?|documents?|contacts?|data|"
+    r"conversations?|chat|history|memory|memories|passwords?|credentials|secrets?|"
+    r"invoices?|attachments?|calendar|notes|records|keys?|tokens?"
+)
+_EXFILTRATION = _rx(
+    rf"\b(?:forward(?:ing|ed)?|send(?:ing)?|copy(?:ing)?|upload|export|post|leak|share|"
+    rf"transmit|email|bcc|cc)\b"
+    rf"(?:\s+[\w'-]+){{0,6}}?\s+(?:{_DATA})\b.{{0,60}}?\b(?:to|into|at|with)\s+"
+    r"(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://|this\s+(?:address|url|link|server|endpoint))",
+    r"\b(?:bcc|cc)\s+(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s+(?:on|in)\s+(?:all|every|each|any)\b",
+    r"!\[[^\]]*\]\(\s*https?://[^)\s]*[?#&][^)]*\)",
+    r"https?://[^\s)]*(?:\{[^}]*\}|%7B|\$\{|\$\(|<[A-Za-z_]+>|\[(?:DATA|SECRET|HISTORY)\])",
+    r"\b(?:append|include|add|encode|embed|put)\b.{0,40}\b(?:conversation|chat|history|memory|"
+    r"context|e-?mails?|passwords?|secrets?|data|credentials)\b.{0,40}\b(?:url|link|query|"
+    r"image|parameter)\b",
+    r"\b(?:leite|weiterleiten|sende|schicke)\b.{0,50}\b(?:E-?Mails?|Nachrichten|Dateien|Daten|"
+    r"Passw[öo]rter)\b.{0,40}\b(?:an|weiter)\b",
+    r"\b(?:transf[èe]re[zr]?|envoie[zr]?|fais\s+suivre)\b.{0,50}\b(?:e-?mails?|messages|"
+    r"courriels|fichiers|données|mots\s+de\s+passe)\b.{0,40}\bà\b",
+    r"\b(?:reenv[íi]a|env[íi]a|reenviar|enviar)\b.{0,50}\b(?:correos|mensajes|e-?mails|"
+    r"archivos|datos|contraseñas)\b.{0,40}\ba\b",
+    r"\b(?:inoltra|invia|manda)\b.{0,50}\b(?:e-?mail|mail|messaggi|file|dati|password)\b"
+    r".{0,40}\ba\b",
+    r"\b(?:encaminhe|envie|reencaminhe|mande)\b.{0,50}\b(?:e-?mails?|mensagens|arquivos|"
+    r"ficheiros|dados|senhas)\b.{0,40}\bpara\b",
+    r"\b(?:stuur|doorsturen|verstuur)\b.{0,50}\b(?:e-?mails?|berichten|bestanden|gegevens)\b",
+    r"\b(?:przekaż|prześlij|wyślij)\b.{0,50}\b(?:e-?maile|wiadomości|pliki|dane|hasła)\b",
+    r"\b(?:ilet|gönder)\w*.{0,50}(?:e-?postalar|mesajlar|dosyalar|veriler)|"
+    r"(?:e-?postaları|mesajları|dosyaları)\s.{0,40}(?:ilet|gönder)",
+    r"(?:перешли|перешлите|отправь|отправьте|пересылай)\w*.{0,50}"
+    r"(?:письма|сообщения|файлы|данные|пароли)",
+    r"(?:转发|发送|发给).{0,20}(?:邮件|消息|文件|数据|密码)|(?:邮件|消息|文件|数据).{0,10}(?:转发|发送)",
+    r"(?:メール|メッセージ|ファイル|データ|パスワード).{0,20}(?:転送|送信|送って)",
+)
+
+_KINDS: tuple[tuple[Attack, re.Pattern[str]], ...] = (
+    (Attack.OVERRIDE, _OVERRIDE),
+    (Attack.ADDRESS, _ADDRESS),
+    (Attack.GRANT, _GRANT),
+    (Attack.EXFILTRATION, _EXFILTRATION),
+)
+
+# Aimed at the system itself, not at someone's own earlier words: alert whoever says it.
+_SYSTEM_TARGET = _rx(
+    r"\b(?:system|safety|developer|security)\s+(?:prompt|rules?|instructions?|polic(?:y|ies)|"
+    r"guidelines?|guardrails?)\b",
+    r"\bdeveloper\s+mode\b|\bjailbreak|\byou\s+are\s+now\b|<\|im_start\|>|\[/?INST\]",
+)
+
+
+def scan(text: str) -> list[Attack]:
+    """The kinds of injection ``text`` attempts, in a fixed order; empty when none."""
+    return [attack for attack, pattern in _KINDS if pattern.search(text)]
+
+
+def is_override_attempt(text: str, *, own_words: bool = False) -> bool:
+    """Whether ``text`` tries to rewrite the rules. ``own_words``: the user is speaking, and
+    changing their own instructions is theirs to do; only the system's rules are off limits."""
+    if own_words:
+        return bool(_SYSTEM_TARGET.search(text))
+    return bool(_OVERRIDE.search(text) or _SYSTEM_TARGET.search(text))
+
+
+def describe(attacks: list[Attack]) -> str:
+    return "possible prompt injection (" + ", ".join(a.value for a in attacks) + ")"
