@@ -32,13 +32,19 @@ def _rx(*alternatives: str) -> re.Pattern[str]:
 
 # A gap of a few words that is not "my": "ignore all previous" but not "ignore my previous".
 _GAP = r"\s+(?:(?!my\b|mine\b)[\w'-]+\s+){0,4}"
+# Someone's own earlier words ("ignore my previous instruction", "vergiss meine Regel") are
+# theirs to change; only a verb not followed by a possessive of the speaker counts.
+_NOT_MINE = (
+    r"(?!\s+(?:my|mine|our|mes|mon|ma|nos|notre|meine[nrs]?|mein|unsere[nrs]?|mi|mis|mia|mio|"
+    r"miei|mie|mijn|onze|minha|meu|minhas|meus|moje|moj\w*|мо[ийеяю]\w*)\b)"
+)
 _RULES_EN = (
     r"instructions?|rules?|polic(?:y|ies)|prompts?|guidelines?|directives?|constraints?|"
     r"programming|guardrails?|safety|restrictions?|orders|commands|context"
 )
 
 _OVERRIDE = _rx(
-    rf"\b(?:ignore|disregard|forget|override|bypass|discard|drop|abandon|skip)\b{_GAP}"
+    rf"\b(?:ignore|disregard|forget|override|bypass|discard|drop|abandon|skip)\b{_NOT_MINE}{_GAP}"
     rf"(?:{_RULES_EN})\b",
     r"\bsystem\s+prompt\b|\byou\s+are\s+now\b|\bdeveloper\s+mode\b|\bjailbreak|\bDAN\s+mode\b",
     r"\bnew\s+(?:system\s+)?(?:rules?|instructions?|polic(?:y|ies)|directives?)\s*(?::|for\s+you"
@@ -46,26 +52,29 @@ _OVERRIDE = _rx(
     r"\b(?:updated|revised|overriding)\s+(?:system\s+)?(?:instructions?|rules?|directives?)\b",
     r"\byour\s+(?:new\s+|real\s+|true\s+)?(?:instructions?|rules?|role|task|purpose)\s+"
     r"(?:is|are|has|have)\b",
+    r"\b(?:rules|instructions|guidelines)\s+(?:you\s+(?:were|have\s+been)\s+given\s+)?"
+    r"(?:are|is)\s+(?:now\s+)?(?:outdated|obsolete|void|cancel+ed|revoked|suspended|"
+    r"no\s+longer\s+valid)\b|\bfollow\s+only\s+(?:this|these|my|the\s+following)\b",
     r"\bpretend\s+(?:to\s+be|you\s+are)\b|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|admin|root)",
     # de
-    r"\b(?:ignoriere|ignorieren\s+Sie|vergiss|vergessen\s+Sie|missachte)\b.{0,40}"
+    rf"\b(?:ignoriere|ignorieren\s+Sie|vergiss|vergessen\s+Sie|missachte)\b{_NOT_MINE}.{{0,40}}"
     r"\b(?:Anweisungen|Regeln|Richtlinien|Vorgaben|Befehle)\b",
     r"\bneue\s+(?:System)?(?:anweisungen|regeln)\b|\bdu\s+bist\s+(?:jetzt|ab\s+sofort)\b",
     # fr
-    r"\b(?:ignore[zr]?|oublie[zr]?|ne\s+tiens\s+pas\s+compte)\b.{0,40}"
+    rf"\b(?:ignore[zr]?|oublie[zr]?|ne\s+tiens\s+pas\s+compte)\b{_NOT_MINE}.{{0,40}}"
     r"\b(?:instructions|consignes|règles|directives)\b",
     r"\bnouvelles?\s+(?:instructions|consignes|règles)\b|\b(?:tu\s+es|vous\s+êtes)\s+maintenant\b",
     # es / pt / it
-    r"\b(?:ignora[rd]?|olvida[rd]?|omite|ignore|esqueça|esqueca|dimentica|tralascia)\b.{0,40}"
+    rf"\b(?:ignora[rd]?|olvida[rd]?|omite|ignore|esqueça|esqueca|dimentica|tralascia)\b{_NOT_MINE}.{{0,40}}"
     r"\b(?:instrucciones|reglas|normas|instruções|instrucoes|regras|istruzioni|regole)\b",
     r"\bnuevas\s+instrucciones\b|\bnovas\s+instruções\b|\bnuove\s+istruzioni\b",
     r"\bahora\s+eres\b|\bagora\s+você\s+é\b|\bora\s+sei\b",
     # nl / pl / tr
-    r"\b(?:negeer|vergeet)\b.{0,40}\b(?:instructies|regels|richtlijnen)\b|\bje\s+bent\s+nu\b",
-    r"\b(?:zignoruj|zapomnij|pomiń)\b.{0,40}\b(?:instrukcje|instrukcji|zasady|reguły)\b",
+    rf"\b(?:negeer|vergeet)\b{_NOT_MINE}.{{0,40}}\b(?:instructies|regels|richtlijnen)\b|\bje\s+bent\s+nu\b",
+    rf"\b(?:zignoruj|zapomnij|pomiń)\b{_NOT_MINE}.{{0,40}}\b(?:instrukcje|instrukcji|zasady|reguły)\b",
     r"\b(?:yok\s+say|unut|görmezden\s+gel)\w*.{0,40}|talimatları\s+(?:yok\s+say|unut|görmezden)",
     # ru
-    r"(?:игнорируй|игнорируйте|забудь|забудьте|отбрось)\w*.{0,40}"
+    rf"(?:игнорируй|игнорируйте|забудь|забудьте|отбрось)\w*{_NOT_MINE}.{{0,40}}"
     r"(?:инструкци|правил|указани)\w*",
     r"новые\s+инструкции|теперь\s+ты\b",
     # zh / ja
@@ -99,6 +108,8 @@ _ADDRESS = _rx(
     r"(?:AI|LLM|language\s+model|(?:AI\s+)?assistant|agent|chatbot)\b[,:]",
     r"\bif\s+you\s+are\s+(?:an?\s+)?(?:AI|LLM|language\s+model|assistant|agent|bot)\b",
     r"(?:^|\n)\s*(?:system|assistant|developer)\s*:",
+    r"\b(?:system|assistant|developer)\s*:\s*(?:the\s+user|you|ignore|proceed|always|never|"
+    r"new|from\s+now)",
     r"<\|im_start\|>|<\|system\|>|\[/?INST\]|<</?SYS>>|</?system>|</?instructions?>",
     r"#{2,}\s*(?:system|instructions?|new\s+task)\b",
     r"\b(?:BEGIN|END)\s+(?:SYSTEM|ADMIN|INSTRUCTIONS?)\b",
@@ -118,6 +129,8 @@ _GRANT = _rx(
     r"\b(?:has|have)\s+(?:already\s+)?(?:authori[sz]ed|approved|pre-?approved|allowed|"
     r"permitted|consented)\s+(?:you|the\s+assistant|the\s+agent|all|any|every|automatic)",
     r"\b(?:auto-?(?:approve|pay|forward|accept)|pre-?approved?\s+for\s+all)\b",
+    r"\b(?:the\s+)?(?:user|account\s+owner|owner)\s+has\s+(?:already\s+)?(?:confirmed|"
+    r"approved|agreed|signed\s+off)\b",
     r"\bohne\s+(?:Rückfrage|Bestätigung|zu\s+fragen|Nachfrage)\b",
     r"\bsans\s+(?:demander|confirmation|validation|autorisation)\b",
     r"\bsin\s+(?:pedir|preguntar|confirmación|confirmacion|autorización)\b",
@@ -147,7 +160,7 @@ _EXFILTRATION = _rx(
     r"image|parameter)\b",
     r"\b(?:leite|weiterleiten|sende|schicke)\b.{0,50}\b(?:E-?Mails?|Nachrichten|Dateien|Daten|"
     r"Passw[öo]rter)\b.{0,40}\b(?:an|weiter)\b",
-    r"\b(?:transf[èe]re[zr]?|envoie[zr]?|fais\s+suivre)\b.{0,50}\b(?:e-?mails?|messages|"
+    r"\b(?:transf[èée]r\w*|envoie[zr]?|fais\s+suivre)\b.{0,50}\b(?:e-?mails?|messages|"
     r"courriels|fichiers|données|mots\s+de\s+passe)\b.{0,40}\bà\b",
     r"\b(?:reenv[íi]a|env[íi]a|reenviar|enviar)\b.{0,50}\b(?:correos|mensajes|e-?mails|"
     r"archivos|datos|contraseñas)\b.{0,40}\ba\b",
@@ -161,8 +174,8 @@ _EXFILTRATION = _rx(
     r"(?:e-?postaları|mesajları|dosyaları)\s.{0,40}(?:ilet|gönder)",
     r"(?:перешли|перешлите|отправь|отправьте|пересылай)\w*.{0,50}"
     r"(?:письма|сообщения|файлы|данные|пароли)",
-    r"(?:转发|发送|发给).{0,20}(?:邮件|消息|文件|数据|密码)|(?:邮件|消息|文件|数据).{0,10}(?:转发|发送)",
-    r"(?:メール|メッセージ|ファイル|データ|パスワード).{0,20}(?:転送|送信|送って)",
+    r"(?:转发|发送|发给).{0,20}(?:邮件|消息|文件|数据|密码)|(?:邮件|消息|文件|数据).{0,60}(?:转发|发送)",
+    r"(?:メール|メッセージ|ファイル|データ|パスワード).{0,60}(?:転送|送信|送って)",
 )
 
 _KINDS: tuple[tuple[Attack, re.Pattern[str]], ...] = (
