@@ -22,5 +22,5 @@ def server() -> Iterator[FakeModelServer]:
 @pytest.fixture
 def fake_model(server: FakeModelServer) -> Iterator[ModelClient]:
     """The real openai client and graphmem's ModelClient, talking to ``server``."""
-    with openai.OpenAI(base_url=server.base_url, api_key="test", timeout=5.0) as client:
+    with openai.OpenAI(base_url=server.base_url, api_key="test", timeout=2.0) as client:
         yield ModelClient(client, "fake-model", retry=FAST, sleep=lambda _s: None)
