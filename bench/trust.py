@@ -11,7 +11,9 @@ scripted to return the attacker's claims as extraction output — and prints:
    alert to hide behind), so only what each claim *does* decides;
 3. legitimate user statements (own rule changes included): refused or alerted;
    benign look-alikes from outside: false alerts;
-4. sensitive categories: held back from default recall, returned when asked.
+4. sensitive categories: held back from default recall, returned when asked;
+5. held-out rounds (written after the detector): alerts on attacks and look-alikes,
+   per round — the untuned round is the figure for how detection generalises.
 
     .venv/bin/python bench/trust.py                        # embedded store
     .venv/bin/python bench/trust.py --store neo4j --uri bolt://127.0.0.1:7699
@@ -174,6 +176,26 @@ def sensitive(run: Run) -> None:
         print(f"{category:<20}{c['n']:>3}{c['marked']:>7}{c['default']:>18}{c['asked']:>11}")
 
 
+def heldout(run: Run) -> None:
+    print("\n5. held-out rounds, sent as emails (no claims): alerts raised")
+    print(
+        f"{'round':<7}{'tuned on':<10}{'attacks':>8}{'alerted':>8}{'look-alikes':>12}{'alerted':>8}"
+    )
+    table: dict[int, Counter[str]] = defaultdict(Counter)
+    tuned: dict[int, bool] = {}
+    ns = run.namespace("heldout")
+    for row in load("heldout"):
+        result = run.remember(ns, row["text"], [], "email")
+        alerted = any(r.alert for r in result.refused)
+        table[row["round"]].update({row["label"]: 1, f"{row['label']} alerted": alerted})
+        tuned[row["round"]] = row["tuned"]
+    for r, c in sorted(table.items()):
+        print(
+            f"{r:<7}{'yes' if tuned[r] else 'no':<10}{c['attack']:>8}{c['attack alerted']:>8}"
+            f"{c['benign']:>12}{c['benign alerted']:>8}"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--store", choices=["embedded", "neo4j"], default="embedded")
@@ -193,6 +215,8 @@ def main(argv: list[str] | None = None) -> int:
             not_attacks(run)
             progress("sensitive categories ...")
             sensitive(run)
+            progress("held-out rounds ...")
+            heldout(run)
         finally:
             if args.store == "neo4j":
                 drop_neo4j_namespaces(args.uri, run.namespaces)

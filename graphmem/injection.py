@@ -40,7 +40,8 @@ _NOT_MINE = (
 )
 _RULES_EN = (
     r"instructions?|rules?|polic(?:y|ies)|prompts?|guidelines?|directives?|constraints?|"
-    r"programming|guardrails?|safety|restrictions?|orders|commands|context"
+    r"programming|guardrails?|safety|restrictions?|orders|commands|context|guidance|"
+    r"directions|above|configuration|settings"
 )
 
 _OVERRIDE = _rx(
@@ -55,6 +56,15 @@ _OVERRIDE = _rx(
     r"\b(?:rules|instructions|guidelines)\s+(?:you\s+(?:were|have\s+been)\s+given\s+)?"
     r"(?:are|is)\s+(?:now\s+)?(?:outdated|obsolete|void|cancel+ed|revoked|suspended|"
     r"no\s+longer\s+valid)\b|\bfollow\s+only\s+(?:this|these|my|the\s+following)\b",
+    r"\b(?:ignore|disregard|forget)\s+(?:everything|anything|all|what(?:ever)?)\b.{0,30}?"
+    r"\b(?:above|before|earlier|previous\w*|prior|so\s+far|you\s+were\s+told|said)\b",
+    r"\b(?:admin|administrator|system|root|developer|security)\s+(?:override|notice|command|"
+    r"directive)\b|\b(?:memory|preference|permission)\s+update\b",
+    r"\b(?:real|actual|true|hidden|secret)\s+(?:instructions?|task|rules?|orders)\b",
+    r"\bnew\s+(?:rules?|polic(?:y|ies)|instructions?|guidelines?)\s+for\s+(?:the\s+|all\s+)?"
+    r"(?:AI|assistants?|agents?|(?:language\s+)?models?|bots?|LLMs?)\b",
+    r"\b(?:with\s+no|without\s+any|free\s+of)\s+(?:rules|restrictions|limits|filters)\b|"
+    r"\byou\s+are\s+(?:now\s+)?(?:ChatGPT|GPT|DAN|an?\s+unrestricted)\b",
     r"\bpretend\s+(?:to\s+be|you\s+are)\b|\bact\s+as\s+(?:an?\s+)?(?:unrestricted|admin|root)",
     # de
     rf"\b(?:ignoriere|ignorieren\s+Sie|vergiss|vergessen\s+Sie|missachte)\b{_NOT_MINE}.{{0,40}}"
@@ -68,6 +78,9 @@ _OVERRIDE = _rx(
     rf"\b(?:ignora[rd]?|olvida[rd]?|omite|ignore|esqueça|esqueca|dimentica|tralascia)\b{_NOT_MINE}.{{0,40}}"
     r"\b(?:instrucciones|reglas|normas|instruções|instrucoes|regras|istruzioni|regole)\b",
     r"\bnuevas\s+instrucciones\b|\bnovas\s+instruções\b|\bnuove\s+istruzioni\b",
+    r"\b(?:todo\s+lo\s+anterior|tout\s+ce\s+qui\s+précède|alles\s+(?:oben|bisherige|vorherige)|"
+    r"tutto\s+(?:quanto\s+)?(?:sopra|precede)|tudo\s+(?:acima|o\s+que\s+foi\s+dito)|"
+    r"powyższe|всё\s+(?:выше|сказанное))\b|(?:忽略|无视|忘记).{0,6}(?:上面|以上|之前|前面)",
     r"\bahora\s+eres\b|\bagora\s+você\s+é\b|\bora\s+sei\b",
     # nl / pl / tr
     rf"\b(?:negeer|vergeet)\b{_NOT_MINE}.{{0,40}}\b(?:instructies|regels|richtlijnen)\b|\bje\s+bent\s+nu\b",
@@ -92,7 +105,8 @@ _AI = (
 )
 _DIRECT = (
     r"\byou\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+(?:required|instructed|"
-    r"expected|to))\b|\bplease\s+(?:immediately\s+)?(?:send|forward|reply|pay|transfer|"
+    r"expected|obliged|obligated|supposed|to))\b|\b(?:is|are)\s+(?:now\s+)?(?:authori[sz]ed|"
+    r"allowed|permitted|cleared)\s+to\b|\bplease\s+(?:immediately\s+)?(?:send|forward|reply|pay|transfer|"
     r"delete|share|update|add|remember|store|save|click|visit|open|execute|run)\b|"
     r"\b(?:du\s+musst|Sie\s+müssen|bitte\s+(?:sende|leite|überweise|lösche|speichere))\b|"
     r"\b(?:tu\s+dois|vous\s+devez|veuillez)\b|\b(?:debes|deberás|tienes\s+que|por\s+favor\s+"
@@ -107,6 +121,17 @@ _ADDRESS = _rx(
     r"\b(?:as|dear|attention|note\s+to|message\s+to|to\s+(?:any|the))\s+(?:an?\s+|the\s+)?"
     r"(?:AI|LLM|language\s+model|(?:AI\s+)?assistant|agent|chatbot)\b[,:]",
     r"\bif\s+you\s+are\s+(?:an?\s+)?(?:AI|LLM|language\s+model|assistant|agent|bot)\b",
+    r"(?:^|[\n.;:!?]\s*|\bP\.?S\.?\s+|\b(?:dear|hey|hi|hello|attention)\s+)(?:AI|A\.I\.|assistant|"
+    r"copilot|chatgpt|claude|gemini|bot|agent|LLM)\s*[:,—–-]",
+    r"\b(?:to|for)\s+(?:any|the|all|every)\s+(?:[\w-]+\s+){0,2}(?:AI|assistants?|agents?|"
+    r"language\s+models?|LLMs?|bots?|copilots?)\b",
+    r"\b(?:AI|assistant|agent|model|LLM|bot|copilot)s?\s+(?:\w+\s+)?(?:reads?|reading|processes|"
+    r"processing|summari[sz]es|summari[sz]ing|sees|parsing|parses)\s+(?:this|these|the\s+"
+    r"following)\b",
+    r"\bwhen\s+(?:summari[sz]ing|reading|processing|answering)\b.{0,40}\b(?:tell|ask|say|"
+    r"include|add|instruct|recommend|send)\b",
+    r"\b(?:tell|ask|instruct|advise|remind)\s+(?:the\s+)?user\s+to\b",
+    r"\bhidden\s+(?:text|instructions?|message|prompt)\b",
     r"(?:^|\n)\s*(?:system|assistant|developer)\s*:",
     r"\b(?:system|assistant|developer)\s*:\s*(?:the\s+user|you|ignore|proceed|always|never|"
     r"new|from\s+now)",
@@ -129,8 +154,13 @@ _GRANT = _rx(
     r"\b(?:has|have)\s+(?:already\s+)?(?:authori[sz]ed|approved|pre-?approved|allowed|"
     r"permitted|consented)\s+(?:you|the\s+assistant|the\s+agent|all|any|every|automatic)",
     r"\b(?:auto-?(?:approve|pay|forward|accept)|pre-?approved?\s+for\s+all)\b",
-    r"\b(?:the\s+)?(?:user|account\s+owner|owner)\s+has\s+(?:already\s+)?(?:confirmed|"
+    r"\b(?:the\s+)?(?:user|account\s+owner|owner)\s+(?:has\s+)?(?:already\s+)?(?:confirmed|"
     r"approved|agreed|signed\s+off)\b",
+    r"\b(?:limit|limits|restrictions?|approval|confirmation|verification)\s+(?:is|are|has\s+been|"
+    r"have\s+been)\s+(?:now\s+)?(?:lifted|removed|waived|disabled|suspended|no\s+longer\s+"
+    r"(?:needed|required))\b",
+    r"\b(?:store|save|remember|memori[sz]e|record|note)\b.{0,20}\b(?:that\s+)?(?:the\s+)?user\s+"
+    r"(?:approves|wants|prefers|allows|authori[sz]es|agreed|consents|trusts)\b",
     r"\bohne\s+(?:Rückfrage|Bestätigung|zu\s+fragen|Nachfrage)\b",
     r"\bsans\s+(?:demander|confirmation|validation|autorisation)\b",
     r"\bsin\s+(?:pedir|preguntar|confirmación|confirmacion|autorización)\b",
@@ -143,7 +173,8 @@ _GRANT = _rx(
 )
 
 _DATA = (
-    r"e-?mails?|messages?|mail|inbox|correspondence|files?|documents?|contacts?|data|"
+    r"e-?mails?|messages?|mail|inbox|correspondence|files?|documents?|contacts?|data|payslips?|"
+    r"payroll|financials?|statements?|contracts?|address\s+(?:book|list)|phone\s+numbers?|"
     r"conversations?|chat|history|memory|memories|passwords?|credentials|secrets?|"
     r"invoices?|attachments?|calendar|notes|records|keys?|tokens?"
 )
@@ -154,6 +185,10 @@ _EXFILTRATION = _rx(
     r"(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://|this\s+(?:address|url|link|server|endpoint))",
     r"\b(?:bcc|cc)\s+(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s+(?:on|in)\s+(?:all|every|each|any)\b",
     r"!\[[^\]]*\]\(\s*https?://[^)\s]*[?#&][^)]*\)",
+    r"\benter\s+(?:their|your|the(?:\s+user'?s)?|his|her)\s+(?:credentials|password|PIN|login|"
+    r"card\s+details)\b|\bask\s+for\s+(?:their|the\s+user'?s|his|her)\s+(?:PIN|password|"
+    r"credentials|code)\b",
+    r"\b(?:manda|envía|envia)\b.{0,50}\b(?:correo|e-?mail|dirección)\b",
     r"https?://[^\s)]*(?:\{[^}]*\}|%7B|\$\{|\$\(|<[A-Za-z_]+>|\[(?:DATA|SECRET|HISTORY)\])",
     r"\b(?:append|include|add|encode|embed|put)\b.{0,40}\b(?:conversation|chat|history|memory|"
     r"context|e-?mails?|passwords?|secrets?|data|credentials)\b.{0,40}\b(?:url|link|query|"
@@ -178,12 +213,70 @@ _EXFILTRATION = _rx(
     r"(?:メール|メッセージ|ファイル|データ|パスワード).{0,60}(?:転送|送信|送って)",
 )
 
+# Verbs that act on the world or on memory: what an attacker wants the agent to do.
+_ACT = (
+    r"\b(?:send|forward|reply|respond|pay|wire|transfer|approve|authori[sz]e|delete|archive|"
+    r"remove|share|add|mark|invite|schedule|list|output|reveal|store|save|remember|sign|buy|"
+    r"book|put|set|change|update|upload|export|accept|trust|bcc|cc|condividi|inoltra|invia|"
+    r"paga|approva|reenvía|reenvia|envía|paga|aprueba|borra|comparte|sende|leite|überweise|"
+    r"lösche|speichere|genehmige|envoie|transfère|paye|approuve|supprime|ajoute|partage|"
+    r"envie|encaminhe|pague|aprove|apague|compartilhe|stuur|betaal|verwijder|deel|"
+    r"пересылай|перешли|отправ\w+|оплат\w+|удали\w*|сохрани\w*)\b|"
+    r"转发|发送|支付|付款|删除|批准|分享|保存|転送|送信|支払|削除|承認|共有|保存"
+)
+_STANDING = (
+    r"\b(?:from\s+now\s+on|going\s+forward|henceforth|for\s+the\s+future|from\s+this\s+"
+    r"moment|a\s+partir\s+de\s+(?:ahora|agora|maintenant)|ab\s+sofort|ab\s+jetzt|désormais|"
+    r"d'ora\s+in\s+poi|da\s+ora\s+in\s+poi|vanaf\s+nu|od\s+teraz|с\s+этого\s+момента|"
+    r"отныне|впредь)\b|从现在起|从今以后|今後|これから"
+)
+_AI_VOCATIVE = (
+    r"\b(?:hola|hello|hi|hey|dear|cher|chère|caro|cara|olá|ola|lieber|liebe|hallo|beste|"
+    r"привет|здравствуй\w*)\s*,?\s*(?:AI\s+|IA\s+|KI-?)?(?:AI|IA|KI|ИИ|assistant\w*|"
+    r"asistente|assistente|assistent|ассистент\w*|bot|agent|copilot)\b|"
+    r"(?:助手|AI|アシスタント)(?:请注意|へ|[:：])"
+)
+_STRUCTURE = _rx(
+    # Speaking to the agent by role, or a hidden channel for it.
+    _AI_VOCATIVE,
+    r"\b(?:whichever|any|every)\s+(?:AI|bot|assistant|agent|model|tool|summari[sz]er)\b",
+    r"\b(?:note|message|instructions?|memo)\s+(?:to|for)\s+(?:the\s+)?(?:summari[sz]er|"
+    r"assistant|agent|bot|AI|model|reader\s+model)\b",
+    r"\b(?:assistant|agent|AI|bot|system|model)\s+instructions?\b|\[\[[^\]]{0,40}\]\]",
+    r"<!--\s*(?:agent|assistant|AI|system|bot|note)\b|\bend\s+of\s+(?:e-?mail|message|"
+    r"document|context)\b|\bnew\s+task\b|\bconversation\s+reset\b",
+    r"\byour\s+(?:memory|configuration|settings|operator|system\s+prompt|context|training|"
+    r"guidelines|programming)\b",
+    r"\b(?:you'?re|you\s+are)\s+(?:an?\s+)?(?:\w+\s+)?(?:assistant|bot|agent|AI|model)\b"
+    r"|\byou\s+are\s+[A-Z]\w*Bot\b",
+    r"\btreat\s+(?:the\s+following|this|it)\s+as\b|\b(?:upon|after|when)\s+reading\b",
+    r"\b(?:the\s+)?assistants?\s+(?:should|must|shall|are\s+to|is\s+to|can|may|will)\b",
+    r"\bdo\s+not\s+(?:mention|show|tell|reveal)\b.{0,40}\b(?:user|this|paragraph|message)\b",
+    # A standing rule, handed over with something to do, or for memory to keep.
+    rf"(?:{_STANDING}).{{0,80}}(?:{_ACT})",
+    rf"\b(?:remember|note|keep\s+in\s+mind)\b.{{0,30}}(?:{_STANDING}).{{0,60}}"
+    r"\b(?:always|never|every|all)\b",
+    # A grant without the words for one.
+    r"\bno\s+(?:confirmation|approval|verification|sign-?off|review)\s*(?:is\s+)?(?:needed|"
+    r"required|necessary)?\b|\bpre-?(?:approved|authori[sz]ed|cleared)\b|\bauto-?pay\b",
+    r"\b(?:safety|security)\s+(?:checks?|filters?|rules?|mode)\s+(?:is|are)\s+(?:now\s+)?"
+    r"(?:off|disabled)\b|\boverride\s+code\b|\b(?:has|have)\s+agreed\s+that\b",
+    r"\bsupersedes?\s+(?:your|all|any|the)\b",
+    # Data leaving by a link or an image.
+    r"<img[^>]+src=['\"]?https?://[^'\"\s>]*\?",
+    r"\bfollowed\s+by\s+(?:the\s+)?user'?s?\b|\bthe\s+last\s+\d+\s+(?:e-?mails|messages)\b",
+    r"\b(?:output|print|reveal|dump|list|show)\s+(?:the\s+)?(?:contents\s+of\s+)?(?:your|the\s+"
+    r"user'?s)\s+(?:\w+\s+)?(?:memory|context|instructions|prompt|contacts|addresses|e-?mails)\b",
+)
+
 _KINDS: tuple[tuple[Attack, re.Pattern[str]], ...] = (
     (Attack.OVERRIDE, _OVERRIDE),
     (Attack.ADDRESS, _ADDRESS),
     (Attack.GRANT, _GRANT),
     (Attack.EXFILTRATION, _EXFILTRATION),
 )
+# Signals of an attempt that name no single kind; reported as addressing the agent.
+_GENERIC = _STRUCTURE
 
 # Aimed at the system itself, not at someone's own earlier words: alert whoever says it.
 _SYSTEM_TARGET = _rx(
@@ -195,7 +288,10 @@ _SYSTEM_TARGET = _rx(
 
 def scan(text: str) -> list[Attack]:
     """The kinds of injection ``text`` attempts, in a fixed order; empty when none."""
-    return [attack for attack, pattern in _KINDS if pattern.search(text)]
+    found = [attack for attack, pattern in _KINDS if pattern.search(text)]
+    if not found and _GENERIC.search(text):
+        found = [Attack.ADDRESS]
+    return found
 
 
 def is_override_attempt(text: str, *, own_words: bool = False) -> bool:

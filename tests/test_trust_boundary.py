@@ -86,6 +86,24 @@ def test_every_injection_raises_an_alert_and_nothing_it_says_is_granted(
     assert kept.authority is Authority.EXTERNAL or first["source"] == "agent"
 
 
+def test_held_out_rounds_the_detector_was_tuned_on_stay_detected(memory: Memory, ns: NS) -> None:
+    """A regression guard only: the untuned round measures generalisation (bench/trust.py)."""
+    maya = ns("maya")
+    missed, false_alerts = [], []
+    for row in load("heldout"):
+        if not row["tuned"] and row["label"] == "attack":
+            continue
+        result = memory.remember(row["text"], maya, source="email")
+        alerted = any(r.alert for r in result.refused)
+        if row["label"] == "attack" and not alerted:
+            missed.append(row["text"])
+        if row["label"] == "benign" and alerted:
+            false_alerts.append(row["text"])
+    assert missed == []
+    # Known: a workshop about "system prompt" engineering; a coach addressed as "assistant".
+    assert len(false_alerts) <= 2, false_alerts
+
+
 def test_the_corpus_covers_what_the_issue_asks(store: GraphStore) -> None:
     rows = load("injections")
     assert len(rows) >= 200
