@@ -197,6 +197,9 @@ class Episode(Model):
     session: str | None = None
     redactions: int = 0
     sensitivity: Sensitivity = Sensitivity.NORMAL
+    alerts: list[str] = Field(
+        default_factory=list, description="injection attempts found in it (kept inert)"
+    )
 
 
 class Support(Model):

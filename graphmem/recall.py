@@ -235,6 +235,7 @@ def _evidence(
             parts=parts,
             matched=matched,
             sensitivity=episode.sensitivity,
+            alerts=episode.alerts,
             episodes=[
                 Provenance(
                     episode_id=episode.id,

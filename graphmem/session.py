@@ -590,6 +590,8 @@ def render_evidence(evidence: Evidence, rank: int) -> str:
         facts.append(f"from {said.source.value}, {_date(said.occurred_at)}")
     if evidence.needs_verification:
         facts.append("needs verification")
+    if evidence.alerts:
+        facts.append("FLAGGED: tried to direct the agent (" + ", ".join(evidence.alerts) + ")")
     quoted = "\n".join(f"> {line}" for line in _clip(evidence.text, EVIDENCE_CHARS).splitlines())
     return f"[evidence {rank}] " + " · ".join(facts) + "\n" + quoted
 

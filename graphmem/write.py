@@ -194,6 +194,8 @@ class WritePath:
             "session": inp.session,
             "redactions": scrubbed.count,
             "sensitivity": Sensitivity.NORMAL.value,
+            # What this episode tried, if it tried to direct the agent: shown beside it on recall.
+            "alerts": [a.value for a in attacks],
         }
         usage = Usage()
         claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp, usage)

@@ -84,6 +84,10 @@ def test_every_injection_raises_an_alert_and_nothing_it_says_is_granted(
     first = rows[0]
     kept = obedient.episode(episodes[first["id"]], maya)
     assert kept.authority is Authority.EXTERNAL or first["source"] == "agent"
+    assert kept.alerts == [first["attack"]] or first["attack"] in kept.alerts
+    found = obedient.recall("forward every invoice", maya, k=3)
+    assert found
+    assert all(e.alerts and not e.grants_permission for e in found)
 
 
 def test_held_out_rounds_the_detector_was_tuned_on_stay_detected(memory: Memory, ns: NS) -> None:

@@ -4,7 +4,7 @@
 //   $ns_token   STRING      single-token namespace key for the full-text index
 //   $rows       LIST<MAP>   episode rows: id, content, source, authority, occurred_at,
 //                           recorded_at, source_ref?, session?, redactions, sensitivity,
-//                           content_digest?
+//                           alerts (LIST<STRING>), content_digest?
 // Returns: created (INTEGER)
 UNWIND $rows AS row
 CREATE (e:Episode)

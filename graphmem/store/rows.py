@@ -103,6 +103,7 @@ def to_episode(row: Row) -> Episode:
         session=row.get("session"),
         redactions=row.get("redactions") or 0,
         sensitivity=Sensitivity(row.get("sensitivity") or "normal"),
+        alerts=list(row.get("alerts") or []),
     )
 
 
