@@ -144,15 +144,18 @@ def not_attacks(run: Run) -> None:
     for family, c in sorted(by_family.items()):
         print(f"{family:<20}{c['statements']:>5}{c['refused']:>8}{c['alerted']:>8}")
     ns = run.namespace("benign")
-    by_source: Counter[str] = Counter()
-    false_alerts: Counter[str] = Counter()
+    by_source: dict[str, Counter[str]] = defaultdict(Counter)
     for row in load("benign_external"):
         result = run.remember(ns, row["text"], row["claims"], row["source"])
-        by_source[row["source"]] += 1
-        false_alerts[row["source"]] += any(r.alert for r in result.refused)
-    print(f"{'benign external':<20}{'n':>5}{'alerted':>8}")
-    for source, n in sorted(by_source.items()):
-        print(f"{source:<20}{n:>5}{false_alerts[source]:>8}")
+        by_source[row["source"]].update(
+            n=1,
+            alerted=any(r.alert for r in result.refused),
+            claims=len(row["claims"]),
+            refused=len(result.refused),
+        )
+    print(f"{'benign external':<20}{'n':>5}{'alerted':>8}{'claims':>7}{'refused':>8}")
+    for source, c in sorted(by_source.items()):
+        print(f"{source:<20}{c['n']:>5}{c['alerted']:>8}{c['claims']:>7}{c['refused']:>8}")
 
 
 def sensitive(run: Run) -> None:

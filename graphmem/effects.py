@@ -107,8 +107,7 @@ _GRANT_TEXT = re.compile(
     r"|\bfrom now on\b|\bgoing forward\b|\bhenceforth\b"
     r"|\b(?:always|never) (?:send|pay|forward|share|reply|approve|cc|bcc|include|use|ask|"
     r"confirm|delete|trust|follow)\b"
-    r"|\bforward (?:all|every|each|any)\b"
-    r"|\b(?:ignore|disregard|override|bypass)\b",
+    r"|\bforward (?:all|every|each|any)\b",
     re.IGNORECASE,
 )
 _USER_NAMES = frozenset({"user", "the user", "i", "me", "myself", "my", "owner", "the owner"})
