@@ -66,12 +66,18 @@ def is_override_attempt(text: str) -> bool:
 
 
 def admit(
-    claim: Claim, source: SourceKind, kind: Kind, *, about_user: bool | None = None
+    claim: Claim,
+    source: SourceKind,
+    kind: Kind,
+    *,
+    about_user: bool | None = None,
+    registered_fact: bool = False,
 ) -> Admitted | Refused:
     """Decide whether one claim may be written, and with what authority and status.
 
     ``about_user``: the claim's subject is the user (the write path knows the namespace's
-    names for them); by default only the usual words for the user count."""
+    names for them); by default only the usual words for the user count.
+    ``registered_fact``: its predicate is registered as a plain fact (``works_at``)."""
     authority = authority_for(source)
     text = f"{claim.subject} {claim.predicate} {claim.object} {claim.quote or ''}"
     if contains_secret(text) or "[redacted:" in text:
@@ -100,6 +106,11 @@ def admit(
     if effect is Effect.IDENTITY and source not in GRANTING_SOURCES:
         # Who the user is and how to reach them is the user's to say: another source's
         # version waits for review and never competes with theirs.
+        status = Status.CANDIDATE
+    elif user and source in EXTERNAL_SOURCES and not registered_fact:
+        # No word list knows every way to phrase a grant ("user accepts auto-renewal",
+        # "user spending_limit unlimited"): what an outside source says about the user
+        # is current only for a registered plain fact; anything else waits for review.
         status = Status.CANDIDATE
     return Admitted(claim, authority, status, _stored_kind(kind, effect))
 

@@ -344,7 +344,13 @@ class WritePath:
         predicate = self.predicates.get(claim.predicate)
         kind = claim.kind or (predicate.kind if predicate else Kind.FACT)
         about_user = subject_key(claim.subject, inp.namespace) == SELF_KEY
-        verdict = gate.admit(claim, inp.source, kind, about_user=about_user)
+        verdict = gate.admit(
+            claim,
+            inp.source,
+            kind,
+            about_user=about_user,
+            registered_fact=predicate is not None and predicate.kind is Kind.FACT,
+        )
         if isinstance(verdict, gate.Refused):
             return Refusal(claim=_claim_text(claim), reason=verdict.reason, alert=verdict.alert)
         if attacks:

@@ -182,6 +182,18 @@ def test_no_grant_from_a_source_that_cannot_grant_whatever_its_label(
     }
 
 
+def test_grants_in_words_the_gate_does_not_know_never_become_current(
+    memory: Memory, ns: NS
+) -> None:
+    maya = ns("maya")
+    rows = load("heldout_claims")
+    claims = [
+        Claim(r["claim"]["subject"], r["claim"]["predicate"], r["claim"]["object"]) for r in rows
+    ]
+    memory.remember(claims, maya, source="email", source_ref="news@collector.example")
+    assert memory.facts(maya) == []
+
+
 def test_claims_given_directly_from_an_email_grant_nothing(memory: Memory, ns: NS) -> None:
     maya = ns("maya")
     claims = [
