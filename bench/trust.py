@@ -127,6 +127,15 @@ def gate_alone(run: Run, rows: list[dict[str, Any]]) -> None:
         print(f"{source:<10}{claims:>7}{refused:>8}{review:>10}{current:>8}{alerts:>7}")
     print("(to review: claims of the user's contact details, kept as candidates; from the")
     print(" agent also its guesses at a preference, which count only once the user confirms)")
+    ns = run.namespace("gate-heldout")
+    rows = load("heldout_claims")
+    offered = [{**r["claim"], "quote": INNOCENT} for r in rows]
+    result = run.remember(ns, INNOCENT, offered, "email")
+    current, waiting = run.outcome(ns)
+    print(
+        f"held-out phrasings (email): {len(offered)} claims, {len(result.refused)} refused, "
+        f"{waiting} waiting for review, {current} current"
+    )
 
 
 def not_attacks(run: Run) -> None:
