@@ -5,66 +5,160 @@ Everything a user needs is importable from here::
     from graphmem import Memory, Claim
 """
 
-from graphmem.check import CheckReport, Problem
-from graphmem.checkpoint import Checkpoint
-from graphmem.decide_llm import ModelDecider
-from graphmem.embed import Embedder, HashingEmbedder, OpenAIEmbedder, SentenceTransformerEmbedder
-from graphmem.errors import (
-    EmbeddingMismatch,
-    GraphmemError,
-    InvalidArgument,
-    InvalidValidity,
-    ModelCallFailed,
-    ModelReplyInvalid,
-    NaiveDatetime,
-    NotSerialisable,
-    OperationFailed,
-    StoreCorrupt,
-    StoreLocked,
-    StoreUnavailable,
-    UnknownId,
-    UnknownQuery,
-    UsageError,
-    WriteConflict,
-)
-from graphmem.extract.llm import LLMExtractor
-from graphmem.extract.offline import OfflineExtractor
-from graphmem.llm import ModelClient, RetryPolicy
-from graphmem.memory import AsyncMemory, Memory
-from graphmem.model import (
-    Actor,
-    AuditEntry,
-    Authority,
-    Cardinality,
-    Claim,
-    Entity,
-    Episode,
-    Fact,
-    Kind,
-    Predicate,
-    Sensitivity,
-    SourceKind,
-    Status,
-    Support,
-    SupportRole,
-    Tombstone,
-)
-from graphmem.recall import Weights
-from graphmem.results import (
-    DistillationRun,
-    Evidence,
-    ForgetReport,
-    GcReport,
-    Operation,
-    Provenance,
-    Refusal,
-    ScoreParts,
-    WriteResult,
-)
-from graphmem.session import Context, Session
-from graphmem.tokens import TokenCounter
+from __future__ import annotations
+
+import importlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for type checkers; at run time each name is imported on first use
+    from graphmem.check import CheckReport, Problem
+    from graphmem.checkpoint import Checkpoint
+    from graphmem.decide_llm import ModelDecider
+    from graphmem.embed import (
+        Embedder,
+        HashingEmbedder,
+        OpenAIEmbedder,
+        SentenceTransformerEmbedder,
+    )
+    from graphmem.errors import (
+        EmbeddingMismatch,
+        GraphmemError,
+        InvalidArgument,
+        InvalidValidity,
+        ModelCallFailed,
+        ModelReplyInvalid,
+        NaiveDatetime,
+        NotSerialisable,
+        OperationFailed,
+        PurgeUnavailable,
+        StoreCorrupt,
+        StoreLocked,
+        StoreUnavailable,
+        UnknownId,
+        UnknownQuery,
+        UsageError,
+        WriteConflict,
+    )
+    from graphmem.extract.llm import LLMExtractor
+    from graphmem.extract.offline import OfflineExtractor
+    from graphmem.llm import ModelClient, RetryPolicy
+    from graphmem.memory import AsyncMemory, Memory
+    from graphmem.model import (
+        Actor,
+        AuditEntry,
+        Authority,
+        Cardinality,
+        Claim,
+        Entity,
+        Episode,
+        Fact,
+        Kind,
+        Predicate,
+        Sensitivity,
+        SourceKind,
+        Status,
+        Support,
+        SupportRole,
+        Tombstone,
+    )
+    from graphmem.recall import Weights
+    from graphmem.results import (
+        DistillationRun,
+        Evidence,
+        ForgetReport,
+        GcReport,
+        Operation,
+        Provenance,
+        PurgeReport,
+        Refusal,
+        ScoreParts,
+        WriteResult,
+    )
+    from graphmem.session import Context, Session
+    from graphmem.tokens import TokenCounter
+
+
+# Importing graphmem stays cheap (the CLI's --version, a script that only needs a model
+# class): the openai client and the Neo4j driver load when something needs them.
+_WHERE = {
+    "Actor": "graphmem.model",
+    "AsyncMemory": "graphmem.memory",
+    "AuditEntry": "graphmem.model",
+    "Authority": "graphmem.model",
+    "Cardinality": "graphmem.model",
+    "CheckReport": "graphmem.check",
+    "Checkpoint": "graphmem.checkpoint",
+    "Claim": "graphmem.model",
+    "Context": "graphmem.session",
+    "DistillationRun": "graphmem.results",
+    "Embedder": "graphmem.embed",
+    "EmbeddingMismatch": "graphmem.errors",
+    "Entity": "graphmem.model",
+    "Episode": "graphmem.model",
+    "Evidence": "graphmem.results",
+    "Fact": "graphmem.model",
+    "ForgetReport": "graphmem.results",
+    "GcReport": "graphmem.results",
+    "GraphmemError": "graphmem.errors",
+    "HashingEmbedder": "graphmem.embed",
+    "InvalidArgument": "graphmem.errors",
+    "InvalidValidity": "graphmem.errors",
+    "Kind": "graphmem.model",
+    "LLMExtractor": "graphmem.extract.llm",
+    "Memory": "graphmem.memory",
+    "ModelCallFailed": "graphmem.errors",
+    "ModelClient": "graphmem.llm",
+    "ModelDecider": "graphmem.decide_llm",
+    "ModelReplyInvalid": "graphmem.errors",
+    "NaiveDatetime": "graphmem.errors",
+    "NotSerialisable": "graphmem.errors",
+    "OfflineExtractor": "graphmem.extract.offline",
+    "OpenAIEmbedder": "graphmem.embed",
+    "Operation": "graphmem.results",
+    "OperationFailed": "graphmem.errors",
+    "Predicate": "graphmem.model",
+    "Problem": "graphmem.check",
+    "Provenance": "graphmem.results",
+    "PurgeReport": "graphmem.results",
+    "PurgeUnavailable": "graphmem.errors",
+    "Refusal": "graphmem.results",
+    "RetryPolicy": "graphmem.llm",
+    "ScoreParts": "graphmem.results",
+    "Sensitivity": "graphmem.model",
+    "SentenceTransformerEmbedder": "graphmem.embed",
+    "Session": "graphmem.session",
+    "SourceKind": "graphmem.model",
+    "Status": "graphmem.model",
+    "StoreCorrupt": "graphmem.errors",
+    "StoreLocked": "graphmem.errors",
+    "StoreUnavailable": "graphmem.errors",
+    "Support": "graphmem.model",
+    "SupportRole": "graphmem.model",
+    "TokenCounter": "graphmem.tokens",
+    "Tombstone": "graphmem.model",
+    "UnknownId": "graphmem.errors",
+    "UnknownQuery": "graphmem.errors",
+    "UsageError": "graphmem.errors",
+    "Weights": "graphmem.recall",
+    "WriteConflict": "graphmem.errors",
+    "WriteResult": "graphmem.results",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'graphmem' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __version__ = "0.1.0"
+
+# A library logs and lets the application choose handlers (``graphmem -v`` shows DEBUG).
+logging.getLogger("graphmem").addHandler(logging.NullHandler())
 
 __all__ = [
     "Actor",
@@ -105,6 +199,8 @@ __all__ = [
     "Predicate",
     "Problem",
     "Provenance",
+    "PurgeReport",
+    "PurgeUnavailable",
     "Refusal",
     "RetryPolicy",
     "ScoreParts",

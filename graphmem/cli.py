@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import logging
 import os
 import sys
 import tempfile
@@ -22,14 +23,15 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from graphmem import __version__, config
-from graphmem.demo import run_demo
+from graphmem import __version__, config, residue
 from graphmem.errors import GraphmemError, InvalidArgument, OperationFailed, UsageError
-from graphmem.memory import Memory
 from graphmem.model import Authority, Claim, Fact, Sensitivity, SourceKind
 from graphmem.results import DistillationRun, WriteResult
+
+if TYPE_CHECKING:  # the store and model clients load only when a command needs them
+    from graphmem.memory import Memory
 
 # ---- what a command hands back ------------------------------------------------
 
@@ -43,7 +45,7 @@ class Output:
     code: int = 0
 
 
-Handler = Callable[[Memory, argparse.Namespace], Output]
+Handler = Callable[["Memory", argparse.Namespace], Output]
 Clock = Callable[[], datetime]
 
 
@@ -71,6 +73,16 @@ def _when(text: str) -> datetime:
         raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+    return value
+
+
 def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
@@ -83,10 +95,23 @@ def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
     store = parser.add_mutually_exclusive_group()
     store.add_argument("--path", help="embedded store folder (default: $GRAPHMEM_PATH)", **unset)
     store.add_argument("--neo4j", metavar="URI", help="Neo4j server (default: $NEO4J_URI)", **unset)
+    parser.add_argument(
+        "--model", help="model for extraction and decisions (default: $GRAPHMEM_MODEL)", **unset
+    )
+    parser.add_argument(
+        "--embedder",
+        help="hashing, openai:<model> or sentence-transformers:<path> "
+        "(default: $GRAPHMEM_EMBEDDER)",
+        **unset,
+    )
     if top:
         parser.add_argument("--json", action="store_true", help="JSON output, for scripts")
+        parser.add_argument(
+            "-v", "--verbose", action="count", default=0, help="log to stderr (-vv: debug)"
+        )
     else:
         parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS)
+        parser.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS)
 
 
 def _namespace(parser: argparse.ArgumentParser, *, required: bool = True) -> None:
@@ -236,6 +261,16 @@ def _add_lifecycle_commands(add: Adder) -> None:
     gc.add_argument("--apply", action="store_true", help="really remove and demote")
 
     _namespace(add("expire", "write down expired validity and lapsed reviews"))
+
+    purge = add("purge", "rewrite the store's files without deleted values (all namespaces)")
+    _namespace(purge, required=False)
+    purge.add_argument(
+        "--timeout", type=_positive_float, default=600.0, help="seconds to wait (default 600)"
+    )
+    add("config", "what configuration is in effect, and where each value came from")
+    residue = add("residue", "scan every file under a folder for text that should be gone")
+    residue.add_argument("folder", type=Path, help="the store folder, or the Neo4j home")
+    residue.add_argument("text", nargs="+", help="the forgotten text (a long phrase is best)")
 
 
 # ---- input --------------------------------------------------------------------
@@ -516,6 +551,29 @@ def _forget(mem: Memory, args: argparse.Namespace) -> Output:
     return Output(report.model_dump(mode="json"), _table([r for r in rows if r[1]]))
 
 
+def _purge(mem: Memory, args: argparse.Namespace) -> Output:
+    report = mem.purge(args.namespace, timeout=args.timeout)
+    lines = [f"purged the {report.store} store in {report.seconds:.1f} s", *report.steps]
+    return Output(report.model_dump(mode="json"), lines)
+
+
+def _config(args: argparse.Namespace) -> Output:
+    settings = config.described(
+        path=args.path, neo4j=args.neo4j, model=args.model, embedder_override=args.embedder
+    )
+    payload = [{"setting": s.name, "value": s.value, "from": s.source} for s in settings]
+    return Output(payload, _table([[s.name, s.value, s.source] for s in settings]))
+
+
+def _residue(args: argparse.Namespace) -> Output:
+    found = residue.scan(args.folder, args.text)
+    payload = [{"file": r.file, "offset": r.offset, "text": r.needle} for r in found]
+    if not found:
+        return Output(payload, ["PASS: found in no file under " + str(args.folder)])
+    rows = [[r.file, str(r.offset), r.needle] for r in found]
+    return Output(payload, ["FAIL: still on disk", *_table(rows)], code=1)
+
+
 # ---- read commands ------------------------------------------------------------
 
 
@@ -686,6 +744,8 @@ def _expire(mem: Memory, args: argparse.Namespace) -> Output:
 
 
 def _demo(args: argparse.Namespace) -> Output:
+    from graphmem.demo import run_demo  # noqa: PLC0415 - keeps start-up light
+
     if not args.json:
         run_demo(print)
         return Output(None, [])
@@ -711,6 +771,8 @@ def _eval(args: argparse.Namespace) -> Output:
 def _eval_memories(args: argparse.Namespace) -> Iterator[Callable[[Clock], Memory]]:
     """A fresh memory per scenario (a new embedded folder, or the Neo4j server),
     all closed at the end: ``evaluate.run`` leaves closing to the factory."""
+    from graphmem.memory import Memory  # noqa: PLC0415 - keeps start-up light
+
     uri = None
     if (args.store or ("neo4j" if args.neo4j else "embedded")) == "neo4j":
         uri = args.neo4j or config.neo4j_uri()
@@ -755,22 +817,44 @@ HANDLERS: dict[str, Handler] = {
     "rollback": _rollback,
     "gc": _gc,
     "expire": _expire,
+    "purge": _purge,
 }
-STORELESS: dict[str, Callable[[argparse.Namespace], Output]] = {"demo": _demo, "eval": _eval}
+STORELESS: dict[str, Callable[[argparse.Namespace], Output]] = {
+    "config": _config,
+    "demo": _demo,
+    "eval": _eval,
+    "residue": _residue,
+}
 PREFLIGHT: dict[str, Callable[[argparse.Namespace], None]] = {"forget": _check_forget}
 
 
 def _open(args: argparse.Namespace) -> Memory:
+    from graphmem.memory import Memory  # noqa: PLC0415 - keeps start-up light
+
     """Flags first (``--neo4j``, ``--path``), then ``NEO4J_URI``, then ``GRAPHMEM_PATH``."""
-    if args.neo4j and args.path:
+    if args.neo4j is not None and args.path is not None:
         raise InvalidArgument("give --path or --neo4j, not both")
-    uri = args.neo4j or (None if args.path else config.neo4j_uri())
+    if args.neo4j is not None and not args.neo4j.strip():
+        raise InvalidArgument("--neo4j needs a URI, e.g. bolt://127.0.0.1:7687")
+    if args.path is not None and not str(args.path).strip():
+        raise InvalidArgument("--path needs a folder")
+    uri = args.neo4j or (None if args.path else config.chosen_neo4j())
     if uri:
         return Memory.neo4j(uri, auth=config.neo4j_auth())
-    return Memory(args.path)
+    return Memory(args.path or config.default_path())
 
 
 def _execute(args: argparse.Namespace) -> Output:
+    # A flag is its variable, set for this process (and what it starts): one rule for all.
+    for flag, variable in (("model", "GRAPHMEM_MODEL"), ("embedder", "GRAPHMEM_EMBEDDER")):
+        if getattr(args, flag, None):
+            os.environ[variable] = getattr(args, flag)
+    if args.verbose:
+        logging.basicConfig(
+            level=logging.DEBUG if args.verbose > 1 else logging.INFO,
+            format="graphmem: %(levelname)s %(name)s: %(message)s",
+            stream=sys.stderr,
+        )
     if args.command in STORELESS:
         return STORELESS[args.command](args)
     if args.command in PREFLIGHT:

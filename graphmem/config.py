@@ -1,25 +1,74 @@
-"""The one place graphmem reads its environment, and only when asked."""
+"""The one place graphmem reads its environment, and only when asked.
+
+The same settings serve the API (``Memory()`` with nothing given), the CLI, the MCP
+server and the notebooks; each CLI flag overrides its variable:
+
+=================  ==============================================  =================
+what               variables (first that is set wins)              CLI flag
+=================  ==============================================  =================
+store              ``NEO4J_URI`` (+ ``NEO4J_USER``/``NEO4J_PASSWORD``),  ``--neo4j``/``--path``
+                   else ``GRAPHMEM_PATH``, else ``./.graphmem``;
+                   both set is an error, not a guess
+model              ``GRAPHMEM_MODEL`` with ``OPENAI_BASE_URL`` and   ``--model``
+                   ``OPENAI_API_KEY`` (the openai client's own);
+                   unset: the offline extractor and rule decider
+embedder           ``GRAPHMEM_EMBEDDER``: ``hashing`` (default),      ``--embedder``
+                   ``openai:<model>``, ``sentence-transformers:<path>``
+=================  ==============================================  =================
+
+:func:`described` says what is in effect and where each value came from
+(``graphmem config``); secrets are shown as set or not, never printed.
+"""
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from graphmem.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    from graphmem.embed import Embedder
+    from graphmem.llm import ModelClient
+
+
+def _env(name: str) -> str | None:
+    return os.environ.get(name, "").strip() or None
 
 
 def default_path() -> Path:
-    """Where ``Memory()`` keeps its embedded store: ``GRAPHMEM_PATH`` or ``./.graphmem``."""
-    configured = os.environ.get("GRAPHMEM_PATH", "").strip()
+    """Where an embedded store lives when no path is given: ``GRAPHMEM_PATH`` or
+    ``./.graphmem``."""
+    configured = _env("GRAPHMEM_PATH")
     return Path(configured) if configured else Path.cwd() / ".graphmem"
 
 
 def neo4j_uri() -> str | None:
-    return os.environ.get("NEO4J_URI", "").strip() or None
+    return _env("NEO4J_URI")
 
 
 def neo4j_auth() -> tuple[str, str] | None:
-    user = os.environ.get("NEO4J_USER", "").strip()
+    """``NEO4J_USER``/``NEO4J_PASSWORD``; a password alone is for the user ``neo4j``
+    (the server's default), never silently dropped."""
+    user = _env("NEO4J_USER")
     password = os.environ.get("NEO4J_PASSWORD", "")
+    if password and not user:
+        user = "neo4j"
     return (user, password) if user else None
+
+
+def chosen_neo4j() -> str | None:
+    """The Neo4j URI that ``Memory()`` and the CLI use when not told otherwise: ``NEO4J_URI``,
+    unless ``GRAPHMEM_PATH`` is set too — then nobody can tell which was meant."""
+    uri = neo4j_uri()
+    if uri and _env("GRAPHMEM_PATH"):
+        raise InvalidArgument(
+            "both NEO4J_URI and GRAPHMEM_PATH are set, so the store is ambiguous: unset one, "
+            "or choose explicitly (Memory(path) / Memory.neo4j(uri); --path / --neo4j)"
+        )
+    return uri
 
 
 def tombstone_key() -> bytes | None:
@@ -27,3 +76,120 @@ def tombstone_key() -> bytes | None:
     that must recognise each other's tombstones; None: each store makes its own random key."""
     value = os.environ.get("GRAPHMEM_TOMBSTONE_KEY", "")
     return value.encode() if value else None
+
+
+# ---- model and embedder -------------------------------------------------------
+
+
+def model_name(override: str | None = None) -> str | None:
+    return override or _env("GRAPHMEM_MODEL")
+
+
+def model_client(override: str | None = None) -> ModelClient | None:
+    """A client for ``GRAPHMEM_MODEL`` at ``OPENAI_BASE_URL`` (the openai default when
+    unset), or None when no model is configured."""
+    model = model_name(override)
+    if model is None:
+        return None
+    from graphmem.llm import ModelClient  # noqa: PLC0415 - openai loads only when used
+
+    base_url = _base_url() or OPENAI_DEFAULT_URL
+    return ModelClient.from_settings(base_url, _api_key(f"GRAPHMEM_MODEL={model}"), model)
+
+
+def embedder_spec(override: str | None = None) -> str:
+    return override or _env("GRAPHMEM_EMBEDDER") or "hashing"
+
+
+def embedder(override: str | None = None) -> Embedder:
+    """The embedder ``GRAPHMEM_EMBEDDER`` (or ``override``) names."""
+    from graphmem import embed  # noqa: PLC0415 - openai loads only when used
+
+    spec = embedder_spec(override)
+    kind, _, arg = spec.partition(":")
+    if kind == "hashing" and not arg:
+        return embed.HashingEmbedder()
+    if kind == "openai" and arg:
+        import openai  # noqa: PLC0415
+
+        client = openai.OpenAI(base_url=_base_url(), api_key=_api_key(f"embedder {spec}"))
+        return embed.OpenAIEmbedder(client, arg)
+    if kind == "sentence-transformers" and arg:
+        return embed.SentenceTransformerEmbedder(arg)
+    raise InvalidArgument(
+        f"embedder {spec!r} is not known: use hashing, openai:<model> or "
+        "sentence-transformers:<folder or model name>"
+    )
+
+
+OPENAI_DEFAULT_URL = "https://api.openai.com/v1"
+
+
+def _base_url() -> str | None:
+    return _env("OPENAI_BASE_URL")
+
+
+def _api_key(for_what: str) -> str:
+    key = os.environ.get("OPENAI_API_KEY", "")
+    if not key:
+        raise InvalidArgument(
+            f"{for_what} needs OPENAI_API_KEY; a local server (Ollama, vLLM) accepts any "
+            "string, e.g. OPENAI_API_KEY=unused"
+        )
+    return key
+
+
+# ---- what is in effect ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    name: str
+    value: str
+    source: str
+
+
+def described(
+    *,
+    path: str | None = None,
+    neo4j: str | None = None,
+    model: str | None = None,
+    embedder_override: str | None = None,
+) -> list[Setting]:
+    """Each setting in effect, with where it came from; no secret values."""
+    out: list[Setting] = []
+    if neo4j:
+        out.append(Setting("store", f"neo4j {neo4j}", "--neo4j"))
+    elif path:
+        out.append(Setting("store", f"embedded {path}", "--path"))
+    elif neo4j_uri() and _env("GRAPHMEM_PATH"):
+        out.append(Setting("store", "ambiguous: NEO4J_URI and GRAPHMEM_PATH", "environment"))
+    elif uri := neo4j_uri():
+        out.append(Setting("store", f"neo4j {uri}", "NEO4J_URI"))
+        auth = neo4j_auth()
+        user = f"user {auth[0]}, password set" if auth else "no authentication"
+        out.append(Setting("neo4j auth", user, "NEO4J_USER / NEO4J_PASSWORD"))
+    else:
+        source = "GRAPHMEM_PATH" if _env("GRAPHMEM_PATH") else "default"
+        out.append(Setting("store", f"embedded {default_path()}", source))
+    chosen = model_name(model)
+    if chosen:
+        out.append(
+            Setting("model", chosen, "--model" if model else "GRAPHMEM_MODEL"),
+        )
+        out.append(Setting("model endpoint", _base_url() or OPENAI_DEFAULT_URL, "OPENAI_BASE_URL"))
+        key = "set" if os.environ.get("OPENAI_API_KEY") else "NOT SET"
+        out.append(Setting("model key", key, "OPENAI_API_KEY"))
+        out.append(Setting("extractor", "model (LLMExtractor and ModelDecider)", "model"))
+    else:
+        out.append(Setting("extractor", "offline rules (no model)", "GRAPHMEM_MODEL unset"))
+    spec = embedder_spec(embedder_override)
+    source = (
+        "--embedder"
+        if embedder_override
+        else "GRAPHMEM_EMBEDDER"
+        if _env("GRAPHMEM_EMBEDDER")
+        else "default"
+    )
+    out.append(Setting("embedder", spec, source))
+    return out

@@ -15,6 +15,7 @@ Every exception graphmem raises on purpose derives from :class:`GraphmemError`::
         ├── StoreUnavailable       the database cannot be reached
         ├── StoreLocked            another process holds the embedded store
         ├── StoreCorrupt           the embedded store's files cannot be read back
+        ├── PurgeUnavailable       the store cannot rewrite its files without deleted values
         ├── WriteConflict          other writers kept changing the same slot; retry later
         ├── ModelCallFailed        the model endpoint failed after retries
         └── ModelReplyInvalid      the model answered with something unusable
@@ -77,6 +78,11 @@ class StoreLocked(OperationFailed):
 
 class StoreCorrupt(OperationFailed):
     """The embedded store's files cannot be read back."""
+
+
+class PurgeUnavailable(OperationFailed):
+    """The store cannot rewrite its files without deleted values (a Neo4j server without
+    graphmem's purge procedure); the message says what to do instead."""
 
 
 class WriteConflict(OperationFailed):

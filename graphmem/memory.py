@@ -8,14 +8,17 @@ same methods in a worker thread, so there is one code path per operation.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import logging
 import threading
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Coroutine, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from graphmem import candidates, config, lifecycle
+from graphmem import arguments, candidates, config, lifecycle
 from graphmem import distill as distillation
 from graphmem import export as export_format
 from graphmem import gc as garbage
@@ -26,8 +29,10 @@ from graphmem.checkpoint import Checkpoint, CheckpointInput
 from graphmem.checkpoint import history as checkpoint_history
 from graphmem.checkpoint import latest as latest_checkpoint
 from graphmem.checkpoint import save as save_checkpoint
-from graphmem.embed import Embedder, HashingEmbedder
+from graphmem.decide_llm import ModelDecider
+from graphmem.embed import Embedder
 from graphmem.errors import GraphmemError, InvalidArgument, UnknownId
+from graphmem.extract.llm import LLMExtractor
 from graphmem.extract.offline import OfflineExtractor
 from graphmem.forget import ForgetPlan, Planner
 from graphmem.lifecycle import Sweep
@@ -50,7 +55,7 @@ from graphmem.model import (
     check_scope,
 )
 from graphmem.predicates import PredicateRegistry
-from graphmem.recall import RecallRequest, Weights
+from graphmem.recall import DEFAULT_MAX_CHARS, MIN_CHARS, RecallRequest, Weights
 from graphmem.recall import recall as recall_evidence
 from graphmem.records import audit_row
 from graphmem.results import (
@@ -58,6 +63,7 @@ from graphmem.results import (
     Evidence,
     ForgetReport,
     GcReport,
+    PurgeReport,
     WriteResult,
 )
 from graphmem.session import DEFAULT_SHARE, DEFAULT_WINDOW, Session, session_budget
@@ -72,6 +78,11 @@ from graphmem.write import Decider, Extractor, WritePath, embed_change, subject_
 
 P = ParamSpec("P")
 R = TypeVar("R")
+W = TypeVar("W", bound=Callable[..., Any])
+
+
+# Ids, counts and timings only: text, claims and secrets never reach a log.
+log = logging.getLogger("graphmem")
 
 
 class Memory:
@@ -88,16 +99,23 @@ class Memory:
         clock: Callable[[], datetime] = now,
         weights: Weights | None = None,
     ) -> None:
+        # Nothing given: the configuration (GRAPHMEM_MODEL, GRAPHMEM_EMBEDDER) decides.
+        # Settled before a store is opened, so a bad setting leaves nothing open.
+        self._model = config.model_client() if extractor is None and decider is None else None
+        if extractor is None:
+            extractor = LLMExtractor(self._model) if self._model else OfflineExtractor()
+        if decider is None and self._model is not None:
+            decider = ModelDecider(self._model)
+        self.embedder: Embedder = embedder or config.embedder()
         owned = store is None
-        if store is None:
+        if store is None and path is None and (uri := config.chosen_neo4j()):
+            store = Neo4jStore(uri, auth=config.neo4j_auth())
+        elif store is None:
             store = EmbeddedStore(Path(path) if path is not None else config.default_path())
         self.store = store
         self.predicates = PredicateRegistry()
         self._clock: Callable[[], datetime] = lambda: utc(clock(), "clock()")
         self._lock = threading.RLock()
-        if extractor is None:
-            extractor = OfflineExtractor()
-        self.embedder: Embedder = embedder or HashingEmbedder()
         try:
             store.ensure_vectors(self.embedder.name, self.embedder.dimensions)
         except GraphmemError:
@@ -106,6 +124,9 @@ class Memory:
             raise
         self.weights = weights or Weights.balanced()
         self._uses: dict[str, dict[str, Any]] = {}
+        self._uses_lock = threading.Lock()
+        self._buffered = 0  # distinct (namespace, fact) entries in _uses
+        self._flusher: threading.Thread | None = None
         self._writer = WritePath(
             store, extractor, self.predicates, self._clock, self.embedder, decider
         )
@@ -150,8 +171,19 @@ class Memory:
             source_ref=source_ref,
             speaker=speaker,
         )
+        started = time.perf_counter()
         with self._lock:
-            return self._writer.remember(inp)
+            result = self._writer.remember(inp)
+        log.debug(
+            "remember ns=%s episode=%s operations=%d refused=%d redactions=%d %.1f ms",
+            inp.namespace,
+            result.episode_id,
+            len(result.operations),
+            len(result.refused),
+            result.redactions,
+            (time.perf_counter() - started) * 1000,
+        )
+        return result
 
     def define_predicate(
         self,
@@ -224,6 +256,11 @@ class Memory:
         """Forget an episode, a fact, an entity or the whole namespace — with everything
         derived from it — in one transaction. Returns what was removed and re-derived."""
         ns = check_namespace(namespace)
+        episode = arguments.optional_text(episode, "episode")
+        fact = arguments.optional_text(fact, "fact")
+        entity = arguments.optional_text(entity, "entity")
+        if not isinstance(everything, bool):
+            raise InvalidArgument(f"everything must be True or False, not {everything!r}")
         chosen = [
             name
             for name, value in (
@@ -270,6 +307,13 @@ class Memory:
             apply_fresh(self.store, build)
             plan = plans[0]
         change = plan.change
+        log.info(
+            "forget ns=%s removed=%s redacted=%d tombstones=%d",
+            ns,
+            {label: len(ids) for label, ids in change.removals.items()},
+            plan.redacted,
+            len(change.tombstones),
+        )
         return ForgetReport(
             removed={label: len(ids) for label, ids in change.removals.items()},
             restored=sorted(plan.restored),
@@ -394,6 +438,7 @@ class Memory:
                     f"namespace {ns!r} is not empty; import into an empty namespace "
                     "(pass namespace= to choose another)"
                 )
+            change.validate()  # a hand-edited document names what it lacks, before any work
             embed_change(self.embedder, change)
             self.store.apply(change)
         return self.store.counts(ns)
@@ -427,7 +472,9 @@ class Memory:
             )
         )
         where = FactFilter(
-            subject_key=None if subject is None else subject_key(subject, ns),
+            subject_key=None
+            if subject is None
+            else subject_key(arguments.text(subject, "subject"), ns),
             predicate=None if predicate is None else check_predicate(predicate),
             scope=None if scope is None else check_scope(scope),
             point=point,
@@ -453,18 +500,19 @@ class Memory:
         min_authority: str | Authority = Authority.EXTERNAL,
         max_sensitivity: str | Sensitivity = Sensitivity.PERSONAL,
         weights: Weights | None = None,
+        max_chars: int = DEFAULT_MAX_CHARS,
     ) -> list[Evidence]:
         """Evidence for ``query``: filtered first (time, belief, scope, authority,
         sensitivity), then ranked. Evidence informs; it never authorises."""
         ns = check_namespace(namespace)
         request = RecallRequest(
-            query=query,
+            query=arguments.text(query, "query"),
             namespace=ns,
             point=AsOf.of(
                 optional_utc(at, "at", self._clock()),
                 optional_utc(known_at, "known_at", self._clock()),
             ),
-            k=k,
+            k=arguments.whole(k, "k"),
             scopes=_scopes(scope),
             include_candidates=include_candidates,
             include_review=include_review,
@@ -472,26 +520,49 @@ class Memory:
             min_authority=_enum(Authority, min_authority, "min_authority"),
             max_sensitivity=_enum(Sensitivity, max_sensitivity, "max_sensitivity"),
             weights=weights or self.weights,
+            max_chars=arguments.whole(max_chars, "max_chars", minimum=MIN_CHARS),
         )
+        started = time.perf_counter()
         found = recall_evidence(self.store, self.embedder, request)
+        log.debug(
+            "recall ns=%s k=%d found=%d %.1f ms",
+            ns,
+            request.k,
+            len(found),
+            (time.perf_counter() - started) * 1000,
+        )
         self._note_use(ns, found)
         return found
 
     def _note_use(self, ns: str, found: list[Evidence]) -> None:
-        # Use statistics are buffered and written in batches, so reads do not queue behind
-        # writes; a lost batch only makes garbage collection a little more eager.
-        with self._lock:
+        # Use statistics are buffered and written by a background flush, so a recall never
+        # waits for a write (neither a remember holding the write lock nor its own batch).
+        # A lost batch only makes garbage collection a little more eager.
+        with self._uses_lock:
             pending = self._uses.setdefault(ns, {})
+            if self._buffered >= USE_BUFFER_MAX:
+                return  # a flush is behind: drop rather than grow without bound
             for evidence in found:
                 if evidence.fact_id is not None:
+                    if evidence.fact_id not in pending:
+                        self._buffered += 1
                     pending[evidence.fact_id] = pending.get(evidence.fact_id, 0) + 1
-            if sum(len(p) for p in self._uses.values()) >= USE_FLUSH_EVERY:
-                self.flush()
+            flushing = self._flusher is not None and self._flusher.is_alive()
+            if self._buffered >= USE_FLUSH_EVERY and not flushing:
+                self._flusher = threading.Thread(
+                    target=self._flush_in_background, name="graphmem-use-flush", daemon=True
+                )
+                self._flusher.start()
+
+    def _flush_in_background(self) -> None:
+        with contextlib.suppress(GraphmemError):  # advisory statistics: the next batch goes on
+            self.flush()
 
     def flush(self) -> None:
         """Write buffered use statistics (also done on close)."""
+        with self._uses_lock:
+            uses, self._uses, self._buffered = self._uses, {}, 0
         with self._lock:
-            uses, self._uses = self._uses, {}
             at = self._clock()
             for ns, counts in uses.items():
                 rows = self.store.facts_by_id(ns, list(counts))
@@ -629,9 +700,36 @@ class Memory:
             raise UnknownId(f"no fact {fact_id!r} in namespace {ns!r}")
         return rows[0]
 
+    def purge(self, namespace: str | None = None, *, timeout: float = 600.0) -> PurgeReport:
+        """Take what was deleted (forgotten, superseded and removed) off the disk: rewrite
+        the store's files from the live data, for every namespace. Forget already makes
+        the data unreachable; purge is what makes a byte scan of the files come back clean.
+
+        On the embedded store this is cheap (forget compacts already). On Neo4j it needs
+        the purge procedure of ``tools/neo4j/neo4j-local`` and restarts the server on a
+        copy of the live graph, so its cost follows the store's size; run it after a batch
+        of forgets, not after each. Raises :class:`~graphmem.errors.PurgeUnavailable` on a
+        server that cannot do it, saying what to do instead.
+
+        ``namespace`` names the tenant asking; the files are shared, so the rewrite covers
+        every namespace of the store (and changes no data in any)."""
+        if namespace is not None:
+            check_namespace(namespace)
+        if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0:
+            raise InvalidArgument(f"timeout must be a positive number of seconds, not {timeout!r}")
+        self.flush()
+        with self._lock:
+            report = self.store.purge(float(timeout))
+        log.info("purge store=%s %.1f s", report.store, report.seconds)
+        return report
+
     def close(self) -> None:
+        if self._flusher is not None:
+            self._flusher.join()
         self.flush()
         self.store.close()
+        if self._model is not None:  # made from the configuration, so ours to close
+            self._model.close()
 
     def __enter__(self) -> Memory:
         return self
@@ -641,6 +739,7 @@ class Memory:
 
 
 USE_FLUSH_EVERY = 200
+USE_BUFFER_MAX = 20 * USE_FLUSH_EVERY
 
 
 def timeline_of(
@@ -687,29 +786,81 @@ def _enum(kind: Any, value: Any, name: str) -> Any:
         raise InvalidArgument(f"{name}={value!r} is not known; use one of: {allowed}") from None
 
 
-def _in_thread(method: Callable[P, R]) -> Callable[P, Any]:
-    @functools.wraps(method)
-    async def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        return await asyncio.to_thread(method, *args, **kwargs)
+def _in_thread(
+    method: Callable[Concatenate[Memory, P], R],
+) -> Callable[Concatenate[AsyncMemory, P], Coroutine[Any, Any, R]]:
+    """``Memory.method`` as a coroutine method of AsyncMemory, with the same parameters
+    (so a type checker sees ``await amem.remember(...)`` exactly as ``mem.remember``)."""
 
-    return run
+    async def run(self: AsyncMemory, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        return await asyncio.to_thread(method, self.sync, *args, **kwargs)
+
+    return _named_like(run, method)
+
+
+def _forwarded(
+    method: Callable[Concatenate[Memory, P], R],
+) -> Callable[Concatenate[AsyncMemory, P], R]:
+    """``Memory.method`` called as it is: for what touches no store and needs no thread."""
+
+    def run(self: AsyncMemory, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        return method(self.sync, *args, **kwargs)
+
+    return _named_like(run, method)
+
+
+def _named_like(wrapper: W, method: Callable[..., Any]) -> W:
+    """The wrapper with the method's name and docstring (help() and IDEs show them)."""
+    functools.update_wrapper(wrapper, method)
+    return wrapper
 
 
 class AsyncMemory:
     """``Memory`` with coroutine methods; the work runs in a worker thread."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.sync = kwargs.pop("memory", None) or Memory(*args, **kwargs)
+    def __init__(self, *args: Any, memory: Memory | None = None, **kwargs: Any) -> None:
+        self.sync = memory or Memory(*args, **kwargs)
 
     @classmethod
     def neo4j(cls, uri: str, **kwargs: Any) -> AsyncMemory:
         return cls(memory=Memory.neo4j(uri, **kwargs))
 
-    def __getattr__(self, name: str) -> Any:
-        attr = getattr(self.sync, name)
-        if name.startswith("_") or not callable(attr) or name in ("define_predicate",):
-            return attr
-        return _in_thread(attr)
+    @property
+    def store(self) -> GraphStore:
+        return self.sync.store
+
+    define_predicate = _forwarded(Memory.define_predicate)  # touches no store
+    session = _forwarded(Memory.session)  # a Session's methods are synchronous
+
+    remember = _in_thread(Memory.remember)
+    confirm = _in_thread(Memory.confirm)
+    reject = _in_thread(Memory.reject)
+    forget = _in_thread(Memory.forget)
+    expire = _in_thread(Memory.expire)
+    source_removed = _in_thread(Memory.source_removed)
+    distill = _in_thread(Memory.distill)
+    rollback = _in_thread(Memory.rollback)
+    feedback = _in_thread(Memory.feedback)
+    gc = _in_thread(Memory.gc)
+    export = _in_thread(Memory.export)
+    import_ = _in_thread(Memory.import_)
+    facts = _in_thread(Memory.facts)
+    recall = _in_thread(Memory.recall)
+    flush = _in_thread(Memory.flush)
+    history = _in_thread(Memory.history)
+    episode = _in_thread(Memory.episode)
+    audit = _in_thread(Memory.audit)
+    check = _in_thread(Memory.check)
+    stats = _in_thread(Memory.stats)
+
+    async def checkpoint(self, namespace: str, task: str, **state: Any) -> Checkpoint:
+        # Spelled out: its **state would otherwise swallow the bound memory.
+        return await asyncio.to_thread(self.sync.checkpoint, namespace, task, **state)
+
+    checkpoints = _in_thread(Memory.checkpoints)
+    resume = _in_thread(Memory.resume)
+    purge = _in_thread(Memory.purge)
+    close = _in_thread(Memory.close)
 
     async def __aenter__(self) -> AsyncMemory:
         return self

@@ -58,6 +58,13 @@ class Weights:
         )
 
 
+# Evidence quotes at most this many characters of an episode (a pasted document, a long
+# transcript): the passage around the first query word, with "…" where it was cut. The
+# whole episode stays one call away (Memory.episode).
+DEFAULT_MAX_CHARS = 2000
+MIN_CHARS = 80
+
+
 @dataclass(frozen=True, slots=True)
 class RecallRequest:
     query: str
@@ -71,6 +78,7 @@ class RecallRequest:
     max_sensitivity: Sensitivity = Sensitivity.PERSONAL
     include_episodes: bool = True
     weights: Weights = field(default_factory=Weights)
+    max_chars: int = DEFAULT_MAX_CHARS
 
     def filter(self) -> RecallFilter:
         statuses = list(_HISTORIC)
@@ -139,6 +147,23 @@ def recall(store: GraphStore, embedder: Embedder, request: RecallRequest) -> lis
     ranked = sorted(relevant, key=lambda c: -_total(c, request)[0])[: request.k]
     support = _support(store, ns, [c.row["id"] for c in ranked if c.kind == "fact"])
     return [_evidence(c, request, support) for c in ranked]
+
+
+def excerpt(text: str, query: str, max_chars: int) -> str:
+    """``text`` whole if it fits, else the ``max_chars`` around the first query word it
+    contains (the start when none does), marked with "…" where it was cut."""
+    if len(text) <= max_chars:
+        return text
+    folded = text.casefold()
+    hits = [
+        at
+        for word in query.casefold().split()
+        if len(word) > 2 and word not in STOP_WORDS and (at := folded.find(word)) >= 0
+    ]
+    first = min(hits, default=0)
+    start = max(0, min(first - max_chars // 4, len(text) - max_chars))
+    end = start + max_chars
+    return ("…" if start else "") + text[start:end].strip() + ("…" if end < len(text) else "")
 
 
 def _relevant(c: _Candidate, w: Weights) -> bool:
@@ -223,9 +248,11 @@ def _evidence(
     matched = list(dict.fromkeys(c.matched))
     if c.kind == "episode":
         episode = to_episode(c.row)
+        quoted = excerpt(episode.content, request.query, request.max_chars)
         return Evidence(
             kind="episode",
-            text=episode.content,
+            text=quoted,
+            truncated=len(quoted) != len(episode.content),
             episode_id=episode.id,
             authority=episode.authority,
             status=Status.SUPERSEDED if c.outdated else None,

@@ -53,6 +53,14 @@ class ForgetReport(Model):
     tombstones: int = 0
 
 
+class PurgeReport(Model):
+    """What :meth:`graphmem.Memory.purge` did to take deleted values off the disk."""
+
+    store: Literal["embedded", "neo4j"]
+    seconds: float = Field(description="wall time of the purge, restart included")
+    steps: list[str] = Field(default_factory=list, description="what was rewritten, in order")
+
+
 class DistillationRun(Model):
     """One versioned run of distillation; ``rollback`` restores the state before it."""
 
@@ -109,6 +117,9 @@ class Evidence(Model):
 
     kind: Literal["fact", "episode"]
     text: str
+    truncated: bool = Field(
+        default=False, description="text is an excerpt (max_chars); Memory.episode has it all"
+    )
     fact_id: str | None = None
     episode_id: str | None = None
     authority: Authority

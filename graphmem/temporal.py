@@ -61,7 +61,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from graphmem.errors import InvalidValidity, NaiveDatetime
+from graphmem.errors import InvalidArgument, InvalidValidity, NaiveDatetime
 
 BEGINNING = datetime(1, 1, 1, tzinfo=UTC)
 END_OF_TIME = datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC)
@@ -71,17 +71,49 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def utc(value: datetime, name: str = "datetime") -> datetime:
-    """Return ``value`` in UTC; refuse a naive datetime rather than guess its zone."""
+# The instants a caller may pass: a year inside both open ends, so that reviews and
+# relative dates ("in six months") computed from them stay representable.
+EARLIEST = datetime(2, 1, 1, tzinfo=UTC)
+LATEST = datetime(9998, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)
+
+
+def utc(value: datetime | str, name: str = "datetime") -> datetime:
+    """Return ``value`` in UTC; refuse a naive datetime rather than guess its zone.
+
+    ISO-8601 text with an offset ("2026-03-01T09:00Z") is read as that instant; anything
+    else that is not an aware datetime between 0002-01-01 and 9998-12-31 is refused with
+    an error naming the argument."""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.strip())
+        except ValueError as exc:
+            raise InvalidArgument(
+                f"{name}={value!r} is not an ISO-8601 date-time; write e.g. "
+                "'2026-03-01T09:00:00+00:00' or pass an aware datetime"
+            ) from exc
+    if not isinstance(value, datetime):
+        raise InvalidArgument(
+            f"{name} must be an aware datetime (or ISO-8601 text with an offset), "
+            f"not {type(value).__name__} {value!r}"
+        )
     if value.tzinfo is None or value.tzinfo.utcoffset(value) is None:
         raise NaiveDatetime(
             f"{name}={value.isoformat()} has no timezone; pass an aware datetime, "
             "e.g. datetime(2026, 3, 1, tzinfo=timezone.utc)"
         )
-    return value.astimezone(UTC)
+    try:
+        out = value.astimezone(UTC)
+    except OverflowError:
+        out = None
+    if out is None or not EARLIEST <= out <= LATEST:
+        raise InvalidArgument(
+            f"{name}={value.isoformat()} is outside the times graphmem holds "
+            "(0002-01-01 to 9998-12-31 UTC); leave a bound out (None) for an open end"
+        )
+    return out
 
 
-def optional_utc(value: datetime | None, name: str, default: datetime) -> datetime:
+def optional_utc(value: datetime | str | None, name: str, default: datetime) -> datetime:
     return default if value is None else utc(value, name)
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from graphmem import gate, injection, tombstone
+from graphmem import arguments, gate, injection, tombstone
 from graphmem.consolidate import Consolidator
 from graphmem.decide import (
     Decision,
@@ -137,7 +137,11 @@ class WritePath:
         speaker: str | None,
     ) -> Input:
         ns = check_namespace(namespace)
+        session = arguments.optional_text(session, "session")
+        source_ref = arguments.optional_text(source_ref, "source_ref")
+        speaker = arguments.optional_text(speaker, "speaker")
         if isinstance(content, Episode):
+            arguments.text(content.content, "episode content")
             if content.namespace != ns:
                 raise InvalidArgument(
                     f"episode belongs to namespace {content.namespace!r}, not {ns!r}"
@@ -155,6 +159,7 @@ class WritePath:
         kind = parse_source(source)
         occurred = self.clock() if at is None else utc(at, "at")
         if isinstance(content, str):
+            arguments.text(content, "content")
             if not content.strip():
                 raise InvalidArgument("content is empty: nothing to remember")
             return Input(
@@ -167,13 +172,15 @@ class WritePath:
                 source_ref,
                 speaker or _default_speaker(kind, source_ref, ns),
             )
-        claims = list(content)
-        if not claims or not all(isinstance(c, Claim) for c in claims):
+        given: list[object] = list(content) if isinstance(content, Sequence) else []
+        claims = [c for c in given if isinstance(c, Claim)]
+        if not claims or len(claims) != len(given):
             raise InvalidArgument(
-                "content must be text, an Episode, or a non-empty list of Claim objects"
+                "content must be text, an Episode, or a non-empty list of Claim objects, "
+                f"not {type(content).__name__} {str(content)[:60]!r}"
             )
-        text = "\n".join(_claim_text(c) for c in claims)
-        return Input(ns, kind, occurred, text, claims, session, source_ref, speaker or "user")
+        said = arguments.text("\n".join(_claim_text(c) for c in claims), "claims")
+        return Input(ns, kind, occurred, said, claims, session, source_ref, speaker or "user")
 
     def remember(self, inp: Input) -> WriteResult:
         now = self.clock()
@@ -466,7 +473,12 @@ def _review_at(predicate: Predicate | None, valid_from: datetime, stated: dateti
     if predicate is None:
         return END_OF_TIME
     interval = predicate.ttl or predicate.review_every
-    return END_OF_TIME if interval is None else max(valid_from, stated) + interval
+    if interval is None:
+        return END_OF_TIME
+    try:
+        return min(max(valid_from, stated) + interval, END_OF_TIME)
+    except OverflowError:  # a review due after the end of time is no review
+        return END_OF_TIME
 
 
 def embed_change(embedder: Embedder, change: ChangeSet) -> None:

@@ -15,9 +15,12 @@ from __future__ import annotations
 import gc
 import os
 import re
+import socket
 import subprocess
 import warnings
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -167,3 +170,53 @@ def neo4j_driver(neo4j_uri: str, neo4j_auth: Auth) -> Iterator[Driver]:
         yield driver
     finally:
         driver.close()
+
+
+@dataclass(frozen=True)
+class PrivateServer:
+    """A launcher server of one's own: its Bolt URI and the home that holds all its files."""
+
+    uri: str
+    home: Path
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def launch_private(home: Path) -> Iterator[PrivateServer]:
+    """Start a launcher server on ``home`` and a free port; stop it at the end."""
+    if not LAUNCHER.exists():
+        _unavailable(f"no {LAUNCHER}")
+    env = {**os.environ, "GRAPHMEM_NEO4J_HOME": str(home), "GRAPHMEM_NEO4J_PORT": str(_free_port())}
+
+    def launcher(command: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            ["bash", str(LAUNCHER), command],
+            cwd=REPO,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=LAUNCHER_TIMEOUT_S,
+            check=False,
+        )
+
+    started = launcher("start")
+    if started.returncode != 0:
+        _unavailable(f"{LAUNCHER.name} start exited {started.returncode}: {started.stderr[-800:]}")
+    try:
+        yield PrivateServer(f"bolt://127.0.0.1:{env['GRAPHMEM_NEO4J_PORT']}", home)
+    finally:
+        launcher("stop")
+
+
+@pytest.fixture(scope="session")
+def private_neo4j(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PrivateServer]:
+    """A launcher server on its own home and port, for tests that restart it or scan its
+    files (the shared server must do neither under the other tests). Tests that use it
+    keep to namespaces of their own."""
+    with launch_private(tmp_path_factory.mktemp("neo4j-home")) as server:
+        yield server

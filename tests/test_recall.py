@@ -178,3 +178,75 @@ def test_unrelated_material_is_not_padding(memory: Memory, clock: Clock, ns: NS)
     clock.set(d(3))
     memory.remember([Claim("maya", "likes", "sourdough bread")], namespace=maya)
     assert memory.recall("quarterly tax filing deadline", namespace=maya) == []
+
+
+def test_a_hub_is_not_expanded_through(memory: Memory, clock: Clock, ns: NS) -> None:
+    """One hop from a named entity reaches its neighbours' facts, except a hub's: an entity
+    with more than HUB_DEGREE linked facts adds its own facts when named, but a question
+    about someone who lives there must not pull in everything said about it."""
+    from graphmem.recall import RecallRequest
+    from graphmem.store.base import HUB_DEGREE
+    from graphmem.temporal import AsOf
+
+    space = ns("hub")
+    clock.set(d(3))
+    for name in ("lives_in", "works_in", "has_district", "has_landmark"):
+        memory.define_predicate(name, cardinality="many", kind="fact")
+    memory.remember(
+        [Claim("maya", "lives_in", "Lyon"), Claim("maya", "works_in", "Paris")], namespace=space
+    )
+    memory.remember([Claim("Lyon", "has_district", f"district {i}") for i in range(3)], space)
+    memory.remember(
+        [Claim("Paris", "has_landmark", f"landmark {i}") for i in range(HUB_DEGREE + 1)], space
+    )
+    where = RecallRequest("q", space, AsOf.of(d(4), d(4))).filter()
+
+    def found(key: str) -> dict[str, float]:
+        hits = memory.store.entity_facts(space, where, [key], None, 1000)
+        return {f"{h.row['subject']} {h.row['object_json']}": h.score for h in hits}
+
+    about_maya = found("maya")
+    assert sum("Lyon" in k and "district" in k for k in about_maya) == 3  # a neighbour: one hop
+    assert not any("landmark" in k for k in about_maya)  # the hub is not expanded through
+    about_paris = found("paris")  # named, the hub gives its own facts
+    assert sum("landmark" in k for k in about_paris) == HUB_DEGREE + 1
+    assert set(about_paris.values()) == {1.0}  # and nothing one hop out of it
+
+
+def test_recall_does_not_wait_for_a_write_in_progress(
+    memory: Memory, clock: Clock, ns: NS, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Use statistics are buffered and flushed in the background: a recall returns while
+    a long write holds the write lock, and the counts still reach the store."""
+    import threading
+    import time
+
+    monkeypatch.setattr("graphmem.memory.USE_FLUSH_EVERY", 5)
+    space = ns("uses")
+    clock.set(d(3))
+    memory.define_predicate("owns", cardinality="many", kind="fact")
+    memory.remember([Claim("maya", "owns", f"book {i}") for i in range(30)], space)
+    release = threading.Event()
+
+    def long_write() -> None:
+        with memory._lock:  # what a slow remember holds
+            release.wait(30)
+
+    writer = threading.Thread(target=long_write)
+    writer.start()
+    try:
+        time.sleep(0.1)
+        started = time.monotonic()
+        for i in range(3):  # more distinct facts than a batch: a flush starts
+            assert memory.recall(f"book {i}", namespace=space, k=20, include_episodes=False)
+        assert time.monotonic() - started < 25
+    finally:
+        release.set()
+        writer.join()
+    flusher = memory._flusher
+    assert flusher is not None  # the batch went to the background, not to a recall
+    flusher.join(30)
+    memory.flush()
+    ids = [f.id for f in memory.facts(space)]
+    used = [r.get("use_count") or 0 for r in memory.store.facts_by_id(space, ids)]
+    assert sum(used) >= 5

@@ -1,5 +1,7 @@
 // facts_of_entities — current facts about the entities a query names, and one hop beyond them
-// (facts about the entities those facts link to).
+// (facts about the entities those facts link to). Hubs — entities with more than $hub_degree
+// linked facts — are never expanded through, on either side of the hop: their own facts
+// count when they are named, but a popular neighbour cannot flood the channel.
 // Parameters:
 //   $namespace      STRING        the tenant
 //   $at             DATETIME      world time the facts must hold at
@@ -11,6 +13,7 @@
 //   $include_review BOOLEAN       also facts whose review date has passed (flagged by the caller)
 //   $keys           LIST<STRING>  normalised entity names found in the query
 //   $vector         LIST<FLOAT>|null  the query embedding, for the similarity column
+//   $hub_degree     INTEGER       linked facts above which an entity is a hub (HUB_DEGREE)
 //   $limit          INTEGER       how many rows at most
 // Returns: f (properties without the embedding), similarity, score (1.0 named, 0.5 one hop)
 UNWIND $keys AS key
@@ -19,9 +22,13 @@ CALL (e) {
   MATCH (e)<-[:SUBJECT|OBJECT]-(f:Fact)
   RETURN f, 1.0 AS score
   UNION
-  MATCH (e)<-[:SUBJECT|OBJECT]-(link:Fact)-[:SUBJECT|OBJECT]->(:Entity)<-[:SUBJECT]-(f:Fact)
-  WHERE link.namespace = $namespace AND link.valid_from <= $at AND $at < link.valid_until
+  MATCH (e)<-[:SUBJECT|OBJECT]-(link:Fact)-[:SUBJECT|OBJECT]->(other:Entity)
+  WHERE COUNT { (e)<-[:SUBJECT|OBJECT]-(:Fact) } <= $hub_degree
+    AND other <> e
+    AND link.namespace = $namespace AND link.valid_from <= $at AND $at < link.valid_until
     AND link.recorded_at <= $known_at AND $known_at < link.retired_at
+    AND COUNT { (other)<-[:SUBJECT|OBJECT]-(:Fact) } <= $hub_degree
+  MATCH (other)<-[:SUBJECT]-(f:Fact)
   RETURN f, 0.5 AS score
 }
 WITH f, max(score) AS score

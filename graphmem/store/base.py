@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from graphmem.errors import InvalidArgument
 from graphmem.model import check_namespace
+from graphmem.results import PurgeReport
 from graphmem.temporal import AsOf
 
 Row = dict[str, Any]
@@ -51,6 +52,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
         "review_at",
         "use_count",
         "slot",
+        "search_text",
     ),
     "statement": (
         "id",
@@ -83,6 +85,12 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "checkpoint": ("id", "task", "at", "state_json"),
     "run": ("id", "at", "version", "status", "created_json", "patched_json"),
 }
+
+# The entity channel expands one hop (a named entity's facts, then the facts about the
+# entities those link to), except through hubs: an entity with more linked facts than this
+# (a city everyone lives in) adds its own facts when named, but is never expanded through,
+# so one popular neighbour cannot make a question cost thousands of rows.
+HUB_DEGREE = 100
 
 LABELS = (
     "Episode",
@@ -179,7 +187,10 @@ class ChangeSet:
             for row in rows:
                 missing = [key for key in REQUIRED[kind] if row.get(key) is None]
                 if missing:
-                    raise InvalidArgument(f"{kind} row is missing {', '.join(missing)}: {row!r}")
+                    # The id only: a row's text has no place in an error message or a log.
+                    raise InvalidArgument(
+                        f"{kind} row {row.get('id')!r} is missing {', '.join(missing)}"
+                    )
         bad_labels = set(self.removals) - set(LABELS)
         if bad_labels:
             raise InvalidArgument(f"cannot remove {sorted(bad_labels)}; labels are {LABELS}")
@@ -407,6 +418,10 @@ class GraphStore(Protocol):
 
     def episodes_standing(self, namespace: str, ids: Iterable[str], point: AsOf) -> dict[str, bool]:
         """For the episodes among ``ids`` that support facts: whether any of them holds."""
+
+    def purge(self, timeout: float) -> PurgeReport:
+        """Rewrite the store's files so that nothing deleted stays in any of them (old
+        transactions, freed records, index segments); the live data is unchanged."""
 
     def close(self) -> None:
         """Release connections, locks and files."""

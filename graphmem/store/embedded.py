@@ -14,6 +14,7 @@ import functools
 import inspect
 import secrets
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -24,10 +25,13 @@ from typing import Any, TypeVar, cast
 
 import networkx as nx
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 from graphmem.errors import EmbeddingMismatch, UnknownId, WriteConflict
 from graphmem.model import check_namespace
+from graphmem.results import PurgeReport
 from graphmem.store.base import (
+    HUB_DEGREE,
     LABELS,
     ChangeSet,
     FactFilter,
@@ -693,7 +697,10 @@ class EmbeddedStore:
         cols = admitted.columns
         if cols.matrix is None or not len(admitted.rows):
             return []
-        similarity = (cols.matrix @ _unit(vector))[admitted.rows]
+        # One query against one matrix: waking BLAS threads costs more than it saves, and
+        # on a busy machine far more (bench/recall_latency.py).
+        with _BLAS.limit(limits=1, user_api="blas"):
+            similarity = (cols.matrix @ _unit(vector))[admitted.rows]
         top = min(limit, len(similarity))
         order = np.argpartition(-similarity, top - 1)[:top]
         order = order[np.argsort(-similarity[order], kind="stable")]
@@ -754,8 +761,12 @@ class EmbeddedStore:
             entity = self._entity.get((namespace, key))
             if entity is None:
                 continue
-            for fact_id in self._linked_facts(entity):
+            linked = self._linked_facts(entity)
+            for fact_id in linked:
                 scores[fact_id] = 1.0
+            if len(linked) > HUB_DEGREE:
+                continue  # a hub: its own facts count, it is not expanded through
+            for fact_id in linked:
                 link = g.nodes[fact_id]
                 if not holds(
                     link["valid_from"],
@@ -766,9 +777,12 @@ class EmbeddedStore:
                 ):
                     continue
                 for _, other, rel in g.out_edges(fact_id, keys=True):
-                    if rel in ("SUBJECT", "OBJECT") and other != entity:
-                        for hop in self._linked_facts(other, subject_only=True):
-                            scores.setdefault(hop, 0.5)
+                    if rel not in ("SUBJECT", "OBJECT") or other == entity:
+                        continue
+                    if len(self._linked_facts(other)) > HUB_DEGREE:
+                        continue
+                    for hop in self._linked_facts(other, subject_only=True):
+                        scores.setdefault(hop, 0.5)
         rows = [r for r in self._rows(namespace, "Fact", scores) if _recallable(r, where)]
         return self._ranked(rows, vector, scores, limit)
 
@@ -829,9 +843,24 @@ class EmbeddedStore:
         return out
 
     @_locked
+    def purge(self, timeout: float) -> PurgeReport:
+        # Every forget already compacts; a purge also clears what a crash may have left.
+        began = time.monotonic()
+        stray = self._journal.remove_strays()
+        self._compact()
+        steps = ["snapshot rewritten from the live graph; journal emptied"]
+        if stray:
+            steps.append(f"removed {stray} files left by an interrupted write")
+        return PurgeReport(
+            store="embedded", seconds=round(time.monotonic() - began, 3), steps=steps
+        )
+
+    @_locked
     def close(self) -> None:
         self._journal.close()
 
+
+_BLAS = ThreadpoolController()
 
 _TIME_COLUMNS = {
     "Fact": ("valid_from", "valid_until", "recorded_at", "retired_at", "review_at"),

@@ -182,6 +182,16 @@ class Journal:
         tmp.replace(path)
         _fsync_dir(self.folder)
 
+    def remove_strays(self) -> int:
+        """Delete the ``*.tmp`` files of replacements a crash interrupted (they may hold
+        text the replaced file no longer does); how many."""
+        stray = list(self.folder.glob("*.tmp"))
+        for path in stray:
+            path.unlink(missing_ok=True)
+        if stray:
+            _fsync_dir(self.folder)
+        return len(stray)
+
     def close(self) -> None:
         if self._out is not None:
             self._out.close()

@@ -27,8 +27,10 @@ from graphmem.errors import (
     WriteConflict,
 )
 from graphmem.model import check_namespace
+from graphmem.results import PurgeReport
 from graphmem.store import cypher
-from graphmem.store.base import LABELS, ChangeSet, FactFilter, Hit, RecallFilter, Row
+from graphmem.store.base import HUB_DEGREE, LABELS, ChangeSet, FactFilter, Hit, RecallFilter, Row
+from graphmem.store.purge import purge_neo4j
 from graphmem.store.rows import slot_key, slot_node_id
 from graphmem.temporal import AsOf
 from graphmem.text import words
@@ -61,6 +63,11 @@ def _driver_errors(uri: str) -> Iterator[None]:
         raise StoreUnavailable(f"Neo4j driver failed for {uri}: {exc}") from exc
 
 
+# What the driver speaks; http(s) is Neo4j's HTTP API, which the driver would try to load
+# an optional async transport for and fail.
+_SCHEMES = frozenset({"bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc"})
+
+
 def ns_token(namespace: str) -> str:
     """A single analyzer token standing for the namespace inside full-text indexes."""
     return "ns" + hashlib.sha256(namespace.encode("utf-8")).hexdigest()[:24]
@@ -78,6 +85,12 @@ class Neo4jStore:
         install_schema: bool = True,
         exact_below: int = EXACT_BELOW,
     ) -> None:
+        scheme = uri.split("://", 1)[0].lower() if isinstance(uri, str) and "://" in uri else ""
+        if scheme not in _SCHEMES:
+            raise InvalidArgument(
+                f"{uri!r} is not a Neo4j URI: use a Bolt address such as bolt://127.0.0.1:7687 "
+                f"(schemes: {', '.join(sorted(_SCHEMES))})"
+            )
         self.uri = uri
         self.exact_below = exact_below
         self._sizes: dict[tuple[str, str], tuple[float, int]] = {}
@@ -461,6 +474,7 @@ class Neo4jStore:
             "recall/facts_of_entities",
             keys=keys,
             vector=vector,
+            hub_degree=HUB_DEGREE,
             limit=limit,
             **self._filter_params(namespace, where),
         )
@@ -534,6 +548,10 @@ class Neo4jStore:
             )
             cached = self._keys[(namespace, name)] = bytes.fromhex(rows[0]["key"])
         return cached
+
+    def purge(self, timeout: float) -> PurgeReport:
+        with _driver_errors(self.uri):
+            return purge_neo4j(self._driver, self.database, timeout)
 
     def close(self) -> None:
         self._driver.close()

@@ -3,17 +3,12 @@ package graphmem.tools;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
-import org.neo4j.configuration.GraphDatabaseSettings;
 import org.neo4j.configuration.connectors.BoltConnector;
-import org.neo4j.configuration.connectors.HttpConnector;
-import org.neo4j.configuration.connectors.HttpsConnector;
-import org.neo4j.configuration.helpers.SocketAddress;
 import org.neo4j.dbms.api.DatabaseManagementService;
-import org.neo4j.dbms.api.DatabaseManagementServiceBuilder;
-import org.neo4j.io.ByteUnit;
+import org.neo4j.kernel.api.procedure.GlobalProcedures;
+import org.neo4j.kernel.internal.GraphDatabaseAPI;
 import org.neo4j.logging.Level;
 import org.neo4j.logging.log4j.Log4jLogProvider;
 
@@ -25,9 +20,13 @@ import org.neo4j.logging.log4j.Log4jLogProvider;
  * GRAPHMEM_NEO4J_PORT / GRAPHMEM_NEO4J_HOME, then 7687 and {@code <repo>/.neo4j}. The
  * settings mirror docker-compose.yml: no auth, no HTTP, Cypher 25 by default. It runs
  * until SIGTERM/SIGINT, when a shutdown hook stops the DBMS cleanly (checkpoint, no
- * recovery on the next start).
+ * recovery on the next start). Between, {@code CALL graphmem.purge()} makes it stop,
+ * rewrite the store without deleted values and start again on the same port.
  */
 public final class Neo4jLauncher {
+
+    /** The ticket the main loop reads as "stop for good". */
+    private static final long STOP = -1;
 
     private Neo4jLauncher() {}
 
@@ -52,53 +51,73 @@ public final class Neo4jLauncher {
         }
         home = home.toAbsolutePath().normalize();
         data = (data == null ? home.resolve("data") : data).toAbsolutePath().normalize();
+        StoreCompactor.recover(data);
         Files.createDirectories(data);
-
-        DatabaseManagementService dbms = new DatabaseManagementServiceBuilder(home)
-                // The user log (what neo4j.log holds in a server install) goes to stdout,
-                // which neo4j-local redirects to .neo4j/neo4j.log; debug.log lands in home/logs.
-                .setUserLogProvider(new Log4jLogProvider(System.out, Level.INFO))
-                .setConfig(GraphDatabaseSettings.data_directory, data)
-                // Cypher 25 is the language graphmem writes (SEARCH, vector filters). It is
-                // applied when a database is created, so it takes effect on a fresh data dir.
-                .setConfig(GraphDatabaseSettings.default_language,
-                        GraphDatabaseSettings.CypherVersion.Cypher25)
-                .setConfig(GraphDatabaseSettings.auth_enabled, false)
-                .setConfig(BoltConnector.enabled, true)
-                .setConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", port))
-                .setConfig(BoltConnector.advertised_address, new SocketAddress("127.0.0.1", port))
-                .setConfig(BoltConnector.encryption_level, BoltConnector.EncryptionLevel.DISABLED)
-                // No fleet broadcasts on the LAN; no usage reports (there is no network anyway).
-                .setConfig(BoltConnector.enable_discovery, false)
-                .setConfig(GraphDatabaseSettings.udc_enabled, false)
-                .setConfig(HttpConnector.enabled, false)
-                .setConfig(HttpsConnector.enabled, false)
-                // Modest footprint for a 2-core / 24 GB box shared with pytest and builds.
-                .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(512))
-                .setConfig(GraphDatabaseSettings.memory_transaction_global_max_size,
-                        ByteUnit.mebiBytes(1024))
-                .setConfig(GraphDatabaseSettings.preallocate_logical_logs, false)
-                .setConfig(GraphDatabaseSettings.keep_logical_logs, "1 files")
-                .setConfig(GraphDatabaseSettings.transaction_timeout, Duration.ofMinutes(5))
-                .build();
 
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("neo4j-launcher: shutting down");
+            PurgeProcedures.REQUESTS.add(STOP);
             try {
-                dbms.shutdown();
-            } finally {
-                stopped.countDown();
+                stopped.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
             System.out.println("neo4j-launcher: stopped");
             System.out.flush();
         }, "neo4j-launcher-shutdown"));
 
+        try {
+            while (true) {
+                DatabaseManagementService dbms = start(home, data, port);
+                long ticket = PurgeProcedures.REQUESTS.take();
+                if (ticket != STOP) {
+                    Thread.sleep(300); // let the caller's transaction finish and its answer leave
+                }
+                dbms.shutdown();
+                if (ticket == STOP) {
+                    break;
+                }
+                purge(home, data, ticket);
+            }
+        } finally {
+            stopped.countDown();
+        }
+    }
+
+    private static DatabaseManagementService start(Path home, Path data, int port) throws Exception {
+        DatabaseManagementService dbms = ServerSettings.builder(home, data, port)
+                // The user log (what neo4j.log holds in a server install) goes to stdout,
+                // which neo4j-local redirects to .neo4j/neo4j.log; debug.log lands in home/logs.
+                .setUserLogProvider(new Log4jLogProvider(System.out, Level.INFO))
+                .build();
+        GraphDatabaseAPI system = (GraphDatabaseAPI) dbms.database("system");
+        system.getDependencyResolver().resolveDependency(GlobalProcedures.class)
+                .registerProcedure(PurgeProcedures.class);
         // The bolt connector is already listening once build() returns.
         System.out.println("neo4j-launcher: ready on bolt://127.0.0.1:" + port
                 + " (home " + home + ", data " + data + ")");
         System.out.flush();
-        stopped.await();
+        return dbms;
+    }
+
+    private static void purge(Path home, Path data, long ticket) {
+        long began = System.nanoTime();
+        // Every request queued meanwhile is served by this one copy.
+        PurgeProcedures.REQUESTS.removeIf(t -> t != STOP);
+        String outcome;
+        try {
+            long[] copied = StoreCompactor.compact(home, data);
+            outcome = String.format("ok: %d nodes, %d relationships copied in %.1f s",
+                    copied[0], copied[1], (System.nanoTime() - began) / 1e9);
+        } catch (Exception e) {
+            outcome = "failed: " + e;
+            e.printStackTrace(System.out);
+        }
+        PurgeProcedures.LAST.set(outcome);
+        PurgeProcedures.DONE.set(PurgeProcedures.ASKED.get());
+        System.out.println("neo4j-launcher: purge " + ticket + " " + outcome);
+        System.out.flush();
     }
 
     /** The repo's .neo4j folder, found from where this class was loaded (target/classes). */
