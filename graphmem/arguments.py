@@ -8,10 +8,17 @@ from __future__ import annotations
 from graphmem.errors import InvalidArgument
 
 
-def text(value: object, name: str) -> str:
-    """``value`` as text that can be stored: a ``str`` that encodes as UTF-8."""
+def text(value: object, name: str, *, max_chars: int | None = None) -> str:
+    """``value`` as text that can be stored: a ``str`` that encodes as UTF-8, at most
+    ``max_chars`` characters long when a limit is given."""
     if not isinstance(value, str):
-        raise InvalidArgument(f"{name} must be text (str), not {type(value).__name__} {value!r}")
+        shown = repr(value)[:80]
+        raise InvalidArgument(f"{name} must be text (str), not {type(value).__name__} {shown}")
+    if max_chars is not None and len(value) > max_chars:
+        raise InvalidArgument(
+            f"{name} is {len(value):,} characters; one episode holds at most {max_chars:,}: "
+            "split it (by section or page, each part an episode with the same source_ref)"
+        )
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as exc:
@@ -35,4 +42,11 @@ def whole(value: object, name: str, *, minimum: int = 1) -> int:
         )
     if value < minimum:
         raise InvalidArgument(f"{name}={value} must be at least {minimum}")
+    return value
+
+
+def flag(value: object, name: str) -> bool:
+    """True or False, nothing that merely looks like one (0, "yes", None)."""
+    if not isinstance(value, bool):
+        raise InvalidArgument(f"{name} must be True or False, not {value!r}")
     return value

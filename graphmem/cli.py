@@ -29,6 +29,7 @@ from graphmem import __version__, config, residue
 from graphmem.errors import GraphmemError, InvalidArgument, OperationFailed, UsageError
 from graphmem.model import Authority, Claim, Fact, Sensitivity, SourceKind
 from graphmem.results import DistillationRun, WriteResult
+from graphmem.store import doctor
 
 if TYPE_CHECKING:  # the store and model clients load only when a command needs them
     from graphmem.memory import Memory
@@ -137,6 +138,11 @@ def _parser() -> argparse.ArgumentParser:
     _add_read_commands(add)
     _add_lifecycle_commands(add)
     add("demo", "replay the design's scenarios on a scratch embedded store")
+    doc = add("doctor", "check an embedded store folder, only reading it; exit 1 when damaged")
+    doc.add_argument("folder", type=Path, metavar="PATH")
+    fix = add("repair", "salvage what is intact in a damaged embedded store into a new folder")
+    fix.add_argument("folder", type=Path, metavar="PATH")
+    fix.add_argument("--into", type=Path, required=True, metavar="NEWPATH", help="a new folder")
     ev = add("eval", "run evaluation scenarios (the built-in ones by default)")
     ev.add_argument("scenarios", nargs="*", type=Path, metavar="SCENARIO_FILE")
     ev.add_argument(
@@ -268,6 +274,12 @@ def _add_lifecycle_commands(add: Adder) -> None:
         "--timeout", type=_positive_float, default=600.0, help="seconds to wait (default 600)"
     )
     add("config", "what configuration is in effect, and where each value came from")
+    reembed = add("reembed", "switch the store to the configured embedder, every vector rewritten")
+    reembed.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        help="progress bar on stderr (default: when stderr is a terminal)",
+    )
     residue = add("residue", "scan every file under a folder for text that should be gone")
     residue.add_argument("folder", type=Path, help="the store folder, or the Neo4j home")
     residue.add_argument("text", nargs="+", help="the forgotten text (a long phrase is best)")
@@ -565,6 +577,28 @@ def _config(args: argparse.Namespace) -> Output:
     return Output(payload, _table([[s.name, s.value, s.source] for s in settings]))
 
 
+def _reembed(args: argparse.Namespace) -> Output:
+    # The raw store: a Memory would refuse to open on the very mismatch this resolves.
+    from graphmem.reembed import reembed  # noqa: PLC0415 - keeps start-up light
+
+    embedder = config.embedder()
+    store = config.open_store(args.path, args.neo4j)
+    shown = sys.stderr.isatty() if args.progress is None else args.progress
+    bar = Progress(0, sys.stderr, enabled=shown, label="reembed")
+
+    def progress(done: int, total: int) -> None:
+        bar.total = total
+        bar.update(done)
+
+    try:
+        count = reembed(store, embedder, progress=progress)
+    finally:
+        bar.close()
+        store.close()
+    payload = {"embedder": embedder.name, "dimensions": embedder.dimensions, "rewritten": count}
+    return Output(payload, [f"{count} vectors rewritten with {embedder.name}"])
+
+
 def _residue(args: argparse.Namespace) -> Output:
     found = residue.scan(args.folder, args.text)
     payload = [{"file": r.file, "offset": r.offset, "text": r.needle} for r in found]
@@ -796,6 +830,16 @@ def _eval_memories(args: argparse.Namespace) -> Iterator[Callable[[Clock], Memor
                 mem.close()
 
 
+def _doctor(args: argparse.Namespace) -> Output:
+    report = doctor.diagnose(args.folder)
+    return Output(report.to_json(), report.lines(), code=1 if report.damaged else 0)
+
+
+def _repair(args: argparse.Namespace) -> Output:
+    salvage = doctor.repair(args.folder, args.into)
+    return Output(salvage.to_json(), salvage.lines())
+
+
 # ---- dispatch -----------------------------------------------------------------
 
 HANDLERS: dict[str, Handler] = {
@@ -821,9 +865,12 @@ HANDLERS: dict[str, Handler] = {
 }
 STORELESS: dict[str, Callable[[argparse.Namespace], Output]] = {
     "config": _config,
+    "reembed": _reembed,
     "demo": _demo,
     "eval": _eval,
     "residue": _residue,
+    "doctor": _doctor,
+    "repair": _repair,
 }
 PREFLIGHT: dict[str, Callable[[argparse.Namespace], None]] = {"forget": _check_forget}
 

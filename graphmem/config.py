@@ -32,6 +32,7 @@ from graphmem.errors import InvalidArgument
 if TYPE_CHECKING:
     from graphmem.embed import Embedder
     from graphmem.llm import ModelClient
+    from graphmem.store.base import GraphStore
 
 
 def _env(name: str) -> str | None:
@@ -69,6 +70,18 @@ def chosen_neo4j() -> str | None:
             "or choose explicitly (Memory(path) / Memory.neo4j(uri); --path / --neo4j)"
         )
     return uri
+
+
+def open_store(path: str | Path | None = None, neo4j: str | None = None) -> GraphStore:
+    """The store these settings name: ``neo4j``, else ``path``, else the environment."""
+    uri = neo4j or (None if path is not None else chosen_neo4j())
+    if uri:
+        from graphmem.store.neo4j import Neo4jStore  # noqa: PLC0415 - the driver loads on use
+
+        return Neo4jStore(uri, auth=neo4j_auth())
+    from graphmem.store.embedded import EmbeddedStore  # noqa: PLC0415
+
+    return EmbeddedStore(Path(path) if path is not None else default_path())
 
 
 def tombstone_key() -> bytes | None:

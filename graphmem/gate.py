@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from graphmem import injection
 from graphmem.effects import GRANTS, Effect, effect_of, is_user_name
-from graphmem.model import Authority, Claim, Kind, SourceKind, Status
-from graphmem.redact import contains_secret
+from graphmem.model import Authority, Claim, Kind, SourceKind, Status, render_value
+from graphmem.secrets import claim_secret
 
 SOURCE_AUTHORITY: dict[SourceKind, Authority] = {
     SourceKind.SYSTEM: Authority.SYSTEM,
@@ -80,7 +80,7 @@ def admit(
     ``registered_fact``: its predicate is registered as a plain fact (``works_at``)."""
     authority = authority_for(source)
     text = f"{claim.subject} {claim.predicate} {claim.object} {claim.quote or ''}"
-    if contains_secret(text) or "[redacted:" in text:
+    if claim_secret(claim.subject, claim.predicate, render_value(claim.object), claim.quote):
         return Refused(claim, "the claim carries a secret; secrets are never stored")
     if authority is not Authority.SYSTEM and injection.is_override_attempt(
         text.replace("_", " "), own_words=source is SourceKind.USER

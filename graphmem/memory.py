@@ -70,11 +70,10 @@ from graphmem.session import DEFAULT_SHARE, DEFAULT_WINDOW, Session, session_bud
 from graphmem.slots import apply_fresh
 from graphmem.statements import one_valued
 from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore
-from graphmem.store.embedded import EmbeddedStore
 from graphmem.store.neo4j import Neo4jStore
 from graphmem.store.rows import to_audit, to_episode, to_fact, to_support
 from graphmem.temporal import END_OF_TIME, AsOf, now, optional_utc, utc
-from graphmem.write import Decider, Extractor, WritePath, embed_change, subject_key
+from graphmem.write import Decider, Extractor, WritePath, embed_change, scrub_ref, subject_key
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -108,10 +107,8 @@ class Memory:
             decider = ModelDecider(self._model)
         self.embedder: Embedder = embedder or config.embedder()
         owned = store is None
-        if store is None and path is None and (uri := config.chosen_neo4j()):
-            store = Neo4jStore(uri, auth=config.neo4j_auth())
-        elif store is None:
-            store = EmbeddedStore(Path(path) if path is not None else config.default_path())
+        if store is None:
+            store = config.open_store(path)
         self.store = store
         self.predicates = PredicateRegistry()
         self._clock: Callable[[], datetime] = lambda: utc(clock(), "clock()")
@@ -214,6 +211,7 @@ class Memory:
         """A candidate the user confirmed becomes active with authority ``confirmed`` (and,
         in a one-valued slot, supersedes the value it contradicts)."""
         ns = check_namespace(namespace)
+        fact_id = arguments.text(fact_id, "fact_id")
         with self._lock:
             result: list[dict[str, Any]] = []
 
@@ -230,6 +228,7 @@ class Memory:
     def reject(self, fact_id: str, namespace: str) -> Fact:
         """A rejected candidate is retired: no longer believed, still in the history."""
         ns = check_namespace(namespace)
+        fact_id = arguments.text(fact_id, "fact_id")
         with self._lock:
             result: list[dict[str, Any]] = []
 
@@ -353,6 +352,8 @@ class Memory:
         """A source went away (an account, a project): the facts it alone supported stop
         being current, kept as history. Returns their ids."""
         ns = check_namespace(namespace)
+        source_ref = arguments.text(source_ref, "source_ref")
+        source_ref = scrub_ref(source_ref) or source_ref  # stored refs are redacted alike
         with self._lock:
             ended: list[str] = []
 
@@ -383,6 +384,7 @@ class Memory:
     def rollback(self, run_id: str, namespace: str) -> DistillationRun:
         """Undo a distillation run: its candidates go, the fields it changed come back."""
         ns = check_namespace(namespace)
+        run_id = arguments.text(run_id, "run_id")
         with self._lock:
             self.store.apply(distillation.rollback(self.store, ns, run_id, self._clock()))
             row = self.store.run(ns, run_id)
@@ -392,6 +394,8 @@ class Memory:
     def feedback(self, fact_id: str, namespace: str, outcome: str, note: str | None = None) -> None:
         """Report that acting on a fact went well or badly; gc() demotes the bad ones."""
         ns = check_namespace(namespace)
+        fact_id = arguments.text(fact_id, "fact_id")
+        note = arguments.optional_text(note, "note")
         if outcome not in ("good", "bad"):
             raise InvalidArgument(f"outcome={outcome!r}; use 'good' or 'bad'")
         with self._lock:
@@ -416,6 +420,7 @@ class Memory:
     def gc(self, namespace: str, dry_run: bool = True) -> GcReport:
         """Remove weak, unused facts and demote those that led to bad outcomes."""
         ns = check_namespace(namespace)
+        dry_run = arguments.flag(dry_run, "dry_run")
         with self._lock:
             _, removed, demoted = garbage.plan(self.store, ns, self._clock())
             if not dry_run:
@@ -586,6 +591,8 @@ class Memory:
         ``revisions=True`` also lists those retired versions (belief-time history).
         """
         ns = check_namespace(namespace)
+        fact_id = arguments.text(fact_id, "fact_id")
+        revisions = arguments.flag(revisions, "revisions")
         row = self._fact_row(ns, fact_id)
         chain = timeline_of(self.store, ns, row, revisions=revisions)
         support: dict[str, list[Support]] = {}
@@ -596,6 +603,7 @@ class Memory:
         ]
 
     def episode(self, episode_id: str, namespace: str) -> Episode:
+        episode_id = arguments.text(episode_id, "episode_id")
         rows = self.store.episodes_by_id(check_namespace(namespace), [episode_id])
         if not rows:
             raise UnknownId(f"no episode {episode_id!r} in namespace {namespace!r}")
@@ -613,6 +621,7 @@ class Memory:
         broken chains, datetimes not stored as UTC. ``repair=True`` rewrites non-canonical
         datetimes (the migration for stores written before they were canonical)."""
         ns = check_namespace(namespace)
+        repair = arguments.flag(repair, "repair")
         with self._lock:
             self.flush()
             return check_namespace_invariants(self.store, ns, repair=repair)
@@ -668,13 +677,16 @@ class Memory:
         ``goal``, ``session``. Secrets in it are redacted before it is stored.
         """
         ns = check_namespace(namespace)
+        task = arguments.text(task, "task")
         progress = CheckpointInput.of(task=task, **state)
         with self._lock:
             return save_checkpoint(self.store, ns, progress, self._clock())
 
     def checkpoints(self, namespace: str, task: str, limit: int = 10) -> list[Checkpoint]:
         """The task's checkpoints, newest first."""
-        return checkpoint_history(self.store, check_namespace(namespace), task, limit)
+        ns = check_namespace(namespace)
+        task = arguments.text(task, "task")
+        return checkpoint_history(self.store, ns, task, arguments.whole(limit, "limit"))
 
     def resume(
         self,

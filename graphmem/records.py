@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from graphmem.model import Actor, canonical_json
+from graphmem.secrets import redact, redact_strings
 from graphmem.store.base import Row
 from graphmem.temporal import shown
 
@@ -60,10 +61,11 @@ def audit_row(
         "actor": actor.value,
         "action": action,
         "target_id": target_id,
-        "before_json": None if before is None else canonical_json(before),
-        "after_json": None if after is None else canonical_json(after),
+        # The audit outlives what it describes: no secret may ride in on a before/after/note.
+        "before_json": None if before is None else canonical_json(redact_strings(before)),
+        "after_json": None if after is None else canonical_json(redact_strings(after)),
         "confidence_change": confidence_change,
-        "note": note,
+        "note": None if note is None else redact(note).text,
     }
 
 

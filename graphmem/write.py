@@ -47,6 +47,7 @@ from graphmem.predicates import PredicateRegistry
 from graphmem.records import audit_row, new_id
 from graphmem.redact import redact
 from graphmem.results import Operation, Refusal, WriteResult
+from graphmem.secrets import redact_claim_text
 from graphmem.sensitivity import categories_of_claim, categories_of_text, raise_to
 from graphmem.slots import SlotState, held_after, latest_change, read_slots
 from graphmem.statements import Content
@@ -62,6 +63,11 @@ MAX_ATTEMPTS = 50
 SELF_NAMES = frozenset({"user", "i", "me", "myself", "the user"})
 SELF_KEY = "user"
 _PERSON_LIKE = re.compile(r"^[A-Za-z][A-Za-z'-]{0,40}$")
+
+
+# One episode is one observation: a message, a tool result, a page. Past this size it is a
+# corpus, and belongs split by section (each part its own episode, the same source_ref).
+MAX_EPISODE_CHARS = 1_000_000
 
 
 class Extractor(Protocol):
@@ -138,10 +144,12 @@ class WritePath:
     ) -> Input:
         ns = check_namespace(namespace)
         session = arguments.optional_text(session, "session")
-        source_ref = arguments.optional_text(source_ref, "source_ref")
+        # A reference may be a URL with a token in it: it is stored (and names the speaker
+        # of an email) only redacted.
+        source_ref = scrub_ref(arguments.optional_text(source_ref, "source_ref"))
         speaker = arguments.optional_text(speaker, "speaker")
         if isinstance(content, Episode):
-            arguments.text(content.content, "episode content")
+            arguments.text(content.content, "episode content", max_chars=MAX_EPISODE_CHARS)
             if content.namespace != ns:
                 raise InvalidArgument(
                     f"episode belongs to namespace {content.namespace!r}, not {ns!r}"
@@ -153,13 +161,13 @@ class WritePath:
                 content.content,
                 None,
                 content.session,
-                content.source_ref,
+                scrub_ref(content.source_ref),
                 speaker or "user",
             )
         kind = parse_source(source)
         occurred = self.clock() if at is None else utc(at, "at")
         if isinstance(content, str):
-            arguments.text(content, "content")
+            arguments.text(content, "content", max_chars=MAX_EPISODE_CHARS)
             if not content.strip():
                 raise InvalidArgument("content is empty: nothing to remember")
             return Input(
@@ -189,7 +197,9 @@ class WritePath:
             return self._refuse_replay(inp, now)
         episode_id = new_id("ep")
         # Only the user and the system may direct the agent; anyone else trying is an alert.
-        attacks = [] if inp.source in gate.GRANTING_SOURCES else injection.scan(scrubbed.text)
+        # The scan reads the text as it came (it stores nothing): redaction must not hide an
+        # attempt, nor a placeholder break up its wording.
+        attacks = [] if inp.source in gate.GRANTING_SOURCES else injection.scan(inp.text)
         episode: Row = {
             "id": episode_id,
             "content": scrubbed.text,
@@ -525,9 +535,14 @@ def _actor(source: SourceKind) -> Actor:
     return Actor.AGENT if source is not SourceKind.USER else Actor.USER
 
 
+def scrub_ref(source_ref: str | None) -> str | None:
+    return None if source_ref is None else redact(source_ref).text
+
+
 def _claim_text(claim: Claim) -> str:
+    """A claim as text, secrets redacted: it is echoed in results, audit and episodes."""
     neg = "not " if claim.negated else ""
-    return f"{claim.subject} {claim.predicate} {neg}{render_value(claim.object)}"
+    return redact_claim_text(claim.subject, claim.predicate, neg + render_value(claim.object))
 
 
 def _record(
@@ -535,7 +550,8 @@ def _record(
 ) -> Refusal | None:
     """Stage what a decision says in the change set; a refused decision stages nothing."""
     if decision.refused:
-        return Refusal(claim=_claim_text(claim), reason=decision.reason, alert=decision.alert)
+        reason = redact(decision.reason).text  # a model's reason may quote the claim
+        return Refusal(claim=_claim_text(claim), reason=reason, alert=decision.alert)
     for statement in decision.statements:
         consolidator.state(statement)
         slot.statements.append(statement)

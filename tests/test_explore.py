@@ -135,6 +135,13 @@ def uses(name: str) -> set[str]:
 @pytest.mark.neo4j
 @pytest.mark.parametrize("name", cypher.names())
 def test_every_query_plans(neo4j_driver: Driver, name: str) -> None:
+    if name.startswith("admin/purge"):
+        # The procedure is the launcher's (tools/neo4j); a stock server has none to plan.
+        records, _, _ = neo4j_driver.execute_query(
+            "SHOW PROCEDURES YIELD name WHERE name STARTS WITH 'graphmem.' RETURN name"
+        )
+        if not records:
+            pytest.skip("this server has no graphmem.purge procedure (not the launcher's)")
     params = dummy_params(name)
     _, summary, _ = neo4j_driver.execute_query(f"EXPLAIN {cypher.load(name)}", params)
     assert summary.plan is not None, f"{name}: no plan"

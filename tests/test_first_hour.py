@@ -151,7 +151,7 @@ def test_version_does_not_load_the_store_or_model_clients() -> None:
 
 
 def test_recall_quotes_a_long_episode_around_the_match(tmp_path: Path) -> None:
-    filler = "The minutes of the meeting continue without anything of note. " * 8000
+    filler = "The minutes of the meeting continue without anything of note. " * 7000
     text = filler + "The quartermaster ordered forty brass lanterns. " + filler
     with Memory(tmp_path / "store") as mem:
         written = mem.remember(text, "ns")
@@ -206,3 +206,13 @@ def test_a_type_checker_sees_async_memory_like_memory(tmp_path: Path) -> None:
     assert 'has no attribute "remembr"' in done.stdout
     assert 'Argument "k"' in done.stdout
     assert "agent.py:3" not in done.stdout  # the right call checks clean
+
+
+def test_five_megabytes_is_refused_at_once_with_the_way_out(tmp_path: Path) -> None:
+    text = "Quarterly figures were read aloud to the committee. " * 100_000  # ~5 MB
+    with Memory(tmp_path / "store") as mem:
+        started = time.monotonic()
+        with pytest.raises(InvalidArgument, match="split it"):
+            mem.remember(text, "ns")
+        assert time.monotonic() - started < 10
+        assert mem.stats("ns").get("Episode", 0) == 0

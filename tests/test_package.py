@@ -86,3 +86,4 @@ def test_the_wheel_ships_queries_prompts_encodings_and_scenarios(tmp_path: Path)
     assert "graphmem/prompts/decide.md" in names
     assert "graphmem/py.typed" in names
     assert any(n.startswith("graphmem/encodings/") and n.endswith(".tiktoken.gz") for n in names)
+    assert "graphmem/secrets/bip39_english.txt" in names

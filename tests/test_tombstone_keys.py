@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from graphmem import Claim, Memory
+from graphmem.store.integrity import unseal
 
 EMAIL = [Claim("acme invoice 4411", "due_on", "2026-03-31")]
 AT = datetime(2026, 3, 1, tzinfo=UTC)
@@ -48,7 +49,7 @@ def test_the_key_stays_with_the_store_and_out_of_exports(
         exported = json.dumps(memory.export("maya"), default=str)
     keys = folder / "keys.json"
     assert stat.S_IMODE(keys.stat().st_mode) == 0o600
-    for secret in json.loads(keys.read_text()).values():
+    for secret in unseal(keys.read_bytes(), keys.name).values():  # a sealed JSON file
         assert secret not in exported
     with Memory(folder) as memory:  # reopened: the same key still recognises the replay
         replay = memory.remember(EMAIL, namespace="maya", source="email", at=AT)

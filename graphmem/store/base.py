@@ -86,6 +86,16 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "run": ("id", "at", "version", "status", "created_json", "patched_json"),
 }
 
+REEMBED_HINT = "configure the original embedder, or switch with `graphmem reembed --embedder …`"
+
+
+def interrupted(embedder_name: str) -> str:
+    return (
+        f"a re-embed to {embedder_name!r} was interrupted, so the vectors are mixed; "
+        "run `graphmem reembed` again to finish it"
+    )
+
+
 # The entity channel expands one hop (a named entity's facts, then the facts about the
 # entities those link to), except through hubs: an entity with more linked facts than this
 # (a city everyone lives in) adds its own facts when named, but is never expanded through,
@@ -371,6 +381,19 @@ class GraphStore(Protocol):
 
     def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
         """Prepare vector search for this embedder; refuse one that does not match the index."""
+
+    def namespaces(self) -> list[str]:
+        """Every namespace holding facts or episodes (for store-wide re-embedding)."""
+
+    def begin_vectors(self, embedder_name: str, dimensions: int) -> None:
+        """Start replacing every vector: record the new embedder as pending, drop indexes
+        that cannot hold its size. Until :meth:`end_vectors`, the store refuses to open."""
+
+    def set_vectors(self, namespace: str, vectors: dict[str, list[float]]) -> None:
+        """Replace the embeddings of these facts and episodes."""
+
+    def end_vectors(self, embedder_name: str, dimensions: int) -> None:
+        """Finish a re-embed: the new embedder is recorded as complete, indexes rebuilt."""
 
     def similar_facts(
         self, namespace: str, where: RecallFilter, vector: list[float], limit: int

@@ -3,9 +3,11 @@
 The graph lives in a networkx ``MultiDiGraph`` whose nodes and relationships
 have the same labels and property names as in Neo4j. Durability comes from
 ``graphmem.store.journal``: every change set is one fsynced journal line, so a
-write that returned survives a kill, and a torn line is dropped on reopen.
-Changes are checked completely before the graph is touched, so a refused write
-changes nothing.
+write that returned survives a kill; a torn last line is dropped on reopen, and
+any other damage is refused with ``StoreCorrupt`` (``graphmem doctor``). A reopen
+finishes a forget a kill interrupted before serving anything. Changes are
+checked completely before the graph is touched, so a refused write changes
+nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -27,12 +29,13 @@ import networkx as nx
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
-from graphmem.errors import EmbeddingMismatch, UnknownId, WriteConflict
+from graphmem.errors import EmbeddingMismatch, GraphmemError, UnknownId, WriteConflict
 from graphmem.model import check_namespace
 from graphmem.results import PurgeReport
 from graphmem.store.base import (
     HUB_DEGREE,
     LABELS,
+    REEMBED_HINT,
     ChangeSet,
     FactFilter,
     FactPatch,
@@ -40,6 +43,7 @@ from graphmem.store.base import (
     RecallFilter,
     Row,
     StatementPatch,
+    interrupted,
 )
 from graphmem.store.journal import Journal
 from graphmem.store.rows import slot_key, slot_node_id
@@ -95,18 +99,67 @@ class EmbeddedStore:
     # ---- durability -------------------------------------------------------
 
     def _load(self) -> None:
+        try:
+            self._replay()
+        except BaseException:
+            self._journal.close()  # a damaged store must not stay locked by this process
+            raise
+
+    def _replay(self) -> None:
+        self._keys = self._journal.read_meta("keys") or {}  # damaged keys: refuse to open
         seq, state = self._journal.read_snapshot()
         if state is not None:
-            self._graph = nx.node_link_graph(state, directed=True, multigraph=True, edges="edges")
-            for node, data in self._graph.nodes(data=True):
-                data["id"] = node  # node_link_graph keeps the id as the key only
-                self._index(node, data)
+            self._restore(state)
         self._seq = seq
-        for entry_seq, payload in self._journal.replay(after=seq):
+        replay = self._journal.replay(after=seq)
+        erasing = False
+        for entry_seq, payload in replay.fresh:
+            erasing = erasing or _forgetting(payload)
             self._mutate(_change_from(payload))
             self._seq = entry_seq
-        if self._journal.entries > _COMPACT_EVERY:
+        # A forget is acknowledged only after its compaction; a kill before that leaves
+        # the forgotten text in the old files. Finish the erasure (or an interrupted
+        # compaction, whose stale entries may hold it) before serving anything.
+        if erasing or replay.stale or self._journal.entries > _COMPACT_EVERY:
             self._compact()
+
+    def _restore(self, state: Any) -> None:
+        self._graph = nx.node_link_graph(state, directed=True, multigraph=True, edges="edges")
+        for node, data in self._graph.nodes(data=True):
+            data["id"] = node  # node_link_graph keeps the id as the key only
+            self._index(node, data)
+
+    @_locked
+    def salvage(self, payload: dict[str, Any]) -> str | None:
+        """Apply one journal entry recovered from a damaged store, if everything it
+        refers to is here; the reason it was skipped otherwise (``graphmem repair``)."""
+        try:
+            change = _change_from(dict(payload))
+            change.validate()
+            # Slot versions cannot match once records are missing; references must.
+            self._precheck(replace(change, slots={}))
+            for row in change.facts:
+                run = row.get("produced_by")
+                if (
+                    run
+                    and run not in self._graph.nodes
+                    and all(r["id"] != run for r in change.runs)
+                ):
+                    raise UnknownId(f"no DistillationRun with id {run!r}")
+        except (GraphmemError, KeyError, TypeError, ValueError) as exc:
+            return f"{type(exc).__name__}: {exc}"
+        self._commit(change)
+        return None
+
+    @_locked
+    def compact(self) -> None:
+        """Write the snapshot now and empty the journal."""
+        self._compact()
+
+    def _commit(self, change: ChangeSet) -> None:
+        self._journal.append(self._seq + 1, _change_to(change))
+        self._seq += 1
+        self._mutate(change)
 
     def _compact(self) -> None:
         state = nx.node_link_data(self._graph, edges="edges")
@@ -118,7 +171,7 @@ class EmbeddedStore:
     def store_key(self, namespace: str, name: str) -> bytes:
         # Read once per open: every external write asks for the tombstone key.
         if self._keys is None:
-            self._keys = self._journal.read_meta("keys") or {}
+            self._keys = {}
         label = f"{namespace}\x1f{name}"
         if label not in self._keys:
             self._keys[label] = secrets.token_hex(32)
@@ -138,9 +191,7 @@ class EmbeddedStore:
         if change.is_empty():
             return
         self._precheck(change)
-        self._journal.append(self._seq + 1, _change_to(change))
-        self._seq += 1
-        self._mutate(change)
+        self._commit(change)
         forgetting = change.removals or change.redactions or change.audit_scrubs
         if forgetting or self._journal.entries > _COMPACT_EVERY:
             # Forgotten content must leave the disk too, not only the graph.
@@ -611,14 +662,44 @@ class EmbeddedStore:
     def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
         recorded = self._journal.read_meta("embedder")
         wanted = {"name": embedder_name, "dimensions": dimensions}
+        if recorded is not None and recorded.get("pending"):
+            raise EmbeddingMismatch(interrupted(recorded["name"]))
         if recorded is None:
             self._journal.write_meta("embedder", wanted)
         elif recorded != wanted:
             raise EmbeddingMismatch(
                 f"the embedded store at {self.path} was built by {recorded['name']!r} "
                 f"({recorded['dimensions']} dimensions) but the configured embedder is "
-                f"{embedder_name!r} ({dimensions}); configure the original embedder or re-embed"
+                f"{embedder_name!r} ({dimensions}); {REEMBED_HINT}"
             )
+
+    # ---- re-embedding (graphmem/reembed.py) ---------------------------------------
+
+    @_locked
+    def namespaces(self) -> list[str]:
+        return sorted({ns for label, ns in self._by_label if label in ("Fact", "Episode")})
+
+    @_locked
+    def begin_vectors(self, embedder_name: str, dimensions: int) -> None:
+        wanted = {"name": embedder_name, "dimensions": dimensions, "pending": True}
+        self._journal.write_meta("embedder", wanted)
+
+    @_locked
+    def set_vectors(self, namespace: str, vectors: dict[str, list[float]]) -> None:
+        check_namespace(namespace)
+        nodes = self._graph.nodes
+        for node_id, vector in vectors.items():
+            data = nodes.get(node_id)
+            if data is None or data.get("namespace") != namespace:
+                raise UnknownId(f"no fact or episode {node_id!r} in namespace {namespace!r}")
+            data["embedding"] = list(vector)
+            self._vectors[node_id] = _unit(vector)
+        self._version += 1  # recall's stacked vectors are stale
+
+    @_locked
+    def end_vectors(self, embedder_name: str, dimensions: int) -> None:
+        self._compact()  # the snapshot carries the new vectors; the journal never had them
+        self._journal.write_meta("embedder", {"name": embedder_name, "dimensions": dimensions})
 
     def _admitted(self, namespace: str, where: RecallFilter, label: str = "Fact") -> _Admitted:
         """What recall may see: the filter runs over numpy columns of the namespace (built
@@ -979,6 +1060,11 @@ def _matches(row: Row, where: FactFilter) -> bool:
             where.point,
         )
     return True
+
+
+def _forgetting(payload: dict[str, Any]) -> bool:
+    """A change that removes or scrubs content: the disk must lose it too."""
+    return bool(payload.get("removals") or payload.get("redactions") or payload.get("audit_scrubs"))
 
 
 def _change_to(change: ChangeSet) -> dict[str, Any]:

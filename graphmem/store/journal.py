@@ -1,12 +1,19 @@
 """Durability for the embedded store: a snapshot plus an append-only journal.
 
-Each write is one journal line carrying its sequence number and a CRC of its
-payload, flushed and fsynced before the write returns. A line cut short by a
-crash fails its CRC and is dropped on the next open, so a half-written change
-never reaches the graph, and every change that returned is replayed. The
-snapshot is replaced atomically (write, fsync, rename) and names the last
-sequence it contains, so a crash between snapshot and journal truncation
-replays nothing twice. Compaction also erases forgotten content from disk.
+Each write is one journal line carrying its sequence number and a CRC, flushed
+and fsynced before the write returns (the line format, and which damage may be
+dropped, are in ``graphmem.store.integrity``). On open the whole journal is
+checked before anything is replayed: a torn tail (bytes after the last newline,
+never acknowledged) is cut, and any other damage raises ``StoreCorrupt`` naming
+the file and byte offset and leaves the store's files as they were (only the
+lock records the opener), so no acknowledged write is ever dropped silently.
+The snapshot is replaced atomically (write, fsync, rename), is sealed with a
+CRC, and names the last sequence it contains, so a crash between snapshot and
+journal truncation replays nothing twice. Compaction also erases forgotten
+content from disk; a reopen finishes an interrupted one (see
+``EmbeddedStore``), and leftover ``*.tmp`` files of an interrupted replacement
+(which may hold forgotten text) are deleted as soon as the files have read back
+intact.
 
 One process at a time: an exclusive ``flock`` on ``lock`` guards the folder.
 """
@@ -15,13 +22,22 @@ from __future__ import annotations
 
 import fcntl
 import os
-import zlib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from graphmem.errors import StoreCorrupt, StoreLocked
-from graphmem.records import dumps, loads
+from graphmem.records import dumps
+from graphmem.store.integrity import (
+    Damage,
+    DamageFound,
+    JournalScan,
+    scan_journal,
+    seal,
+    seal_line,
+    unseal,
+)
 
 _FORMAT = 1
 
@@ -32,6 +48,30 @@ def _fsync_dir(path: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """What an open found in the journal: entries past the snapshot, and how many
+    the snapshot already holds (left by a compaction a kill interrupted)."""
+
+    fresh: list[tuple[int, Any]]
+    stale: int
+
+
+def against_snapshot(scan: JournalScan, snapshot_seq: int, name: str) -> list[Damage]:
+    """Damage in how the journal continues the snapshot: a gap, or a journal that
+    ends before it (a compaction empties the journal, so that cannot happen)."""
+    if not scan.records:
+        return []
+    first, last = scan.records[0], scan.records[-1]
+    if first.seq > snapshot_seq + 1:
+        reason = f"the journal starts at record {first.seq}, the snapshot ends at {snapshot_seq}"
+        return [Damage(name, first.offset, reason, (snapshot_seq + 1, first.seq - 1))]
+    if last.seq < snapshot_seq:
+        reason = f"the journal ends at record {last.seq}, before the snapshot ({snapshot_seq})"
+        return [Damage(name, last.offset, reason, None)]
+    return []
 
 
 class Journal:
@@ -73,50 +113,40 @@ class Journal:
     def read_snapshot(self) -> tuple[int, Any]:
         if not self.snapshot_path.exists():
             return 0, None
-        try:
-            data = loads(self.snapshot_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise StoreCorrupt(f"cannot read {self.snapshot_path}: {exc}") from exc
-        if data.get("format") != _FORMAT:
-            raise StoreCorrupt(f"{self.snapshot_path} has format {data.get('format')!r}")
+        data = self._sealed(self.snapshot_path)
+        if not isinstance(data, dict) or data.get("format") != _FORMAT:
+            raise StoreCorrupt(f"{self.snapshot_path} has an unknown format; run `graphmem doctor`")
         return int(data["seq"]), data["state"]
 
-    def replay(self, after: int) -> Iterator[tuple[int, Any]]:
-        """Yield (seq, payload) of intact entries past ``after``; cut a torn tail."""
-        if not self.journal_path.exists():
-            return
-        good = 0
-        with self.journal_path.open("rb") as handle:
-            for raw in handle:
-                entry = self._parse(raw)
-                if entry is None:
-                    break
-                good += len(raw)
-                self.entries += 1
-                if entry[0] > after:
-                    yield entry
-        if good != self.journal_path.stat().st_size:
+    def _sealed(self, path: Path) -> Any:
+        try:
+            return unseal(path.read_bytes(), path.name)
+        except DamageFound as exc:
+            raise exc.damage.error(self.folder) from exc
+        except OSError as exc:
+            raise StoreCorrupt(f"cannot read {path}: {exc}") from exc
+
+    def replay(self, after: int) -> Replay:
+        """Check the whole journal, cut a torn tail, and return its entries; raise
+        ``StoreCorrupt`` (changing nothing) on any other damage."""
+        data = self.journal_path.read_bytes() if self.journal_path.exists() else b""
+        scan = scan_journal(data, self.journal_path.name)
+        damage = scan.damage or against_snapshot(scan, after, self.journal_path.name)
+        if damage:
+            raise damage[0].error(self.folder)
+        self.remove_strays()  # only once all read back: a refused store is left as it was
+        if scan.torn_at is not None:
             # A torn last line from a crash: it never returned, so it never happened.
             with self.journal_path.open("r+b") as handle:
-                handle.truncate(good)
+                handle.truncate(scan.torn_at)
                 handle.flush()
                 os.fsync(handle.fileno())
-
-    @staticmethod
-    def _parse(raw: bytes) -> tuple[int, Any] | None:
-        if not raw.endswith(b"\n"):
-            return None
-        try:
-            seq_text, crc_text, body = raw.rstrip(b"\n").split(b" ", 2)
-            if zlib.crc32(body) != int(crc_text):
-                return None
-            return int(seq_text), loads(body.decode("utf-8"))
-        except ValueError:
-            return None
+        self.entries = len(scan.records)
+        fresh = [(r.seq, r.payload) for r in scan.records if r.seq > after]
+        return Replay(fresh, len(scan.records) - len(fresh))
 
     def append(self, seq: int, payload: Any) -> None:
-        body = dumps(payload).encode("utf-8")
-        line = b"%d %d %s\n" % (seq, zlib.crc32(body), body)
+        line = seal_line(seq, dumps(payload).encode("utf-8"))
         if self._out is None:
             self._out = self.journal_path.open("ab")
         handle = self._out
@@ -128,8 +158,8 @@ class Journal:
     def compact(self, seq: int, state: Any) -> None:
         """Write a snapshot as of ``seq`` and empty the journal."""
         tmp = self.snapshot_path.with_suffix(".tmp")
-        with tmp.open("w", encoding="utf-8") as handle:
-            handle.write(dumps({"format": _FORMAT, "seq": seq, "state": state}))
+        with tmp.open("wb") as handle:
+            handle.write(seal(dumps({"format": _FORMAT, "seq": seq, "state": state}).encode()))
             handle.flush()
             os.fsync(handle.fileno())
         tmp.replace(self.snapshot_path)
@@ -155,28 +185,25 @@ class Journal:
                 if edge["source"] in inside or edge["target"] in inside:
                     yield self.snapshot_path.name, dumps(edge)
         if self.journal_path.exists():
-            with self.journal_path.open("rb") as handle:
-                for raw in handle:
-                    entry = self._parse(raw)
-                    if entry is not None and entry[1].get("namespace") == namespace:
-                        yield self.journal_path.name, raw.decode("utf-8", "replace")
+            data = self.journal_path.read_bytes()
+            for record in scan_journal(data).records:
+                if record.payload.get("namespace") == namespace:
+                    raw = data[record.offset : record.end]
+                    yield self.journal_path.name, raw.decode("utf-8", "replace")
 
     def read_meta(self, name: str) -> Any:
         path = self.folder / f"{name}.json"
         if not path.exists():
             return None
-        try:
-            return loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise StoreCorrupt(f"cannot read {path}: {exc}") from exc
+        return self._sealed(path)
 
     def write_meta(self, name: str, value: Any, *, private: bool = False) -> None:
         """Replace ``<name>.json`` atomically; ``private`` files are readable by the owner only."""
         path = self.folder / f"{name}.json"
         tmp = path.with_suffix(".tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(dumps(value))
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(seal(dumps(value).encode("utf-8")))
             handle.flush()
             os.fsync(handle.fileno())
         tmp.replace(path)

@@ -29,7 +29,17 @@ from graphmem.errors import (
 from graphmem.model import check_namespace
 from graphmem.results import PurgeReport
 from graphmem.store import cypher
-from graphmem.store.base import HUB_DEGREE, LABELS, ChangeSet, FactFilter, Hit, RecallFilter, Row
+from graphmem.store.base import (
+    HUB_DEGREE,
+    LABELS,
+    REEMBED_HINT,
+    ChangeSet,
+    FactFilter,
+    Hit,
+    RecallFilter,
+    Row,
+    interrupted,
+)
 from graphmem.store.purge import purge_neo4j
 from graphmem.store.rows import slot_key, slot_node_id
 from graphmem.temporal import AsOf
@@ -381,6 +391,8 @@ class Neo4jStore:
 
     def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
         recorded = self._read("admin/embedder_get")
+        if recorded and recorded[0]["pending"]:
+            raise EmbeddingMismatch(interrupted(recorded[0]["name"]))
         if recorded and (recorded[0]["name"], recorded[0]["dimensions"]) != (
             embedder_name,
             dimensions,
@@ -388,7 +400,7 @@ class Neo4jStore:
             raise EmbeddingMismatch(
                 f"this Neo4j database's vectors were built by {recorded[0]['name']!r} "
                 f"({recorded[0]['dimensions']} dimensions) but the configured embedder is "
-                f"{embedder_name!r} ({dimensions}); configure the original embedder or re-embed"
+                f"{embedder_name!r} ({dimensions}); {REEMBED_HINT}"
             )
         for name in ("admin/fact_vector_index", "admin/episode_vector_index"):
             self._create_rule(name, dimensions=dimensions)
@@ -405,6 +417,38 @@ class Neo4jStore:
                     f"vector index {row['name']} has {row['dimensions']} dimensions; the "
                     f"embedder {embedder_name!r} makes {dimensions}"
                 )
+
+    # ---- re-embedding (graphmem/reembed.py) ---------------------------------------
+
+    def namespaces(self) -> list[str]:
+        return [r["namespace"] for r in self._read("admin/namespaces")]
+
+    def begin_vectors(self, embedder_name: str, dimensions: int) -> None:
+        with _driver_errors(self.uri):
+            for name in ("admin/fact_vector_index_drop", "admin/episode_vector_index_drop"):
+                self._driver.execute_query(cypher.load(name), database_=self.database)
+        self._record_embedder(embedder_name, dimensions, pending=True)
+
+    def set_vectors(self, namespace: str, vectors: dict[str, list[float]]) -> None:
+        rows = [{"id": node_id, "vector": vector} for node_id, vector in vectors.items()]
+        self._write(
+            lambda tx: tx.run(
+                cypher.load("admin/vectors_set"),
+                {"namespace": check_namespace(namespace), "rows": rows},
+            ).consume()
+        )
+
+    def end_vectors(self, embedder_name: str, dimensions: int) -> None:
+        self._record_embedder(embedder_name, dimensions, pending=False)
+        self.ensure_vectors(embedder_name, dimensions)
+
+    def _record_embedder(self, embedder_name: str, dimensions: int, *, pending: bool) -> None:
+        with _driver_errors(self.uri):
+            self._driver.execute_query(
+                cypher.load("admin/embedder_replace"),
+                {"name": embedder_name, "dimensions": dimensions, "pending": pending},
+                database_=self.database,
+            )
 
     def _filter_params(self, namespace: str, where: RecallFilter) -> dict[str, Any]:
         return {

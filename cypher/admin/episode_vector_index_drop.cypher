@@ -1,0 +1,4 @@
+// episode_vector_index_drop — drop the episodes' vector index before re-embedding with an
+// embedder of another size (ensure_vectors recreates it with the new dimensions).
+// Parameters: none
+DROP INDEX episode_embedding IF EXISTS

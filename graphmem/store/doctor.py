@@ -1,0 +1,228 @@
+"""``graphmem doctor`` and ``graphmem repair``: what is intact in an embedded store
+folder, and a salvage of it into a new folder.
+
+Both only read the damaged folder: no truncation, no lock taken over, nothing
+written there. A store open in a live process is refused (its files may be
+changing). ``repair`` writes a new store holding the readable snapshot and every
+journal record that passes its checksum, in sequence order, skipping those that
+refer to something lost with the damage.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from graphmem.errors import InvalidArgument, StoreLocked
+from graphmem.store.embedded import EmbeddedStore
+from graphmem.store.integrity import Damage, DamageFound, Record, scan_journal, unseal
+from graphmem.store.journal import Journal, against_snapshot
+
+SNAPSHOT = "snapshot.json"
+JOURNAL = "journal.jsonl"
+
+
+@dataclass(slots=True)
+class Report:
+    """What ``diagnose`` found; ``problems`` is empty when the store is intact."""
+
+    path: str
+    snapshot_seq: int | None = None  # None: no snapshot, or an unreadable one
+    records: int = 0  # intact journal records
+    first_seq: int | None = None
+    last_seq: int | None = None
+    stale: int = 0  # records the snapshot already holds (an interrupted compaction)
+    torn_tail: int | None = None  # offset of an unacknowledged tail, dropped on open
+    leftovers: list[str] = field(default_factory=list)  # *.tmp, deleted on open
+    problems: list[Damage] = field(default_factory=list)
+
+    @property
+    def damaged(self) -> bool:
+        return bool(self.problems)
+
+    def lines(self) -> list[str]:
+        out = [f"{self.path}: {'DAMAGED' if self.damaged else 'intact'}"]
+        if self.snapshot_seq is not None:
+            out.append(f"  {SNAPSHOT}: intact, holds records up to {self.snapshot_seq}")
+        span = "" if self.first_seq is None else f" (records {self.first_seq}..{self.last_seq})"
+        out.append(f"  {JOURNAL}: {self.records} intact records{span}")
+        if self.stale:
+            out.append(f"  {self.stale} journal records already in the snapshot (open drops them)")
+        if self.torn_tail is not None:
+            out.append(f"  torn tail at byte {self.torn_tail}: never acknowledged, open drops it")
+        for name in self.leftovers:
+            out.append(f"  {name}: left by an interrupted write, open deletes it")
+        out.extend(f"  PROBLEM {p.describe()}" for p in self.problems)
+        if self.damaged:
+            out.append(f"  salvage what is intact: graphmem repair {self.path} --into NEW_FOLDER")
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "damaged": self.damaged}
+
+
+@dataclass(slots=True)
+class Salvage:
+    """What ``repair`` kept and skipped."""
+
+    into: str
+    snapshot_seq: int | None = None  # the snapshot copied, up to this record
+    kept: list[int] = field(default_factory=list)  # journal seqs, as numbered in the source
+    skipped: list[tuple[int, str]] = field(default_factory=list)  # (seq, why)
+    meta_kept: list[str] = field(default_factory=list)
+    lost: list[Damage] = field(default_factory=list)  # what could not be read at all
+
+    def lines(self) -> list[str]:
+        out = [f"new store: {self.into}"]
+        if self.snapshot_seq is not None:
+            out.append(f"  kept the snapshot (records up to {self.snapshot_seq})")
+        out.append(f"  kept {len(self.kept)} journal records" + _span(self.kept))
+        out.extend(f"  kept {name}" for name in self.meta_kept)
+        out.extend(f"  skipped record {seq}: {why}" for seq, why in self.skipped)
+        out.extend(f"  lost {damage.describe()}" for damage in self.lost)
+        if any(d.file == SNAPSHOT for d in self.lost):
+            out.append(
+                "  the snapshot was lost: what it held is gone, tombstones of earlier forgets "
+                "included, and records that refer to it were skipped"
+            )
+        if any(d.file == "keys.json" for d in self.lost):
+            out.append(
+                "  keys.json was lost: new tombstone keys are made, so earlier tombstones no "
+                "longer recognise forgotten text if it is written again"
+            )
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _span(seqs: list[int]) -> str:
+    return f" ({seqs[0]}..{seqs[-1]})" if seqs else ""
+
+
+@dataclass(slots=True)
+class _Found:
+    report: Report
+    state: Any = None
+    records: list[Record] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def diagnose(path: str | Path) -> Report:
+    """Read an embedded store folder and report every damaged stretch of every file."""
+    folder = _folder(path)
+    with _reading(folder):
+        return _examine(folder).report
+
+
+def repair(path: str | Path, into: str | Path) -> Salvage:
+    """Salvage what is intact in ``path`` into the new folder ``into``; ``path`` is
+    only read."""
+    folder, target = _folder(path), Path(into)
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise InvalidArgument(f"{target} exists and is not empty: repair writes a new store")
+    with _reading(folder):
+        found = _examine(folder)
+    salvage = Salvage(str(target), lost=found.report.problems)
+    journal = Journal(target)
+    try:
+        if found.state is not None:
+            salvage.snapshot_seq = found.report.snapshot_seq
+            journal.compact(found.report.snapshot_seq or 0, found.state)
+        for name, value in sorted(found.meta.items()):
+            journal.write_meta(name, value, private=name == "keys")
+            salvage.meta_kept.append(f"{name}.json")
+    finally:
+        journal.close()
+    after = salvage.snapshot_seq or 0
+    store = EmbeddedStore(target)
+    try:
+        seen: set[int] = set()
+        for record in sorted(found.records, key=lambda r: r.seq):
+            if record.seq <= after or record.seq in seen:
+                continue
+            seen.add(record.seq)
+            why = store.salvage(record.payload)
+            if why is None:
+                salvage.kept.append(record.seq)
+            else:
+                salvage.skipped.append((record.seq, why))
+        store.compact()
+    finally:
+        store.close()
+    return salvage
+
+
+def _folder(path: str | Path) -> Path:
+    folder = Path(path)
+    if not folder.is_dir():
+        raise InvalidArgument(f"{folder} is not an embedded store folder")
+    return folder
+
+
+@contextmanager
+def _reading(folder: Path) -> Iterator[None]:
+    """A shared lock while reading: refused if a live process holds the store; never
+    written, so the pid in it stays the last writer's."""
+    lock = folder / "lock"
+    if not lock.exists():
+        yield
+        return
+    fd = os.open(lock, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError as exc:
+            holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip() or "unknown"
+            raise StoreLocked(
+                f"the embedded store at {folder} is open in process {holder}; close it "
+                "first (doctor and repair read a store only while nothing writes it)"
+            ) from exc
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _examine(folder: Path) -> _Found:
+    found = _Found(Report(str(folder)))
+    report = found.report
+    snapshot = folder / SNAPSHOT
+    if snapshot.exists():
+        value = _unsealed(snapshot, report)
+        if isinstance(value, dict) and value.get("format") == 1 and "state" in value:
+            report.snapshot_seq, found.state = int(value["seq"]), value["state"]
+        elif value is not None:
+            report.problems.append(Damage(SNAPSHOT, 0, "not a snapshot this version reads"))
+    for meta in sorted(folder.glob("*.json")):
+        if meta.name != SNAPSHOT:
+            value = _unsealed(meta, report)
+            if value is not None:
+                found.meta[meta.stem] = value
+    report.leftovers = sorted(p.name for p in folder.glob("*.tmp"))
+    journal = folder / JOURNAL
+    if journal.exists():
+        scan = scan_journal(journal.read_bytes(), JOURNAL)
+        found.records = scan.records
+        report.problems.extend(scan.damage)
+        report.torn_tail = scan.torn_at
+        report.records = len(scan.records)
+        if scan.records:
+            report.first_seq, report.last_seq = scan.records[0].seq, scan.records[-1].seq
+        if report.snapshot_seq is not None:
+            report.stale = sum(r.seq <= report.snapshot_seq for r in scan.records)
+            if not scan.damage:
+                report.problems.extend(against_snapshot(scan, report.snapshot_seq, JOURNAL))
+    return found
+
+
+def _unsealed(path: Path, report: Report) -> Any:
+    try:
+        return unseal(path.read_bytes(), path.name)
+    except DamageFound as exc:
+        report.problems.append(exc.damage)
+        return None
