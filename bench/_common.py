@@ -19,6 +19,7 @@ from typing import Any
 
 from graphmem import Embedder, Memory
 from graphmem.recall import Weights
+from graphmem.write import Extractor
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = REPO.parent / "shared" / "data"
@@ -72,17 +73,20 @@ def open_memory(
     uri: str = DEFAULT_NEO4J,
     weights: Weights | None = None,
     embedder: Embedder | None = None,
+    extractor: Extractor | None = None,
 ) -> Iterator[Memory]:
     """A Memory on a fresh embedded store in a temp dir, or on the Neo4j at ``uri``."""
     if store == "embedded":
         with tempfile.TemporaryDirectory(prefix="graphmem-bench-") as tmp:
-            mem = Memory(Path(tmp) / "store", weights=weights, embedder=embedder)
+            mem = Memory(
+                Path(tmp) / "store", weights=weights, embedder=embedder, extractor=extractor
+            )
             try:
                 yield mem
             finally:
                 mem.close()
     elif store == "neo4j":
-        mem = Memory.neo4j(uri, weights=weights, embedder=embedder)
+        mem = Memory.neo4j(uri, weights=weights, embedder=embedder, extractor=extractor)
         try:
             yield mem
         finally:

@@ -4,8 +4,12 @@ Two gates run on every write. The episode gate redacts secrets before anything
 is stored and sets authority from the source: a user message is not an email is
 not a tool result. The claim gate runs on each extracted claim:
 
-* external content (email, document, tool output) never becomes a preference,
-  a constraint, an instruction or a permission — it stays what a source said;
+* only the user and the system grant: from any other source (email, document,
+  tool output, the agent) a claim whose *effect* (``graphmem.effects``) is a
+  preference, an instruction, a permission, a capability, a task for the
+  assistant or a request put in the user's mouth is refused, whatever its kind
+  label or predicate spelling; a claim about the user's identity or contact
+  details from such a source waits as a candidate;
 * an attempt to rewrite system rules from a lower tier is refused and raises an
   alert (the decision step also refuses any write into a system-held slot);
 * inferred claims (a model's guess, a pattern of behaviour) start as candidates;
@@ -15,9 +19,10 @@ not a tool result. The claim gate runs on each extracted claim:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from graphmem import injection
+from graphmem.effects import GRANTS, Effect, effect_of, is_user_name
 from graphmem.model import Authority, Claim, Kind, SourceKind, Status, render_value
 from graphmem.secrets import claim_secret
 
@@ -31,31 +36,8 @@ SOURCE_AUTHORITY: dict[SourceKind, Authority] = {
 }
 
 EXTERNAL_SOURCES = frozenset({SourceKind.TOOL, SourceKind.EMAIL, SourceKind.DOCUMENT})
-
-# Predicates that grant or direct action: only the user or the system may set them.
-_DIRECTIVE = re.compile(
-    r"(^|_)(instruction|policy|rule|approve[sd]?|allow[sd]?|permit[sd]?|authori[sz]e[sd]?|"
-    r"consent[sd]?|forward[sd]?|grant[sd]?|must|always|never|should)($|_)"
-)
-
-# Wording that tries to reach past memory into the agent's rules.
-_OVERRIDE = re.compile(
-    r"\b(ignore|disregard|forget|override|bypass|replace)\b.{0,40}\b(previous|prior|all|any|"
-    r"system|safety|earlier)\b.{0,30}\b(instructions?|rules?|polic(y|ies)|prompts?|guidelines?)\b"
-    r"|\bsystem prompt\b|\byou are now\b|\bnew system (rule|policy|instruction)s?\b"
-    r"|\bdeveloper mode\b|\bjailbreak\b",
-    re.IGNORECASE,
-)
-
-# Wording that tries to direct the agent or grant it something. From external content such a
-# claim is an attempted instruction, whatever predicate an extractor gave it.
-_DIRECTIVE_TEXT = re.compile(
-    r"\b(remember|approve[sd]?|approving|authori[sz]e[sd]?|authori[sz]ing|permit(s|ted)?|"
-    r"allow(s|ed|ing)?|grant(s|ed|ing)?|forward(s|ed|ing)?|wire|transfer(s|red)?|"
-    r"always|never|from now on|going forward|instructions?|polic(y|ies)|must|"
-    r"on my behalf|without asking|no need to (ask|confirm|check))\b",
-    re.IGNORECASE,
-)
+# Who may grant: set a preference, an instruction, a permission, a capability, a task.
+GRANTING_SOURCES = frozenset({SourceKind.USER, SourceKind.SYSTEM})
 
 CONFIDENCE_FLOOR = 0.5
 
@@ -80,31 +62,63 @@ def authority_for(source: SourceKind) -> Authority:
 
 
 def is_override_attempt(text: str) -> bool:
-    return bool(_OVERRIDE.search(text))
+    return injection.is_override_attempt(text)
 
 
-def admit(claim: Claim, source: SourceKind, kind: Kind) -> Admitted | Refused:
-    """Decide whether one claim may be written, and with what authority and status."""
+def admit(
+    claim: Claim,
+    source: SourceKind,
+    kind: Kind,
+    *,
+    about_user: bool | None = None,
+    registered_fact: bool = False,
+) -> Admitted | Refused:
+    """Decide whether one claim may be written, and with what authority and status.
+
+    ``about_user``: the claim's subject is the user (the write path knows the namespace's
+    names for them); by default only the usual words for the user count.
+    ``registered_fact``: its predicate is registered as a plain fact (``works_at``)."""
     authority = authority_for(source)
     text = f"{claim.subject} {claim.predicate} {claim.object} {claim.quote or ''}"
     if claim_secret(claim.subject, claim.predicate, render_value(claim.object), claim.quote):
         return Refused(claim, "the claim carries a secret; secrets are never stored")
-    if authority is not Authority.SYSTEM and is_override_attempt(text):
+    if authority is not Authority.SYSTEM and injection.is_override_attempt(
+        text.replace("_", " "), own_words=source is SourceKind.USER
+    ):
         return Refused(claim, "an attempt to rewrite system rules from a lower tier", alert=True)
-    directive = (
-        kind in (Kind.PREFERENCE, Kind.CONSTRAINT)
-        or bool(_DIRECTIVE.search(claim.predicate))
-        or bool(_DIRECTIVE_TEXT.search(f"{claim.object} {claim.quote or ''}"))
-    )
-    if source in EXTERNAL_SOURCES and directive:
+    user = is_user_name(claim.subject) if about_user is None else about_user
+    effect = effect_of(claim, kind, about_user=user)
+    # The agent's guess at a preference grants nothing: it waits as a candidate (its
+    # authority is inferred) until the user confirms it. Any other grant it claims is refused.
+    agent_guess = source is SourceKind.AGENT and effect is Effect.PREFERENCE
+    if source not in GRANTING_SOURCES and effect in GRANTS and not agent_guess:
         return Refused(
             claim,
-            f"{source.value} content cannot set a preference, instruction or permission; "
-            "it is kept only as what the source said",
+            f"{source.value} content cannot set a preference, instruction or permission "
+            f"(this claim is a {effect.value}): only the user or the system grants; it is "
+            "kept only as what the source said",
         )
     if claim.confidence < CONFIDENCE_FLOOR:
         return Refused(claim, f"confidence {claim.confidence:.2f} is below the floor for memory")
     if claim.inferred and authority.rank > Authority.INFERRED.rank:
         authority = Authority.INFERRED
     status = Status.CANDIDATE if authority is Authority.INFERRED else Status.ACTIVE
-    return Admitted(claim, authority, status, kind)
+    if effect is Effect.IDENTITY and source not in GRANTING_SOURCES:
+        # Who the user is and how to reach them is the user's to say: another source's
+        # version waits for review and never competes with theirs.
+        status = Status.CANDIDATE
+    elif user and source in EXTERNAL_SOURCES and not registered_fact:
+        # No word list knows every way to phrase a grant ("user accepts auto-renewal",
+        # "user spending_limit unlimited"): what an outside source says about the user
+        # is current only for a registered plain fact; anything else waits for review.
+        status = Status.CANDIDATE
+    return Admitted(claim, authority, status, _stored_kind(kind, effect))
+
+
+def _stored_kind(kind: Kind, effect: Effect) -> Kind:
+    """What the claim is stored as: its effect decides, not the extractor's label."""
+    if effect is Effect.PREFERENCE and kind is Kind.FACT:
+        return Kind.PREFERENCE
+    if effect is Effect.INSTRUCTION and kind is Kind.FACT:
+        return Kind.CONSTRAINT
+    return kind

@@ -22,6 +22,7 @@ from graphmem import arguments, candidates, config, lifecycle
 from graphmem import distill as distillation
 from graphmem import export as export_format
 from graphmem import gc as garbage
+from graphmem.actions import needs_confirmation
 from graphmem.check import CheckReport
 from graphmem.check import check as check_namespace_invariants
 from graphmem.checkpoint import Checkpoint, CheckpointInput
@@ -653,6 +654,21 @@ class Memory:
             session_id=session_id,
             clock=self._clock,
         )
+
+    def needs_confirmation(
+        self,
+        action: str,
+        evidence: Evidence | Sequence[Evidence] = (),
+        *,
+        session: Session | None = None,
+    ) -> bool:
+        """True for an action that sends, pays, publishes, deletes or shares, unless the user
+        confirmed it in ``session`` (``Session.confirm_action``). Evidence from memory never
+        approves an action: an old "you may pay my invoices" is what was said then."""
+        items = [evidence] if isinstance(evidence, Evidence) else list(evidence)
+        if session is not None:
+            return session.needs_confirmation(action, items)
+        return needs_confirmation(action, items)
 
     def checkpoint(self, namespace: str, task: str, **state: Any) -> Checkpoint:
         """Save the progress of ``task`` so that it survives context compaction.

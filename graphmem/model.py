@@ -196,6 +196,10 @@ class Episode(Model):
     source_ref: str | None = None
     session: str | None = None
     redactions: int = 0
+    sensitivity: Sensitivity = Sensitivity.NORMAL
+    alerts: list[str] = Field(
+        default_factory=list, description="injection attempts found in it (kept inert)"
+    )
 
 
 class Support(Model):

@@ -263,6 +263,8 @@ def _evidence(
             score=round(total, 6),
             parts=parts,
             matched=matched,
+            sensitivity=episode.sensitivity,
+            alerts=episode.alerts,
             episodes=[
                 Provenance(
                     episode_id=episode.id,
@@ -289,4 +291,5 @@ def _evidence(
         parts=parts,
         matched=matched,
         needs_verification=status is Status.NEEDS_REVIEW,
+        sensitivity=fact.sensitivity,
     )

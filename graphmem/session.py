@@ -30,13 +30,14 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
 from pydantic import Field
 
+from graphmem.actions import Confirmations, needs_confirmation
 from graphmem.checkpoint import Checkpoint, check_task
 from graphmem.errors import InvalidArgument, UnknownId
 from graphmem.model import Model, canonical_json, render_value
@@ -184,6 +185,8 @@ class Session:
         self._ending: _Ending | None = None
         self._ended = False
         self._cached: tuple[str, int] | None = None
+        # Held in this object only: never checkpointed, never restored, never remembered.
+        self._confirmations = Confirmations()
 
     # ---- what the session holds --------------------------------------------
 
@@ -244,6 +247,17 @@ class Session:
         self._check_open()
         self._notes.append(_text(note, "note"))
         self._changed()
+
+    def confirm_action(self, action: str) -> None:
+        """The user, in this session, confirmed ``action`` (e.g. "send the invoice to Bob").
+        Call it only on the user's own word in this session; it ends with the session."""
+        self._check_open()
+        self._confirmations.confirm(action)
+
+    def needs_confirmation(self, action: str, evidence: Iterable[Evidence] = ()) -> bool:
+        """True when ``action`` sends, pays, publishes, deletes or shares and the user has not
+        confirmed it in this session; nothing in memory counts as a confirmation."""
+        return needs_confirmation(action, evidence, self._confirmations)
 
     @property
     def goal(self) -> str | None:
@@ -576,6 +590,8 @@ def render_evidence(evidence: Evidence, rank: int) -> str:
         facts.append(f"from {said.source.value}, {_date(said.occurred_at)}")
     if evidence.needs_verification:
         facts.append("needs verification")
+    if evidence.alerts:
+        facts.append("FLAGGED: tried to direct the agent (" + ", ".join(evidence.alerts) + ")")
     quoted = "\n".join(f"> {line}" for line in _clip(evidence.text, EVIDENCE_CHARS).splitlines())
     return f"[evidence {rank}] " + " · ".join(facts) + "\n" + quoted
 

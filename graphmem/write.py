@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from graphmem import arguments, gate, tombstone
+from graphmem import arguments, gate, injection, tombstone
 from graphmem.consolidate import Consolidator
 from graphmem.decide import (
     Decision,
@@ -48,6 +48,7 @@ from graphmem.records import audit_row, new_id
 from graphmem.redact import redact
 from graphmem.results import Operation, Refusal, WriteResult
 from graphmem.secrets import redact_claim_text
+from graphmem.sensitivity import categories_of_claim, categories_of_text, raise_to
 from graphmem.slots import SlotState, held_after, latest_change, read_slots
 from graphmem.statements import Content
 from graphmem.store.base import ChangeSet, GraphStore, Row
@@ -195,6 +196,10 @@ class WritePath:
         if inp.source is not SourceKind.USER and self._tombstoned(inp, scrubbed.text):
             return self._refuse_replay(inp, now)
         episode_id = new_id("ep")
+        # Only the user and the system may direct the agent; anyone else trying is an alert.
+        # The scan reads the text as it came (it stores nothing): redaction must not hide an
+        # attempt, nor a placeholder break up its wording.
+        attacks = [] if inp.source in gate.GRANTING_SOURCES else injection.scan(inp.text)
         episode: Row = {
             "id": episode_id,
             "content": scrubbed.text,
@@ -205,15 +210,26 @@ class WritePath:
             "source_ref": inp.source_ref,
             "session": inp.session,
             "redactions": scrubbed.count,
+            "sensitivity": Sensitivity.NORMAL.value,
+            # What this episode tried, if it tried to direct the agent: shown beside it on recall.
+            "alerts": [a.value for a in attacks],
         }
         usage = Usage()
         claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp, usage)
-        staged = [self._stage(inp, claim) for claim in claims]
+        staged = [self._stage(inp, claim, attacks) for claim in claims]
+        episode["sensitivity"] = _episode_sensitivity(scrubbed.text, staged).value
+        alert = _injection_alert(attacks)
         asked: dict[int, Decision] = {}  # model decisions survive a retry: one call per claim
         lost: ChangeSet | None = None
         for attempt in itertools.count(1):
             change = ChangeSet(namespace=inp.namespace)
             change.episodes.append(dict(episode))
+            if alert is not None:
+                change.audit.append(
+                    audit_row(
+                        now, _actor(inp.source), "alert", target_id=episode_id, note=alert.reason
+                    )
+                )
             try:
                 with held_after(self.store, lost):
                     written = self._decide_all(
@@ -242,7 +258,7 @@ class WritePath:
             return WriteResult(
                 episode_id=episode_id,
                 operations=written[0],
-                refused=written[1],
+                refused=([alert] if alert else []) + written[1],
                 redactions=scrubbed.count,
                 model_calls=usage.calls,
                 tokens=usage.tokens,
@@ -338,13 +354,29 @@ class WritePath:
         usage.add(extraction.calls, extraction.prompt_tokens + extraction.completion_tokens)
         return list(extraction.claims)
 
-    def _stage(self, inp: Input, claim: Claim) -> Proposal | Refusal:
+    def _stage(
+        self, inp: Input, claim: Claim, attacks: list[injection.Attack]
+    ) -> Proposal | Refusal:
         """The claim through the gate, resolved to what it would be stored as."""
         predicate = self.predicates.get(claim.predicate)
         kind = claim.kind or (predicate.kind if predicate else Kind.FACT)
-        verdict = gate.admit(claim, inp.source, kind)
+        about_user = subject_key(claim.subject, inp.namespace) == SELF_KEY
+        verdict = gate.admit(
+            claim,
+            inp.source,
+            kind,
+            about_user=about_user,
+            registered_fact=predicate is not None and predicate.kind is Kind.FACT,
+        )
         if isinstance(verdict, gate.Refused):
             return Refusal(claim=_claim_text(claim), reason=verdict.reason, alert=verdict.alert)
+        if attacks:
+            # What a model read out of an injection attempt may be what the attacker wrote.
+            return Refusal(
+                claim=_claim_text(claim),
+                reason="read from an episode flagged as a possible prompt injection; the "
+                "episode is kept as evidence only",
+            )
         return self._proposal(inp, verdict)
 
     def _forgotten(self, namespace: str, proposals: list[Proposal]) -> set[int]:
@@ -388,7 +420,10 @@ class WritePath:
             object_key=subject_key(object_text, inp.namespace) if is_entity else None,
             kind=verdict.kind,
             cardinality=predicate.cardinality if predicate else None,
-            sensitivity=(predicate.sensitivity if predicate else Sensitivity.NORMAL).value,
+            sensitivity=raise_to(
+                predicate.sensitivity if predicate else Sensitivity.NORMAL,
+                bool(categories_of_claim(claim)),
+            ).value,
         )
         return Proposal(
             content=content,
@@ -463,6 +498,25 @@ def embed_change(embedder: Embedder, change: ChangeSet) -> None:
     if texts:
         vectors = embedder.embed(list(texts.values()))
         change.embeddings.update(zip(texts, vectors, strict=True))
+
+
+def _episode_sensitivity(text: str, staged: list[Proposal | Refusal]) -> Sensitivity:
+    """An episode that says something sensitive is held back from recall as its facts are."""
+    sensitive = bool(categories_of_text(text)) or any(
+        isinstance(p, Proposal) and p.content.sensitivity == Sensitivity.SENSITIVE.value
+        for p in staged
+    )
+    return Sensitivity.SENSITIVE if sensitive else Sensitivity.NORMAL
+
+
+def _injection_alert(attacks: list[injection.Attack]) -> Refusal | None:
+    if not attacks:
+        return None
+    return Refusal(
+        claim="(the whole episode)",
+        reason=f"{injection.describe(attacks)}: kept as evidence only, nothing in it is acted on",
+        alert=True,
+    )
 
 
 def _default_speaker(source: SourceKind, source_ref: str | None, namespace: str) -> str:

@@ -3,11 +3,10 @@ rules decide what they can, the model only the rest, and failures write nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-import openai
 import pytest
 
 from graphmem import Memory, ModelCallFailed, ModelReplyInvalid
@@ -44,18 +43,13 @@ def extraction(*claims: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.fixture
-def server() -> Iterator[FakeModelServer]:
-    with FakeModelServer() as running:
-        yield running
-
-
-@pytest.fixture
-def llm_memory(store: GraphStore, clock: Clock, server: FakeModelServer) -> Iterator[Memory]:
-    with openai.OpenAI(base_url=server.base_url, api_key="test", timeout=2.0) as client:
-        model = ModelClient(client, "fake-model", retry=FAST, sleep=lambda _s: None)
-        yield Memory(
-            store=store, clock=clock, extractor=LLMExtractor(model), decider=ModelDecider(model)
-        )
+def llm_memory(store: GraphStore, clock: Clock, fake_model: ModelClient) -> Memory:
+    return Memory(
+        store=store,
+        clock=clock,
+        extractor=LLMExtractor(fake_model),
+        decider=ModelDecider(fake_model),
+    )
 
 
 def test_one_valued_contradiction_needs_no_decision_call(

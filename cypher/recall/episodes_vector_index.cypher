@@ -4,6 +4,7 @@
 //   $at         DATETIME      only episodes that had happened by then
 //   $known_at   DATETIME      only episodes recorded by then
 //   $authorities LIST<STRING> authorities allowed (the authority floor)
+//   $sensitivities LIST<STRING> sensitivities allowed (an episode without one is normal)
 //   $scopes     LIST<STRING>|null  scopes asked for; an episode behind a fact of another scope
 //                                  is left out (null: any)
 //   $vector     LIST<FLOAT>   the query embedding
@@ -17,6 +18,7 @@ SEARCH e IN (
   LIMIT $fetch
 ) SCORE AS similarity
 WHERE e.namespace = $namespace AND e.recorded_at <= $known_at AND e.authority IN $authorities
+  AND coalesce(e.sensitivity, 'normal') IN $sensitivities
   AND ($scopes IS NULL OR NOT EXISTS {
     MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
   })

@@ -3,7 +3,8 @@
 //   $namespace  STRING      the tenant every node belongs to
 //   $ns_token   STRING      single-token namespace key for the full-text index
 //   $rows       LIST<MAP>   episode rows: id, content, source, authority, occurred_at,
-//                           recorded_at, source_ref?, session?, redactions, content_digest?
+//                           recorded_at, source_ref?, session?, redactions, sensitivity,
+//                           alerts (LIST<STRING>), content_digest?
 // Returns: created (INTEGER)
 UNWIND $rows AS row
 CREATE (e:Episode)

@@ -740,7 +740,10 @@ class EmbeddedStore:
             },
             codes={
                 f: np.fromiter(
-                    (vocab.setdefault(nodes[i][f], len(vocab)) for i in ids), np.int64, len(ids)
+                    # Episodes written before sensitivity was recorded count as normal.
+                    (vocab.setdefault(nodes[i].get(f, "normal"), len(vocab)) for i in ids),
+                    np.int64,
+                    len(ids),
                 )
                 for f in texts
             },
@@ -942,7 +945,7 @@ _TIME_COLUMNS = {
 }
 _CODE_COLUMNS = {
     "Fact": ("status", "authority", "sensitivity", "scope"),
-    "Episode": ("authority",),
+    "Episode": ("authority", "sensitivity"),
 }
 
 
@@ -969,6 +972,7 @@ class _Columns:
                 (t["occurred_at"] <= at)
                 & (t["recorded_at"] <= known)
                 & self._isin("authority", where.authorities)
+                & self._isin("sensitivity", where.sensitivities)
             )
         mask = (t["valid_from"] <= at) & (at < t["valid_until"])
         mask &= (t["recorded_at"] <= known) & (known < t["retired_at"])

@@ -603,6 +603,7 @@ def _episode_params(namespace: str, where: RecallFilter) -> dict[str, Any]:
         "at": where.point.at,
         "known_at": where.point.known_at,
         "authorities": list(where.authorities),
+        "sensitivities": list(where.sensitivities),
         "scopes": None if where.scopes is None else list(where.scopes),
     }
 

@@ -102,6 +102,8 @@ def to_episode(row: Row) -> Episode:
         source_ref=row.get("source_ref"),
         session=row.get("session"),
         redactions=row.get("redactions") or 0,
+        sensitivity=Sensitivity(row.get("sensitivity") or "normal"),
+        alerts=list(row.get("alerts") or []),
     )
 
 
