@@ -295,7 +295,8 @@ def test_the_held_out_set() -> None:
     altered = [row["text"] for row in benign if redact(row["text"]).text != row["text"]]
     # Two batches, each written after the detectors of its day. At first sight batch 1
     # lost 9 of 60 and altered 0 of 30 look-alikes; batch 2 lost 8 of 40 and altered 2 of
-    # 30. Only "alarm is 1-9-8-4" is still missed.
+    # 30. Only "alarm is 1-9-8-4" is still missed. Batch 3 is a look-alike the trust corpus
+    # found (a quoted "password reset" followed by an address), altered before the fix.
     assert len(secrets) == 100
     assert len(missed) <= 1, missed
     assert altered == []

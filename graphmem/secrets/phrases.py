@@ -161,7 +161,13 @@ _CONNECTIVE = re.compile(
 def _clause_end(text: str, start: int, window: int) -> int:
     limit = min(len(text), start + window)
     end = _CLAUSE_END.search(text, start, limit)
-    return end.start() if end else limit
+    if end:
+        return end.start()
+    # Never cut a token in two: "archive-sync@collec" is not a value, the whole address is
+    # (and an address is no password).
+    while limit < len(text) and limit < start + 2 * window and not text[limit].isspace():
+        limit += 1
+    return limit
 
 
 def _tokens(text: str, start: int, end: int) -> Iterator[tuple[int, int, bool]]:
