@@ -665,7 +665,15 @@ class Memory:
         """True for an action that sends, pays, publishes, deletes or shares, unless the user
         confirmed it in ``session`` (``Session.confirm_action``). Evidence from memory never
         approves an action: an old "you may pay my invoices" is what was said then."""
-        items = [evidence] if isinstance(evidence, Evidence) else list(evidence)
+        action = arguments.text(action, "action")
+        given = [evidence] if isinstance(evidence, Evidence) else evidence
+        if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+            raise InvalidArgument(f"evidence must be Evidence or a list of it, not {given!r}")
+        items = list(given)
+        if not all(isinstance(e, Evidence) for e in items):
+            raise InvalidArgument("evidence must hold Evidence objects (what recall returned)")
+        if session is not None and not isinstance(session, Session):
+            raise InvalidArgument(f"session must be a Session (Memory.session), not {session!r}")
         if session is not None:
             return session.needs_confirmation(action, items)
         return needs_confirmation(action, items)
