@@ -170,12 +170,16 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Literal
 
 from graphmem.errors import InvalidArgument
+from graphmem.extract import relations
+from graphmem.extract.phrases import SELF, SENSITIVE
+from graphmem.extract.phrases import words as _words
+from graphmem.extract.sentences import NORMALISE, clauses
 from graphmem.model import GLOBAL, Claim, Kind, check_predicate, check_scope
 from graphmem.temporal import utc
 
@@ -191,10 +195,6 @@ FRUSTRATED = 0.3
 
 _DAY = timedelta(days=1)
 _I = re.IGNORECASE
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
 
 
 # --------------------------------------------------------------------------- time expressions
@@ -778,11 +778,6 @@ _DEICTIC = _words(
 )
 _NOT_PLACES = frozenset(("here", "there", "town", "the city", "the area", "the country"))
 _NOT_ORGS = frozenset(("home", "night", "nights", "weekends", "myself", "me", "a living", "free"))
-_SENSITIVE = re.compile(
-    r"\b(?:passwords?|passcodes?|passphrases?|pin|pin code|ssn|social security|credit card"
-    r"|card number|cvv|api key|secret key|access token|private key|bank account|iban|login)\b",
-    _I,
-)
 
 
 def _clean(raw: str) -> str:
@@ -1144,7 +1139,7 @@ def _said_and_denied(m: re.Match[str]) -> tuple[str, str]:
 
 @_rule(r"my (?P<x>[a-z][a-z -]{0,40}?)(?P<cop>'s| is| are)(?P<neg> not|n't| no longer)? (?P<y>.+)")
 def _my_attribute(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
-    if _SENSITIVE.search(m["x"]):
+    if SENSITIVE.search(m["x"]):
         return []  # credentials are never remembered
     predicate = _attribute(m["x"])
     if predicate is None:
@@ -1359,21 +1354,6 @@ def _marked(m: re.Match[str], ctx: _Ctx) -> list[_Hit] | None:
 
 # --------------------------------------------------------------------------- sentences and clauses
 
-_NORMALISE = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
-_BOUNDARY = re.compile(r"[.!?]+(?=[\s\"')\]]|$)|[;\n]+")
-_ABBREVIATIONS = _words("mr mrs ms dr st prof sr jr vs e.g i.e eg ie approx mt ave dept a.m p.m no")
-_CLAUSE_BREAK = re.compile(
-    r"\s*[,;]?\s+(?:and also|and then|and|but|plus|also)\s+"
-    r"(?=(?:i|i'm|im|i've|i'd|i'll|my|please|always|never|call me|remember)\b)",
-    _I,
-)
-_LEADING_FILLER = r"\W*(?:(?:oh|so|and|but|well|ok|okay|hmm|also|hey|hi|just|please)[,!]?\s+)*"
-_POLITE_QUESTION = re.compile(rf"{_LEADING_FILLER}(?:can|could|would|will) you\b", _I)
-_HYPOTHETICAL = re.compile(
-    rf"{_LEADING_FILLER}(?:if|suppose|supposing|imagine|what if|assuming|hypothetically|in case"
-    r"|let's say|say|unless|whether|were I)\b",
-    _I,
-)
 _NOT_A_STATEMENT = re.compile(
     r"(?:what|where|when|why|how|who|whom|whose|which|does|did|am|is|are|was|were|can|could"
     r"|should|shall|would|will|have|has|had|may|might|must|isn't|aren't|doesn't|didn't|do(?! not)"
@@ -1382,35 +1362,6 @@ _NOT_A_STATEMENT = re.compile(
     r"|I'd (?!(?:\w+ )?(?:rather|prefer))",
     _I,
 )
-
-
-def _sentences(text: str) -> Iterator[tuple[int, int]]:
-    start = 0
-    for m in _BOUNDARY.finditer(text):
-        if m.group() == ".":
-            word = re.search(r"(\S+)$", text[start : m.start()])
-            initial = word is not None and re.fullmatch(r"[A-HJ-Z]", word[1]) is not None
-            if word and (word[1].lower().strip("(") in _ABBREVIATIONS or initial):
-                continue  # "Dr. Smith", "J. Smith"
-        yield start, m.end()
-        start = m.end()
-    if start < len(text):
-        yield start, len(text)
-
-
-def _clauses(text: str) -> Iterator[tuple[int, int]]:
-    """Spans of the clauses worth reading: not questions, not hypotheticals."""
-    for start, end in _sentences(text):
-        sentence = text[start:end].strip()
-        if not sentence or _HYPOTHETICAL.match(sentence):
-            continue
-        if sentence.endswith("?") and not _POLITE_QUESTION.match(sentence):
-            continue
-        piece = start
-        for m in _CLAUSE_BREAK.finditer(text, start, end):
-            yield piece, m.start()
-            piece = m.end()
-        yield piece, end
 
 
 def _quote(original: str, start: int, end: int) -> str:
@@ -1441,7 +1392,7 @@ def _match(core: str, ctx: _Ctx) -> list[_Hit]:
 def _noted(ctx: _Ctx) -> list[_Hit]:
     """What "remember that X" keeps when the grammar does not know X: X as said."""
     text = _free(ctx.remember or "")
-    if text is None or _SENSITIVE.search(text):
+    if text is None or SENSITIVE.search(text):
         return []
     try:
         start, until = ctx.validity(explicit_only=True)
@@ -1470,7 +1421,25 @@ class _Clause:
         if first is not None and first.remember is not None:
             first.scope = GLOBAL  # X is kept as said, scope words included
             return [self.claim(hit, first) for hit in _noted(first)]
-        return []
+        return [self.relation(found) for found in relations.read(self.text)]
+
+    def relation(self, found: relations.Found) -> Claim:
+        """A claim from the relation grammar, about the speaker or anyone named."""
+        subject = found.subject
+        if subject.startswith(SELF):
+            subject = self.speaker + subject[len(SELF) :]
+        preference = found.predicate in ("likes", "dislikes", "prefers", "avoids")
+        return Claim(
+            subject,
+            found.predicate,
+            found.object,
+            kind=Kind.PREFERENCE if preference else Kind.FACT,
+            valid_from=self.at if found.change else None,
+            confidence=HEDGED if found.hedged else EXPLICIT,
+            quote=self.quote,
+            negated=found.negated,
+            inferred=False,
+        )
 
     def claim(self, hit: _Hit, ctx: _Ctx) -> Claim:
         kind = hit.kind
@@ -1508,10 +1477,10 @@ class OfflineExtractor:
         if not isinstance(speaker, str) or not speaker.strip():
             raise InvalidArgument(f"speaker={speaker!r} is not usable: pass a non-empty name")
         at = utc(occurred_at, "occurred_at")
-        normal = text.translate(_NORMALISE)
+        normal = text.translate(NORMALISE)
         claims: list[Claim] = []
         seen: set[tuple[object, ...]] = set()
-        for start, end in _clauses(normal):
+        for start, end in clauses(normal):
             clause = _Clause(at, speaker, normal[start:end], _quote(text, start, end))
             for claim in clause.claims():
                 key = (claim.predicate, claim.object, claim.negated, claim.scope, claim.valid_from)
