@@ -22,8 +22,6 @@
 from __future__ import annotations
 
 import argparse
-import json
-import re
 import sys
 import time
 from collections import Counter, defaultdict
@@ -36,13 +34,13 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._common import open_memory, progress
+from bench._gold import GOLD, Key, gold_key, norm, read_set
 from bench.factconsolidation import follow
 from bench.factconsolidation_adapter import SINGLE_HOP, Dataset, exact_match, load, parse_question
 from graphmem.extract.offline import OfflineExtractor
 from graphmem.model import Claim
 
 REPO = Path(__file__).resolve().parent.parent
-GOLD = REPO / "tests" / "data" / "extraction"
 AT = datetime(2026, 8, 20, 12, tzinfo=UTC)
 BASE_TIME = datetime(2024, 1, 1, tzinfo=UTC)
 # shared/ sits beside the repository (or beside the folder of work trees).
@@ -50,20 +48,10 @@ DEFAULT_DATA = next(
     (p / "shared" / "data" for p in REPO.parents if (p / "shared" / "data").is_dir()),
     REPO.parent / "shared" / "data",
 )
-Key = tuple[str, str, str, bool]
-
-
-def norm(text: str) -> str:
-    text = " ".join(str(text).casefold().replace("\u2019", "'").split()).strip(" .,'\"")
-    return re.sub(r"^(?:a|an|the) ", "", text)
 
 
 def claim_key(claim: Claim) -> Key:
     return (norm(claim.subject), claim.predicate, norm(str(claim.object)), claim.negated)
-
-
-def gold_key(triple: list[str]) -> Key:
-    return (norm(triple[0]), triple[1], norm(triple[2]), len(triple) > 3 and triple[3] == "not")
 
 
 @dataclass
@@ -82,10 +70,6 @@ class Score:
     @property
     def precision(self) -> float:
         return self.correct / self.found if self.found else 1.0
-
-
-def read_set(path: Path) -> list[dict[str, object]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
 def score(rows: Iterable[dict[str, object]], extractor: OfflineExtractor | None = None) -> Score:

@@ -269,7 +269,8 @@ def _possessive(text: str) -> list[Found]:
         owner = m["s"][:-2] if m["s"].endswith("'s") else m["s"].rstrip("'")
         mine = owner.lower() in ("my", "our")
         subject = SELF if mine else subject_phrase(owner)
-        if mine and not is_name(m["o"].partition(", not ")[0]):
+        value = object_phrase(m["o"].partition(", not ")[0])
+        if mine and (value is None or not is_name(value)):
             return []  # "my back is killing me"; the speaker's own values are the other grammar's
         if subject is not None and (mine or is_name(owner)):
             return _with_correction(subject, predicate_name(m["n"]), m["o"], _negative(m["cop"]))
@@ -332,6 +333,8 @@ def _copular(text: str) -> list[Found]:
     subject = subject_phrase(m["s"])
     if subject is None or (subject != SELF and m["cop"].strip() in ("'m", "am")):
         return []
+    if subject.startswith(f"{SELF}'s"):
+        return []  # "my phone is ..." is the possessive grammar's, or nothing
     negated = _negative(m["cop"])
     value = m["o"].strip()
     words = value.split()
