@@ -30,7 +30,6 @@ _GERUNDS = {
     "studying": "studies",
     "teaching": "teaches",
     "dating": "dating",
-    "seeing": "dating",
     "driving": "drives",
     "using": "uses",
     "taking": "takes",

@@ -201,7 +201,6 @@ from graphmem.temporal import utc
 __all__ = ["OfflineExtractor"]
 
 
-
 def _quote(original: str, start: int, end: int) -> str:
     return original[start:end].strip().rstrip(".,;!").rstrip()
 

@@ -55,7 +55,8 @@ _TIME_TAIL = re.compile(
     r"|(?:last|this|next) (?:week|month|year|night|summer|winter|spring|autumn|fall|time)"
     rf"|yesterday|tomorrow|in (?:(?:19|20)\d\d|{_MONTHS})(?: (?:19|20)\d\d)?"
     rf"|on (?:{_DAYS})|on \w+day|since (?:\w+)|for {_NUMBER} (?:days?|weeks?|months?|years?)"
-    rf"|{_NUMBER} (?:days?|weeks?|months?|years?) ago|ages ago|a while ago"
+    rf"|(?:about |around |over |almost |nearly )?{_NUMBER} (?:days?|weeks?|months?|years?) ago"
+    r"|ages ago|a while ago"
     rf"|when i was \w+|as a kid|as a child|back then|(?:ever|right) since|for (?:good|now)))+$",
     _I,
 )
@@ -85,7 +86,20 @@ _CATEGORY = re.compile(
 _NAME_WORD = re.compile(
     r"(?:[A-Z0-9\u00C0-\u024F][\w.'&()\u00C0-\u024F-]*|[a-z][\w'-]*[A-Z][\w.'&()-]*)"
 )
-_CONNECTOR = words("of the de da del della di du von van der den la le y and & for on in at")
+_CONNECTOR = words(
+    "of the de da del della di du von van der den la le y and & for on in at to as a an by with"
+    " from into over under upon"
+)
+_NOT_NAMES = words(
+    "congrats congratulations thanks thank wow yeah yes no hey hi hello found reminds sounds"
+    " looks seems feels let let's"
+)
+_EVALUATIVE = words(
+    "awesome amazing cool nice great good bad terrible awful beautiful lovely wonderful fantastic"
+    " incredible important key vital crucial essential fun hard tough easy interesting boring"
+    " delicious tasty huge special perfect hilarious sweet cute inspiring possible impossible"
+    " progress"
+)
 _BAD_OBJECT = re.compile(r"[?]|^(?:to|that|if|whether|when|because)\b", _I)
 
 
@@ -122,7 +136,22 @@ def is_name(text: str) -> bool:
         return False  # "The weather", "That movie"
     if not _NAME_WORD.fullmatch(first):
         return False
-    return all(_NAME_WORD.fullmatch(w) or w.lower() in _CONNECTOR or w.islower() for w in words)
+    gerund = first.endswith("ing") and len(words) > 1 and words[1].islower()
+    contracted = "'" in first and first.lower().split("'")[0] in _PRONOUNS  # "It's a"
+    if gerund or contracted or first.lower() in _NOT_NAMES:
+        return False  # "Taking care of ourselves", "Congrats on ..."
+    return all(_NAME_WORD.fullmatch(w) or w.lower() in _CONNECTOR for w in words)
+
+
+def has_category(raw: str) -> bool:
+    """Whether an object is introduced by a category: "the city of", "the sport of"."""
+    return _CATEGORY.match(raw.strip()) is not None
+
+
+def evaluative(value: str) -> bool:
+    """ "awesome", "so important": an opinion of the moment, not a value to remember."""
+    words = value.lower().split()
+    return bool(words) and len(words) <= 3 and words[-1] in _EVALUATIVE
 
 
 def subject_phrase(raw: str, *, lower_ok: bool = False) -> str | None:
@@ -141,7 +170,7 @@ def subject_phrase(raw: str, *, lower_ok: bool = False) -> str | None:
     first = low.split()[0] if low else ""
     if first in _PRONOUNS or first in _DETERMINERS:
         return None
-    if lower_ok and re.fullmatch(r"[a-z][\w.-]*(?: [a-z][\w.-]*){0,4}", text):
+    if lower_ok and re.fullmatch(r"[A-Za-z][\w.'-]*(?: [A-Za-z][\w.'-]*){0,5}", text):
         return text  # "cricket was created in England", "quarterback is associated with"
     return None
 
@@ -153,7 +182,10 @@ def object_phrase(raw: str, *, name: bool = False, max_words: int = 12) -> str |
     text = _CALLED.sub("", _ARTICLE.sub("", text))
     if not text or _BAD_OBJECT.search(text) or len(text.split()) > max_words:
         return None
-    if text.lower() in _PRONOUNS or text.lower().startswith(("my ", "your ", "his ", "her ")):
+    low = text.lower()
+    if low in _PRONOUNS or low.startswith(
+        ("my ", "your ", "his ", "her ", "their ", "our ", "its ")
+    ):
         return None
     if name and not is_name(text):
         return None

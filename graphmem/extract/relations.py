@@ -36,6 +36,8 @@ from graphmem.extract.phrases import (
     SELF,
     SENSITIVE,
     clean_clause,
+    evaluative,
+    has_category,
     is_name,
     object_phrase,
     predicate_name,
@@ -189,6 +191,13 @@ _STATES = _words(
 _AGE = re.compile(r"(?P<n>\d{1,3})(?: years? old| yo)?")
 
 
+# Relations whose object is a place, an organisation or a person: a name.
+_NAMED_OBJECTS = _words(
+    "lives_in works_at from born_in died_in spouse dating studies_at teaches_at studied_at"
+    " grew_up_in based_in headquartered_in"
+)
+
+
 def _triple(
     subject: str | None, predicate: str | None, obj: str | None, negated: bool = False, **kw: bool
 ) -> list[Found]:
@@ -227,6 +236,8 @@ def _with_correction(
 ) -> list[Found]:
     """ "... is Abuja, not Lagos": the value said, and the value denied."""
     said, _, denied = raw.partition(", not ")
+    if evaluative(said):
+        return []  # "Boston's music scene is awesome"
     found = _triple(subject, predicate, object_phrase(said), neg)
     if found and denied:
         found += _triple(subject, predicate, object_phrase(denied), True)
@@ -317,7 +328,11 @@ def _verb(text: str) -> list[Found]:
             groups = m.groupdict()
             if lower and not (groups.get("part") or groups.get("adj")):
                 return []  # a common noun as subject only in "was created in", "is famous for"
+            if groups.get("part") and not (is_name(m["o"]) or has_category(m["o"])):
+                return []  # "excited to try new things": a participle takes a name or a category
             named = predicate or _verb_predicate(groups, rest)
+            if named in _NAMED_OBJECTS and not is_name(object_phrase(m["o"]) or ""):
+                return []  # "from all over", "lives in a dream"
             if subject == SELF and named == "based_in":
                 named = "lives_in"
             return _triple(subject, named, object_phrase(m["o"]), bool(groups.get("neg")))
@@ -337,6 +352,8 @@ def _copular(text: str) -> list[Found]:
         return []  # "my phone is ..." is the possessive grammar's, or nothing
     negated = _negative(m["cop"])
     value = m["o"].strip()
+    if evaluative(value):
+        return []  # "Sushi is delicious"
     words = value.split()
     if subject == SELF and not m["art"]:
         age = _AGE.fullmatch(value)
