@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter, defaultdict
@@ -170,6 +171,27 @@ def through_memory(ds: Dataset, mapping: dict[str, str]) -> ThroughMemory:
     return out
 
 
+# ---- real conversation -----------------------------------------------------------------
+
+
+def locomo_claims(path: Path) -> tuple[int, Counter[str]]:
+    """Claims from every LoCoMo turn, each read alone with its speaker: (turns, per predicate).
+
+    No labels exist for these, so this counts what the extractor finds in real chat
+    (and lets one read a sample), it does not score it.
+    """
+    extractor, turns, found = OfflineExtractor(), 0, Counter[str]()
+    for conversation in json.loads(path.read_text(encoding="utf-8")):
+        for name, session in conversation["conversation"].items():
+            if not name.startswith("session_") or not isinstance(session, list):
+                continue
+            for turn in session:
+                turns += 1
+                claims = extractor.extract(turn["text"], occurred_at=AT, speaker=turn["speaker"])
+                found.update(c.predicate for c in claims)
+    return turns, found
+
+
 # ---- time ------------------------------------------------------------------------------
 
 
@@ -228,6 +250,11 @@ def main() -> None:
             f"facts(): {m.single_hop_correct}/{m.single_hop} "
             f"({pct(m.single_hop_correct / m.single_hop)})"
         )
+    locomo = args.data / "locomo" / "locomo10.json"
+    if locomo.exists():
+        turns, found = locomo_claims(locomo)
+        top = ", ".join(f"{p} {n}" for p, n in found.most_common(8))
+        print(f"LoCoMo: {sum(found.values())} claims from {turns} turns (unlabelled); top: {top}")
     if not args.skip_time:
         small, large = extraction_seconds(50_000), extraction_seconds(800_000)
         print(

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 
 from bench.extraction import GOLD, extraction_seconds, read_set, score
+from graphmem import Memory
 from graphmem.errors import InvalidArgument, NaiveDatetime
 from graphmem.extract.offline import OfflineExtractor
 from graphmem.model import Claim, Kind
@@ -594,3 +596,21 @@ def test_empty_speaker_is_refused() -> None:
 
 def test_name() -> None:
     assert OfflineExtractor.name == "offline"
+
+
+def test_a_newer_sentence_supersedes_through_memory(tmp_path: Path) -> None:
+    """Plain text, no model: the second statement replaces the first in a one-valued slot."""
+    with Memory(tmp_path / "store") as mem:
+        mem.define_predicate("official_language", cardinality="one")
+        for minute, text in enumerate(
+            (
+                "The official language of Japan is Japanese.",
+                "The official language of Japan is Swedish.",
+            )
+        ):
+            mem.remember(text, "ns", source="document", at=AT + timedelta(minutes=minute))
+        current = mem.facts("ns", subject="Japan", predicate="official_language")
+        assert [f.object for f in current] == ["Swedish"]
+        assert (
+            len(mem.facts("ns", subject="Japan", predicate="official_language", history=True)) == 2
+        )
