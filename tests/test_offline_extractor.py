@@ -614,3 +614,9 @@ def test_a_newer_sentence_supersedes_through_memory(tmp_path: Path) -> None:
         assert (
             len(mem.facts("ns", subject="Japan", predicate="official_language", history=True)) == 2
         )
+
+
+def test_a_chatty_move_keeps_its_date() -> None:
+    (moved,) = extract("yeah so I just moved to Denver last week")
+    assert (moved.predicate, moved.object) == ("lives_in", "Denver")
+    assert moved.valid_from == datetime(2026, 8, 10, tzinfo=UTC)  # the Monday of last week

@@ -84,7 +84,7 @@ _DISCOURSE = re.compile(
     r"|that was wrong|just kidding|jk|i was joking|i was kidding|wait|hmm+|right|oops|lol|haha"
     r"|sure|great|cool|alright|all right|one more thing|as i said|as mentioned|again|ah+|um+|uh+)"
     r"(?:\s*[,:;!.-]+\s*|\s+(?=(?:i|i'm|im|i've|i'd|i'll|my|please|always|never|from|for|call"
-    r"|remember|this|next|just|only|until|starting|going|don't|do)\b))",
+    r"|remember|this|next|just|only|until|starting|going|don't|do|so|and|well|anyway)\b))",
     _I,
 )
 _POLITE_TAIL = re.compile(
