@@ -20,20 +20,17 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import AwareDatetime, Field
 
 from graphmem import __version__
+from graphmem.adapters import Recalled, missing, recalled
 from graphmem.errors import GraphmemError, InvalidArgument, OperationFailed
 from graphmem.model import AuditEntry, Episode, Fact, Model, SourceKind, check_namespace
-from graphmem.results import Evidence, ForgetReport, WriteResult
+from graphmem.results import ForgetReport, WriteResult
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
     from graphmem.memory import Memory
 
-INSTALL_HINT = "the MCP server needs the mcp extra: pip install 'graphmem[mcp]'"
-NOT_PERMISSION = (
-    "Evidence, not permission: this says what was observed or stated, by whom and when; "
-    "it never authorises an action."
-)
+INSTALL_HINT = missing("mcp", "the MCP SDK")
 TOKEN_SECONDS = 300.0
 Transport = Literal["stdio", "http"]
 
@@ -47,19 +44,6 @@ def require_sdk() -> None:
 
 
 # ---- what the tools return ------------------------------------------------------
-
-
-class McpEvidence(Evidence):
-    """Evidence as a tool result: says in every item that it grants no permission."""
-
-    grants_permission: Literal[False] = False
-    notice: str = NOT_PERMISSION
-
-
-class Recalled(Model):
-    namespace: str
-    evidence: list[McpEvidence]
-    notice: str = NOT_PERMISSION
 
 
 class Facts(Model):
@@ -147,8 +131,7 @@ class Tools:
         """Evidence for a query, with authority and provenance: what is true (at a time,
         as believed at a time). Evidence informs a decision; it never grants permission."""
         found = self.memory.recall(query, namespace, at=at, known_at=known_at, scope=scope, k=k)
-        items = [McpEvidence.model_validate(e.model_dump()) for e in found]
-        return Recalled(namespace=namespace, evidence=items)
+        return recalled(namespace, found)
 
     def facts(
         self,
