@@ -172,3 +172,19 @@ def test_mcp_needs_a_namespace_policy(
     assert "--namespace" in capsys.readouterr().err
     assert main(["mcp", "--path", str(tmp_path), "-n", "a", "--namespace-from-model"]) == 2
     assert "not both" in capsys.readouterr().err
+
+
+def test_readme_host_config_starts_this_server() -> None:
+    import json
+    import re
+
+    from graphmem.cli import _parser
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", readme, re.S)]
+    servers = [b["mcpServers"]["graphmem"] for b in blocks if "mcpServers" in b]
+    assert servers
+    for server in servers:
+        assert server["command"] == "graphmem"
+        args = _parser().parse_args(server["args"])
+        assert (args.command, args.namespace, args.transport) == ("mcp", "maya", "stdio")
