@@ -188,3 +188,54 @@ def test_readme_host_config_starts_this_server() -> None:
         assert server["command"] == "graphmem"
         args = _parser().parse_args(server["args"])
         assert (args.command, args.namespace, args.transport) == ("mcp", "maya", "stdio")
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_streamable_http(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import time
+
+    from mcp.client.streamable_http import streamable_http_client
+
+    port = free_port()
+    argv = ["--path", str(tmp_path / "store"), "-n", "maya", "--transport", "http"]
+    with (tmp_path / "server.log").open("w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "graphmem.cli", "mcp", *argv, "--port", str(port)],
+            stdout=log,
+            stderr=log,
+        )
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while True:  # wait until it listens (imports take seconds on a loaded machine)
+            assert server.poll() is None, (tmp_path / "server.log").read_text()
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server never listened"
+                time.sleep(0.2)
+
+        async def scenario() -> None:
+            async with (
+                streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (read, write),
+                ClientSession(read, write) as session,
+            ):
+                await session.initialize()
+                written = await call(session, "remember", text="I live in Denver.")
+                found = await call(session, "recall", query="where do I live")
+                assert found["evidence"][0]["episodes"][0]["episode_id"] == written["episode_id"]
+                assert "namespace" in await call_error(session, "audit", namespace="other")
+
+        run(scenario)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
