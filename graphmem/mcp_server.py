@@ -215,7 +215,8 @@ class Tools:
         if target.everything:
             return ForgetPreview(counts=mem.stats(namespace))
         if target.fact is not None:
-            return ForgetPreview(facts=mem.history(target.fact, namespace)[-1:])
+            chain = mem.history(target.fact, namespace)
+            return ForgetPreview(facts=[f for f in chain if f.id == target.fact])
         if target.episode is not None:
             return ForgetPreview(episode=mem.episode(target.episode, namespace))
         if target.entity is not None:

@@ -20,6 +20,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from graphmem import Memory
 from graphmem.cli import main
+from graphmem.errors import InvalidArgument
 from graphmem.mcp_server import TOOL_NAMES, build_server
 
 Session = Callable[..., Any]
@@ -239,3 +240,35 @@ def test_streamable_http(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_forget_tokens_are_one_time_and_expire(tmp_path: Path) -> None:
+    from graphmem.mcp_server import TOKEN_SECONDS, Tools
+
+    now = [0.0]
+    with Memory(tmp_path) as mem:
+        tools = Tools(mem, clock=lambda: now[0])
+        fact = mem.remember("I live in Denver.", "maya").fact_ids[0]
+        first = tools.forget(namespace="maya", fact=fact)
+        assert [f.id for f in first.preview.facts] == [fact]  # type: ignore[union-attr]
+        now[0] += TOKEN_SECONDS + 1
+        with pytest.raises(InvalidArgument, match="expired"):
+            tools.forget(namespace="maya", fact=fact, confirmation_token=first.confirmation_token)
+        assert mem.facts("maya")  # nothing was forgotten
+        second = tools.forget(namespace="maya", fact=fact)
+        with pytest.raises(InvalidArgument, match="another target"):  # a token is for one target
+            tools.forget(namespace="other", fact=fact, confirmation_token=second.confirmation_token)
+        third = tools.forget(namespace="maya", fact=fact)
+        done = tools.forget(
+            namespace="maya", fact=fact, confirmation_token=third.confirmation_token
+        )
+        assert done.done
+        assert mem.facts("maya") == []
+
+
+def test_a_missing_sdk_names_the_extra(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "mcp.server.mcpserver", None)  # import fails as if absent
+    assert main(["mcp", "--path", str(tmp_path), "-n", "maya"]) == 1
+    assert "pip install 'graphmem[mcp]'" in capsys.readouterr().err
