@@ -36,5 +36,5 @@ def recalled(namespace: str, found: Sequence[Evidence]) -> Recalled:
 
 
 def missing(extra: str, package: str) -> str:
-    """The install line for an adapter whose framework is not installed."""
-    return f"this adapter needs {package}: pip install 'graphmem[{extra}]'"
+    """The install line for an optional extra whose package is not installed."""
+    return f"{package} is not installed: pip install 'graphmem[{extra}]'"
