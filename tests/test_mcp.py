@@ -272,3 +272,43 @@ def test_a_missing_sdk_names_the_extra(
     monkeypatch.setitem(sys.modules, "mcp.server.mcpserver", None)  # import fails as if absent
     assert main(["mcp", "--path", str(tmp_path), "-n", "maya"]) == 1
     assert "pip install 'graphmem[mcp]'" in capsys.readouterr().err
+
+
+def test_every_tool_in_process(tmp_path: Path) -> None:
+    """The same tools through the server object (no process): each answers in its schema."""
+
+    async def call_in(server: Any, tool: str, **arguments: Any) -> dict[str, Any]:
+        result = await server.call_tool(tool, arguments)
+        assert not result.is_error, result.content
+        return dict(result.structured_content)
+
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    async def scenario(mem: Memory) -> None:
+        server = build_server(mem, None, namespace_from_model=True)
+        ns = {"namespace": "maya"}
+        await call_in(server, "remember", text="I live in Denver.", **ns)
+        fact = (await call_in(server, "facts", subject="maya", **ns))["facts"][0]
+        assert fact["object"] == "Denver"
+        assert (await call_in(server, "history", fact_id=fact["id"], **ns))["facts"][0]["support"]
+        with pytest.raises(ToolError, match="not a candidate"):  # the model is told why
+            await server.call_tool("confirm", {"fact_id": fact["id"], **ns})
+        evidence = (await call_in(server, "recall", query="Denver", k=2, **ns))["evidence"]
+        assert evidence[0]["grants_permission"] is False
+        entries = (await call_in(server, "audit", since="2000-01-01T00:00:00Z", **ns))["entries"]
+        assert entries
+        preview = await call_in(server, "forget", everything=True, **ns)
+        assert preview["preview"]["counts"]["Fact"] == 1
+        preview = await call_in(server, "forget", entity="maya", **ns)
+        assert [f["object"] for f in preview["preview"]["facts"]] == ["Denver"]
+        with pytest.raises(ToolError, match="everything"):  # no target: the choices, named
+            await server.call_tool("forget", ns)
+        with pytest.raises(ToolError, match="f_missing"):
+            await server.call_tool("reject", {"fact_id": "f_missing", **ns})
+
+    with Memory(tmp_path) as mem:
+        anyio.run(scenario, mem)
+        with pytest.raises(InvalidArgument, match="not both"):
+            build_server(mem, "maya", namespace_from_model=True)
+        with pytest.raises(InvalidArgument, match="namespace"):
+            build_server(mem, "not a namespace")
