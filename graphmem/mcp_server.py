@@ -22,7 +22,7 @@ from pydantic import AwareDatetime, Field
 from graphmem import __version__
 from graphmem.adapters import Recalled, missing, recalled
 from graphmem.errors import GraphmemError, InvalidArgument, OperationFailed
-from graphmem.model import AuditEntry, Episode, Fact, Model, SourceKind, check_namespace
+from graphmem.model import AuditEntry, Episode, Fact, Model, check_namespace
 from graphmem.results import ForgetReport, WriteResult
 
 if TYPE_CHECKING:
@@ -88,6 +88,8 @@ class ForgetOutcome(Model):
 Text = Annotated[str, Field(min_length=1, description="what happened or was said")]
 Id = Annotated[str, Field(min_length=1)]
 When = Annotated[AwareDatetime | None, Field(description="ISO-8601 with a timezone")]
+# Not "system": system authority is the operator's, never something a model can claim.
+ModelSource = Literal["user", "agent", "tool", "email", "document"]
 
 
 @dataclass
@@ -110,7 +112,7 @@ class Tools:
         *,
         namespace: str,
         text: Text,
-        source: Annotated[SourceKind, Field(description="who said it")] = SourceKind.USER,
+        source: Annotated[ModelSource, Field(description="who said it")] = "user",
         at: When = None,
         session: str | None = None,
     ) -> WriteResult:
