@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TypedDict
@@ -77,21 +78,35 @@ def test_agents_tools_refuse_a_bad_namespace(mem: Memory) -> None:
 
 
 def test_langgraph_store_put_get_search_delete(mem: Memory) -> None:
+    langgraph_store_contract(mem, ("memories", "maya"))
+
+
+@pytest.mark.neo4j
+def test_langgraph_store_on_neo4j(neo4j_uri: str, neo4j_auth: tuple[str, str] | None) -> None:
+    user = f"u{uuid.uuid4().hex[:8]}"
+    with Memory.neo4j(neo4j_uri, auth=neo4j_auth) as memory:
+        try:
+            langgraph_store_contract(memory, ("memories", user))
+        finally:
+            memory.forget(f"memories:{user}", everything=True)
+
+
+def langgraph_store_contract(mem: Memory, ns: tuple[str, str]) -> None:
     pytest.importorskip("langgraph")
     from graphmem.adapters.langgraph import GraphmemStore
 
     store = GraphmemStore(mem)
-    ns = ("memories", "maya")
+    name = ":".join(ns)
     store.put(ns, "home", {"text": "I live in Denver."})
     item = store.get(ns, "home")
     assert item is not None
     assert (item.key, item.namespace, item.value["text"]) == ("home", ns, "I live in Denver.")
     assert item.value["authority"] == "user"
-    assert [f.object for f in mem.facts("memories:maya")] == ["Denver"]
+    assert [f.object for f in mem.facts(name)] == ["Denver"]
 
     store.put(ns, "home", {"content": "I moved to Austin."})  # a new value replaces the old
     assert store.get(ns, "home").value["text"] == "I moved to Austin."  # type: ignore[union-attr]
-    assert [f.object for f in mem.facts("memories:maya")] == ["Austin"]
+    assert [f.object for f in mem.facts(name)] == ["Austin"]
 
     hits = store.search(ns, query="where do I live")
     assert hits
@@ -100,11 +115,11 @@ def test_langgraph_store_put_get_search_delete(mem: Memory) -> None:
     assert hits[0].value["grants_permission"] is False
     assert hits[0].score is not None
     assert [hit.key for hit in store.search(ns)] == ["home"]
-    assert store.search(("memories", "other"), query="where do I live") == []
+    assert store.search((ns[0], "other"), query="where do I live") == []
 
     store.delete(ns, "home")
     assert store.get(ns, "home") is None
-    assert mem.facts("memories:maya") == []
+    assert mem.facts(name) == []
 
     with pytest.raises(InvalidArgument, match="text"):
         store.put(ns, "n", {"note": 3})
