@@ -6,7 +6,6 @@ permission, in every item — a tool result is all a model sees."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
 from graphmem.model import Model
 from graphmem.results import Evidence
@@ -18,9 +17,9 @@ NOT_PERMISSION = (
 
 
 class ToolEvidence(Evidence):
-    """Evidence as a tool result: every item says it grants no permission."""
+    """Evidence as a tool result: besides ``grants_permission`` (always false), every
+    item says so in words — a tool result is all a model sees."""
 
-    grants_permission: Literal[False] = False
     notice: str = NOT_PERMISSION
 
 
