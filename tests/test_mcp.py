@@ -316,3 +316,15 @@ def test_every_tool_in_process(tmp_path: Path) -> None:
             build_server(mem, "maya", namespace_from_model=True)
         with pytest.raises(InvalidArgument, match="namespace"):
             build_server(mem, "not a namespace")
+
+
+def test_namespace_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from graphmem import config
+    from graphmem.cli import _check_mcp, _parser
+
+    monkeypatch.setenv("GRAPHMEM_NAMESPACE", "maya")
+    shown = {s.name: (s.value, s.source) for s in config.described()}
+    assert shown["mcp namespace"] == ("maya", "GRAPHMEM_NAMESPACE")
+    args = _parser().parse_args(["mcp"])
+    _check_mcp(args)
+    assert args.namespace == "maya"
