@@ -137,6 +137,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_write_commands(add)
     _add_read_commands(add)
     _add_lifecycle_commands(add)
+    _add_mcp_command(add)
     add("demo", "replay the design's scenarios on a scratch embedded store")
     doc = add("doctor", "check an embedded store folder, only reading it; exit 1 when damaged")
     doc.add_argument("folder", type=Path, metavar="PATH")
@@ -283,6 +284,23 @@ def _add_lifecycle_commands(add: Adder) -> None:
     residue = add("residue", "scan every file under a folder for text that should be gone")
     residue.add_argument("folder", type=Path, help="the store folder, or the Neo4j home")
     residue.add_argument("text", nargs="+", help="the forgotten text (a long phrase is best)")
+
+
+def _add_mcp_command(add: Adder) -> None:
+    mcp = add("mcp", "serve the memory to agents over the Model Context Protocol (extra: mcp)")
+    mcp.add_argument(
+        "-n",
+        "--namespace",
+        help="the one namespace this server reads and writes (default: $GRAPHMEM_NAMESPACE)",
+    )
+    mcp.add_argument(
+        "--namespace-from-model",
+        action="store_true",
+        help="let the model name the namespace in each tool call (trusted setups only)",
+    )
+    mcp.add_argument("--transport", choices=("stdio", "http"), default="stdio")
+    mcp.add_argument("--host", default="127.0.0.1", help="http: the address to listen on")
+    mcp.add_argument("--port", type=_positive, default=8000, help="http: the port (default 8000)")
 
 
 # ---- input --------------------------------------------------------------------
@@ -774,6 +792,35 @@ def _expire(mem: Memory, args: argparse.Namespace) -> Output:
     return Output(dataclasses.asdict(sweep), lines)
 
 
+def _mcp(mem: Memory, args: argparse.Namespace) -> Output:
+    from graphmem import mcp_server  # noqa: PLC0415 - an optional extra
+
+    mcp_server.serve(
+        mem,
+        None if args.namespace_from_model else args.namespace,
+        namespace_from_model=args.namespace_from_model,
+        transport=args.transport,
+        host=args.host,
+        port=args.port,
+    )
+    return Output(None, [])  # stdout belongs to the protocol: print nothing after it
+
+
+def _check_mcp(args: argparse.Namespace) -> None:
+    """Before the store opens: the SDK is there, and exactly one namespace policy."""
+    from graphmem import mcp_server  # noqa: PLC0415 - light; the SDK loads in require_sdk
+
+    mcp_server.require_sdk()
+    args.namespace = args.namespace or config.default_namespace()
+    if args.namespace_from_model and args.namespace:
+        raise InvalidArgument("give --namespace or --namespace-from-model, not both")
+    if not args.namespace_from_model and not args.namespace:
+        raise InvalidArgument(
+            "mcp needs --namespace (or GRAPHMEM_NAMESPACE): the model never picks one "
+            "unless you pass --namespace-from-model"
+        )
+
+
 # ---- commands without a store of their own -----------------------------------
 
 
@@ -862,6 +909,7 @@ HANDLERS: dict[str, Handler] = {
     "gc": _gc,
     "expire": _expire,
     "purge": _purge,
+    "mcp": _mcp,
 }
 STORELESS: dict[str, Callable[[argparse.Namespace], Output]] = {
     "config": _config,
@@ -872,7 +920,10 @@ STORELESS: dict[str, Callable[[argparse.Namespace], Output]] = {
     "doctor": _doctor,
     "repair": _repair,
 }
-PREFLIGHT: dict[str, Callable[[argparse.Namespace], None]] = {"forget": _check_forget}
+PREFLIGHT: dict[str, Callable[[argparse.Namespace], None]] = {
+    "forget": _check_forget,
+    "mcp": _check_mcp,
+}
 
 
 def _open(args: argparse.Namespace) -> Memory:

@@ -205,4 +205,12 @@ def described(
         else "default"
     )
     out.append(Setting("embedder", spec, source))
+    if namespace := default_namespace():
+        out.append(Setting("mcp namespace", namespace, "GRAPHMEM_NAMESPACE"))
     return out
+
+
+def default_namespace() -> str | None:
+    """The namespace a long-running server (``graphmem mcp``) serves when not told:
+    ``GRAPHMEM_NAMESPACE``."""
+    return _env("GRAPHMEM_NAMESPACE")
