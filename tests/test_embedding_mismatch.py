@@ -19,5 +19,5 @@ def test_embedded_store_refuses_another_dimension(tmp_path: Path) -> None:
 @pytest.mark.neo4j
 def test_neo4j_store_refuses_another_dimension(neo4j_uri: str) -> None:
     Memory.neo4j(neo4j_uri).close()
-    with pytest.raises(EmbeddingMismatch, match="configure the original embedder or re-embed"):
+    with pytest.raises(EmbeddingMismatch, match="configure the original embedder, or switch with"):
         Memory.neo4j(neo4j_uri, embedder=HashingEmbedder(64))
