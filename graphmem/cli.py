@@ -927,19 +927,18 @@ PREFLIGHT: dict[str, Callable[[argparse.Namespace], None]] = {
 
 
 def _open(args: argparse.Namespace) -> Memory:
+    """Flags first (``--neo4j``, ``--path``), then the configuration (``config.open_store``)."""
     from graphmem.memory import Memory  # noqa: PLC0415 - keeps start-up light
 
-    """Flags first (``--neo4j``, ``--path``), then ``NEO4J_URI``, then ``GRAPHMEM_PATH``."""
     if args.neo4j is not None and args.path is not None:
         raise InvalidArgument("give --path or --neo4j, not both")
     if args.neo4j is not None and not args.neo4j.strip():
         raise InvalidArgument("--neo4j needs a URI, e.g. bolt://127.0.0.1:7687")
     if args.path is not None and not str(args.path).strip():
         raise InvalidArgument("--path needs a folder")
-    uri = args.neo4j or (None if args.path else config.chosen_neo4j())
-    if uri:
-        return Memory.neo4j(uri, auth=config.neo4j_auth())
-    return Memory(args.path or config.default_path())
+    if args.neo4j:
+        return Memory.neo4j(args.neo4j, auth=config.neo4j_auth())
+    return Memory(args.path)  # no path: the configuration chooses, as for Memory()
 
 
 def _execute(args: argparse.Namespace) -> Output:

@@ -249,12 +249,6 @@ class WritePath:
                 time.sleep(random.uniform(0, 0.002 * attempt))
                 now = max(now, self.clock())
                 continue
-            log.debug(
-                "remembered episode %s: %d operations, %d refused",
-                episode_id,
-                len(written[0]),
-                len(written[1]),
-            )
             return WriteResult(
                 episode_id=episode_id,
                 operations=written[0],

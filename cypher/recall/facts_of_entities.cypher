@@ -18,12 +18,13 @@
 // Returns: f (properties without the embedding), similarity, score (1.0 named, 0.5 one hop)
 UNWIND $keys AS key
 MATCH (e:Entity {namespace: $namespace, key: key})
-CALL (e) {
+WITH e, COUNT { (e)<-[:SUBJECT|OBJECT]-(:Fact) } <= $hub_degree AS expandable
+CALL (e, expandable) {
   MATCH (e)<-[:SUBJECT|OBJECT]-(f:Fact)
   RETURN f, 1.0 AS score
   UNION
   MATCH (e)<-[:SUBJECT|OBJECT]-(link:Fact)-[:SUBJECT|OBJECT]->(other:Entity)
-  WHERE COUNT { (e)<-[:SUBJECT|OBJECT]-(:Fact) } <= $hub_degree
+  WHERE expandable
     AND other <> e
     AND link.namespace = $namespace AND link.valid_from <= $at AND $at < link.valid_until
     AND link.recorded_at <= $known_at AND $known_at < link.retired_at

@@ -838,6 +838,7 @@ class EmbeddedStore:
     ) -> list[Hit]:
         scores: dict[str, float] = {}
         g = self._graph
+        expanded: set[str] = set()  # neighbours reached through several links: looked at once
         for key in keys:
             entity = self._entity.get((namespace, key))
             if entity is None:
@@ -858,8 +859,9 @@ class EmbeddedStore:
                 ):
                     continue
                 for _, other, rel in g.out_edges(fact_id, keys=True):
-                    if rel not in ("SUBJECT", "OBJECT") or other == entity:
+                    if rel not in ("SUBJECT", "OBJECT") or other == entity or other in expanded:
                         continue
+                    expanded.add(other)
                     if len(self._linked_facts(other)) > HUB_DEGREE:
                         continue
                     for hop in self._linked_facts(other, subject_only=True):
