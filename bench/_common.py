@@ -191,6 +191,8 @@ def parse_weights(spec: str) -> WeightSetting:
             )
         if name == "half_life":
             values[name] = timedelta(days=float(raw))
+        elif name == "fusion":
+            values[name] = raw.strip()
         elif name == "overfetch":
             values[name] = int(raw)
         else:
