@@ -65,7 +65,11 @@ GRID = (
     "sim=0.5,kw=0.5,rec=0,conf=0",
     "sim=0.6,kw=0.3,rec=0,conf=0.1",
 )
-DEFAULT_EXTRA = DEFAULT_DATA.parent.parent / "data-extra"
+# Data fetched for evaluation only lies outside the repository, beside shared/.
+DEFAULT_EXTRA = next(
+    (p / "data-extra" for p in Path(__file__).resolve().parents if (p / "data-extra").is_dir()),
+    DEFAULT_DATA.parent.parent / "data-extra",
+)
 
 
 # ---- systems -------------------------------------------------------------------
