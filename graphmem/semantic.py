@@ -100,10 +100,12 @@ class WordLlamaEmbedder:
         checked = _check_texts(texts)
         if not checked:
             return []
-        encodings = self._tokenizer.encode_batch(checked, add_special_tokens=False)
         rows = np.empty((len(checked), self.dimensions), np.float64)
         last = self._table.shape[0] - 1
-        for i, encoding in enumerate(encodings):
+        for i, text in enumerate(checked):
+            # One text at a time: encode_batch would start a thread pool, which costs more
+            # than it saves on short texts and warns in a process that forks afterwards.
+            encoding = self._tokenizer.encode(text, add_special_tokens=False)
             ids = np.clip(np.asarray(encoding.ids, np.int64), 0, last)
             total = np.zeros(self.dimensions, np.float64)
             for start in range(0, len(ids), _CHUNK):
