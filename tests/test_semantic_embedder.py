@@ -126,6 +126,9 @@ def test_reembed_switches_a_store_to_semantic(
     code = main(["--path", str(folder), "--json", "recall", "What time do I sleep?", "-n", "sam"])
     assert code == 0
     assert json.loads(capsys.readouterr().out)[0]["text"] == "I usually go to bed around 11 pm."
+    with Memory(folder) as mem:  # Memory() follows GRAPHMEM_EMBEDDER too
+        assert mem.embedder.name == NAME
+        assert "Denver" in _top_text(mem, "Where is my sibling based?")
     with pytest.raises(EmbeddingMismatch, match="graphmem reembed"):
         Memory(folder, embedder=HashingEmbedder())
 
