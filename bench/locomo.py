@@ -48,7 +48,7 @@ from graphmem.text import BM25
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 TURN_SPACING = timedelta(seconds=5)  # keeps the turns of a session in order
-_SHORT = {"any@5": "R@5", "any@10": "R@10", "ndcg@10": "ND@10", "all@5": "A@5", "all@10": "A@10"}
+_SHORT = {"any@1": "R@1", "any@5": "R@5", "any@10": "R@10", "ndcg@10": "ND@10", "all@5": "A@5", "all@10": "A@10"}
 _DIA_ID = re.compile(r"D\s*:?\s*(\d+)\s*:\s*(\d+)")
 
 
@@ -156,6 +156,7 @@ class Scores:
 
     def add(self, category: int, ranked: Sequence[str], gold: frozenset[str]) -> dict[str, float]:
         values = {
+            "any@1": float(bool(ranked) and ranked[0] in gold),
             "any@5": float(any(d in gold for d in ranked[:5])),
             "any@10": float(any(d in gold for d in ranked[:10])),
             "all@5": len(gold.intersection(ranked[:5])) / len(gold),
@@ -515,8 +516,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  #{i}: {run.label}")
     report_table(
         [*runs, bm25],
-        ("any@5", "any@10", "ndcg@10"),
-        "recall_any@5, recall_any@10, NDCG@10 (binary relevance)",
+        ("any@1", "any@5", "any@10", "ndcg@10"),
+        "recall_any@1, recall_any@5, recall_any@10, NDCG@10 (binary relevance)",
     )
     report_table(
         [*runs, bm25],
