@@ -48,7 +48,14 @@ from graphmem.text import BM25
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 TURN_SPACING = timedelta(seconds=5)  # keeps the turns of a session in order
-_SHORT = {"any@1": "R@1", "any@5": "R@5", "any@10": "R@10", "ndcg@10": "ND@10", "all@5": "A@5", "all@10": "A@10"}
+_SHORT = {
+    "any@1": "R@1",
+    "any@5": "R@5",
+    "any@10": "R@10",
+    "ndcg@10": "ND@10",
+    "all@5": "A@5",
+    "all@10": "A@10",
+}
 _DIA_ID = re.compile(r"D\s*:?\s*(\d+)\s*:\s*(\d+)")
 
 
