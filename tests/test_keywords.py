@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from graphmem.store.base import ChangeSet, GraphStore, RecallFilter
 from graphmem.store.embedded import EmbeddedStore
 from graphmem.temporal import AsOf
-from graphmem.text import BM25, tokens, words
+from graphmem.text import _ASCII_WORD, _BOUNDARY, BM25, tokens, words
 
 T0 = datetime(2026, 3, 1, tzinfo=UTC)
 
@@ -95,6 +95,13 @@ def test_words_are_lower_cased_unstemmed_content_words() -> None:
 def test_a_short_word_is_not_stemmed() -> None:
     # Lucene leaves words of one or two letters alone: "us" is not "u".
     assert tokens("us") == ["us"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="abcXYZ019_'.,;:-/ \"!?()\n", max_size=40))
+def test_the_ascii_fast_path_splits_as_unicode_word_boundaries(text: str) -> None:
+    unicode = [p for p in _BOUNDARY.split(text) if any(c.isalnum() for c in p)]
+    assert [p for p in _ASCII_WORD.findall(text) if any(c.isalnum() for c in p)] == unicode
 
 
 # ---- the same matches on both stores ------------------------------------------------
