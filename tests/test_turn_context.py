@@ -7,6 +7,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from graphmem import Claim, Memory
+from graphmem.store.base import RecallFilter
+from graphmem.temporal import AsOf
 
 NS = Callable[[str], str]
 T0 = datetime(2026, 5, 2, 18, 0, tzinfo=UTC)
@@ -76,3 +78,17 @@ def test_forgetting_the_later_turn_leaves_the_earlier_one(memory: Memory, ns: NS
     memory.forget(space, episode=answer)
     assert memory.store.find_text(space, "Pemaquid") == []
     assert question in episodes_found(memory, space, "lighthouse kayaking")
+
+
+def test_the_turn_that_says_the_words_ranks_above_the_reply(memory: Memory, ns: NS) -> None:
+    space = ns("ctx")
+    question, answer = chat(memory, space, QUESTION, ANSWER)
+    where = RecallFilter(
+        point=AsOf(T0 + timedelta(days=1), T0 + timedelta(days=1)),
+        statuses=("active",),
+        authorities=("system", "user", "confirmed", "inferred", "external"),
+        sensitivities=("normal",),
+    )
+    hits = memory.store.keyword_episodes(space, where, "lighthouse kayaking club", None, 10)
+    scores = {hit.row["id"]: hit.score for hit in hits}
+    assert scores[question] > scores[answer] > 0
