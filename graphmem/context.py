@@ -20,9 +20,12 @@ from graphmem.model import Sensitivity, SourceKind
 from graphmem.store.base import GraphStore, Row
 
 CHAT_SOURCES = frozenset({SourceKind.USER.value, SourceKind.AGENT.value})
-# A match in the context counts half a match in the turn itself (both stores; on LoCoMo
-# it keeps the turn that holds the answer above the reply after it: bench/README.md).
-CONTEXT_WEIGHT = 0.5
+# Neo4j scores content and context as two Lucene fields and adds them up, so a reply
+# after a matching question outranked the answer itself; boosting the context field by
+# half fixes that (LoCoMo, 3 conversations: R@1 0.219 -> 0.300, bench/README.md). The
+# embedded store indexes a turn and its context as one text, where BM25's term
+# saturation already does it (there, a separate index at half weight measured worse).
+CONTEXT_BOOST = 0.5
 
 
 def turn_context(

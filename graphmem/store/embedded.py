@@ -29,7 +29,6 @@ import networkx as nx
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
-from graphmem.context import CONTEXT_WEIGHT
 from graphmem.errors import EmbeddingMismatch, GraphmemError, UnknownId, WriteConflict
 from graphmem.model import check_namespace
 from graphmem.results import PurgeReport
@@ -89,8 +88,7 @@ class EmbeddedStore:
         self._entity: dict[tuple[str, str], str] = {}
         self._said: dict[tuple[str, str], set[str]] = defaultdict(set)  # slot -> statements
         self._vectors: dict[str, Any] = {}  # node id -> unit float32 array
-        # (label, ns); label "Context" indexes episodes' turn context, as Neo4j's second field.
-        self._keywords: dict[tuple[str, str], BM25] = defaultdict(BM25)
+        self._keywords: dict[tuple[str, str], BM25] = defaultdict(BM25)  # (label, ns)
         self._turns: dict[tuple[str, str], set[str]] = defaultdict(set)  # (ns, session)
         # What recall may see, and its vectors stacked, until the next write: the channels
         # of one recall (and the recalls between two writes) share one filtering pass.
@@ -306,7 +304,7 @@ class EmbeddedStore:
             g.nodes[patch.fact_id].update(patch.changes)
         for row in change.redactions:
             g.nodes[row["id"]].update(content=row["content"], redactions=row["redactions"])
-            self._keywords[("Episode", ns)].add(row["id"], row["content"])
+            self._keywords[("Episode", ns)].add(row["id"], _keyword_text(g.nodes[row["id"]]))
         for row in change.contexts:
             node = g.nodes[row["id"]]
             for key in ("context_text", "context_from"):
@@ -314,7 +312,7 @@ class EmbeddedStore:
                     node.pop(key, None)
                 else:
                     node[key] = row[key]
-            self._index_context(ns, row["id"], node)
+            self._keywords[("Episode", ns)].add(row["id"], _keyword_text(node))
         for row in change.audit:
             self._add_node("AuditEntry", ns, row)
         for row in change.tombstones:
@@ -345,8 +343,7 @@ class EmbeddedStore:
             self._subject[(ns, data["subject_key"])].add(node_id)
             self._keywords[(label, ns)].add(node_id, data.get("search_text") or "")
         elif label == "Episode":
-            self._keywords[(label, ns)].add(node_id, data["content"])
-            self._index_context(ns, node_id, data)
+            self._keywords[(label, ns)].add(node_id, _keyword_text(data))
             if data.get("session") is not None:
                 self._turns[(ns, data["session"])].add(node_id)
         elif label == "Entity":
@@ -355,12 +352,6 @@ class EmbeddedStore:
             self._said[(ns, data["slot"])].add(node_id)
         if data.get("embedding") is not None:
             self._vectors[node_id] = _unit(data["embedding"])
-
-    def _index_context(self, ns: str, node_id: str, data: dict[str, Any]) -> None:
-        if data.get("context_text"):
-            self._keywords[("Context", ns)].add(node_id, data["context_text"])
-        else:
-            self._keywords[("Context", ns)].remove(node_id)
 
     def _remove_node(self, ns: str, node_id: str) -> None:
         data = self._graph.nodes.get(node_id)
@@ -371,7 +362,6 @@ class EmbeddedStore:
         self._vectors.pop(node_id, None)
         if label in ("Fact", "Episode"):
             self._keywords[(label, ns)].remove(node_id)
-            self._keywords[("Context", ns)].remove(node_id)
         if label == "Episode" and data.get("session") is not None:
             self._turns[(ns, data["session"])].discard(node_id)
         if label == "Fact":
@@ -657,7 +647,7 @@ class EmbeddedStore:
                 continue
             for doc, _ in index.search(needle, 1000):
                 node = g.nodes.get(doc)
-                text = "" if node is None else _keyword_text(label, node)
+                text = "" if node is None else _keyword_text(node)
                 # A keyword entry counts when it outlived its node, or still holds the text.
                 if index.holds_all(doc, needle) and (node is None or wanted in text.casefold()):
                     found.append(
@@ -852,16 +842,9 @@ class EmbeddedStore:
         vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
-        found = self._keywords[(label, namespace)].search(text, limit * 4, allowed=admitted.ids)
-        scores = dict(found)
-        if label == "Episode":
-            # Neo4j's two fields: a match in the turn context counts at CONTEXT_WEIGHT.
-            context = self._keywords[("Context", namespace)]
-            for doc, score in context.search(text, limit * 4, allowed=admitted.ids):
-                scores[doc] = scores.get(doc, 0.0) + CONTEXT_WEIGHT * score
-        best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:limit]
-        rows = [_public(self._graph.nodes[i]) for i, _ in best]
-        return self._ranked(rows, vector, dict(best), limit)
+        found = self._keywords[(label, namespace)].search(text, limit, allowed=admitted.ids)
+        rows = [_public(self._graph.nodes[i]) for i, _ in found]
+        return self._ranked(rows, vector, dict(found), limit)
 
     @_locked
     def similar_facts(
@@ -1124,11 +1107,13 @@ def _forgetting(payload: dict[str, Any]) -> bool:
     )
 
 
-def _keyword_text(index: str, data: dict[str, Any]) -> str:
-    """What a node's entry in a keyword index holds: a fact's search text, an episode's
-    content, or (the "Context" index) the words copied from the turn before it."""
-    field = {"Fact": "search_text", "Episode": "content", "Context": "context_text"}[index]
-    return str(data.get(field) or "")
+def _keyword_text(data: dict[str, Any]) -> str:
+    """What a node's keyword entry indexes: a fact's search text; an episode's content
+    and the context copied from its neighbour turn (never quoted, only matched)."""
+    if data.get("label") == "Fact":
+        return str(data.get("search_text") or "")
+    context = data.get("context_text")
+    return str(data.get("content") or "") + (f"\n{context}" if context else "")
 
 
 def _change_to(change: ChangeSet) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import neo4j
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, TransientError
 
-from graphmem.context import CONTEXT_WEIGHT
+from graphmem.context import CONTEXT_BOOST
 from graphmem.errors import (
     EmbeddingMismatch,
     InvalidArgument,
@@ -637,15 +637,15 @@ def _lucene(
 
     The words are graphmem.text's (possessives and stop words already gone); each is quoted,
     so no user text is parsed as query syntax, and Lucene's english analyzer stems it the
-    way graphmem.text.tokens does for the embedded store. A turn context counts at
-    CONTEXT_WEIGHT, as the embedded store weighs it.
+    way graphmem.text.tokens does for the embedded store. The turn context field is
+    boosted by CONTEXT_BOOST.
     """
     terms = sorted(set(words(text)))
     if not terms:
         return None
     joined = (" AND " if every else " OR ").join(_quoted(t) for t in terms)
     where = " OR ".join(
-        f"{field}:({joined})" + (f"^{CONTEXT_WEIGHT}" if field == "context_text" else "")
+        f"{field}:({joined})" + (f"^{CONTEXT_BOOST}" if field == "context_text" else "")
         for field in fields
     )
     return f"ns_token:{ns_token(namespace)} AND ({where})"
