@@ -92,3 +92,16 @@ def test_the_turn_that_says_the_words_ranks_above_the_reply(memory: Memory, ns: 
     hits = memory.store.keyword_episodes(space, where, "lighthouse kayaking club", None, 10)
     scores = {hit.row["id"]: hit.score for hit in hits}
     assert scores[question] > scores[answer] > 0
+
+
+def test_a_sensitive_turn_lends_no_words(memory: Memory, ns: NS) -> None:
+    space = ns("ctx")
+    said, reply = chat(
+        memory, space, "Caroline: I was diagnosed with diabetes last week.", "Melanie: Oh no!"
+    )
+    assert memory.episode(said, space).sensitivity.value == "sensitive"
+    found = memory.recall(
+        "diabetes", namespace=space, k=10, at=T0 + timedelta(days=1), max_sensitivity="sensitive"
+    )
+    assert said in {e.episode_id for e in found}
+    assert reply not in {e.episode_id for e in found}
