@@ -180,8 +180,9 @@ def words(text: str) -> list[str]:
     """Lower-cased content words, unstemmed, as Lucene's english analyzer reads them.
 
     Words break at Unicode word boundaries; a possessive "'s" goes ("veteran's" is
-    "veteran"); stop words go, and so do contractions of them ("didn't", "I'm", "we've");
-    any other contraction stays one word, as Lucene indexes it ("caroline'll").
+    "veteran"); stop words go, and so do contractions of them ("didn't", "I'm", "we've")
+    and words that stem to one ("doing"); any other contraction stays one word, as
+    Lucene indexes it ("caroline'll").
     """
     found = []
     pieces = _ASCII_WORD.findall(text) if text.isascii() else _BOUNDARY.split(text)
@@ -190,9 +191,20 @@ def words(text: str) -> list[str]:
             continue
         possessive = len(piece) >= 2 and piece[-2] in _APOSTROPHES and piece[-1] in "sS"
         word = _lower(piece[:-2] if possessive else piece)
-        if word not in STOP_WORDS and not _contraction_of_stop_word(word):
+        if (
+            word not in STOP_WORDS
+            and not _contraction_of_stop_word(word)
+            and stem(word) not in _stop_stems()
+        ):
             found.append(word)
     return found
+
+
+@lru_cache(maxsize=1)
+def _stop_stems() -> frozenset[str]:
+    # "abouting" stems to "about": Lucene would match the "about" it indexes, which the
+    # embedded index drops as a stop word. A word that stems to a stop word is one too.
+    return frozenset(stem(w) for w in STOP_WORDS)
 
 
 def tokens(text: str) -> list[str]:

@@ -7,12 +7,12 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from graphmem.store.base import ChangeSet, GraphStore, RecallFilter
 from graphmem.store.embedded import EmbeddedStore
-from graphmem.temporal import AsOf
+from graphmem.temporal import END_OF_TIME, AsOf
 from graphmem.text import _ASCII_WORD, _BOUNDARY, BM25, tokens, words
 
 T0 = datetime(2026, 3, 1, tzinfo=UTC)
@@ -227,5 +227,65 @@ def test_both_stores_find_the_same_episodes(
                 query,
                 docs,
             )
+    finally:
+        neo.drop_namespace(namespace)  # type: ignore[attr-defined]
+
+
+def _fact(fact_id: str, subject: str, predicate: str, obj: str) -> dict:
+    return {
+        "id": fact_id,
+        "subject_key": "maya",
+        "subject": subject,
+        "predicate": predicate,
+        "object_json": f'"{fact_id}"',
+        "object_text": obj,
+        "object_is_entity": False,
+        "kind": "fact",
+        "scope": "global",
+        "valid_from": T0,
+        "valid_until": END_OF_TIME,
+        "recorded_at": T0,
+        "retired_at": END_OF_TIME,
+        "status": "active",
+        "authority": "user",
+        "confidence": 0.9,
+        "sensitivity": "normal",
+        "review_at": END_OF_TIME,
+        "use_count": 0,
+        "slot": f"slot-{fact_id}",
+        "search_text": f"{subject} {predicate.replace('_', ' ')} {obj}",
+    }
+
+
+@pytest.mark.neo4j
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    objects=st.lists(_text(5), min_size=1, max_size=6),
+    queries=st.lists(_text(3), min_size=1, max_size=4),
+)
+# "abouting" stems to "about", which Lucene indexes and the embedded store drops.
+@example(objects=["tea"], queries=["Abouting!", "his", "hi"])
+def test_both_stores_find_the_same_facts(
+    two_stores: tuple[GraphStore, GraphStore], objects: list[str], queries: list[str]
+) -> None:
+    embedded, neo = two_stores
+    namespace = f"kw-{uuid.uuid4().hex[:10]}"
+    rows = [_fact(f"f{i}", "Maya", "cares_about", obj) for i, obj in enumerate(objects)]
+    entity = {"id": f"en-{namespace}", "name": "Maya", "key": "maya"}
+    try:
+        for store in (embedded, neo):
+            store.apply(
+                ChangeSet(namespace=namespace, entities=[entity], facts=[dict(r) for r in rows])
+            )
+        for query in [*queries, objects[0]]:
+            found = [
+                {h.row["id"] for h in store.keyword_facts(namespace, _WHERE, query, None, 50)}
+                for store in (embedded, neo)
+            ]
+            assert found[0] == found[1], (query, objects)
     finally:
         neo.drop_namespace(namespace)  # type: ignore[attr-defined]
