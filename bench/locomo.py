@@ -519,8 +519,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  #{i}: {run.label}")
     report_table(
         [*runs, bm25],
-        ("any@5", "any@10", "ndcg@10"),
-        "recall_any@5, recall_any@10, NDCG@10 (binary relevance)",
+        ("any@1", "any@5", "any@10", "ndcg@10"),
+        "recall_any@1, recall_any@5, recall_any@10, NDCG@10 (binary relevance)",
     )
     report_table(
         [*runs, bm25],

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graphmem import tombstone
+from graphmem import context, tombstone
 from graphmem.consolidate import Consolidator
 from graphmem.model import Actor
 from graphmem.records import audit_row
@@ -188,6 +188,13 @@ class Planner:
             )
             if ids
         }
+        # Copies of a forgotten or redacted turn's words, kept as a neighbour's context.
+        change.contexts = context.refreshed(
+            self.store,
+            self.ns,
+            episodes,
+            {row["id"]: row["content"] for row in change.redactions},
+        )
         change.patches = [p for p in change.patches if p.fact_id not in plan.facts]
         change.statement_patches = [
             p for p in change.statement_patches if p.statement_id not in plan.statements

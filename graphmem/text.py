@@ -1,4 +1,8 @@
-"""Keyword matching: one tokenizer and a small BM25, shared by the embedded store and benches."""
+"""Keyword matching: one analysis and a small BM25, shared by the embedded store and benches.
+
+The analysis is Lucene's english analyzer, word for word, so that the embedded store and
+the Neo4j full-text indexes match the same texts for the same query.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,23 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+import regex
+import Stemmer
+
+# Unicode default word boundaries (UAX #29), as Lucene's StandardTokenizer splits words:
+# "didn't", "3.14" and "snake_case" stay one word; hyphens and spaces split.
+_BOUNDARY = regex.compile(r"(?w)\b")
+# The same rules for ASCII text, five times faster: letters join across : . ' between
+# letters, digits across , ; . ' between digits, and "_" joins anything.
+_ASCII_WORD = re.compile(
+    r"[A-Za-z0-9_]+(?:(?:(?<=[A-Za-z])[:.'](?=[A-Za-z])|(?<=[0-9])[,;.'](?=[0-9]))[A-Za-z0-9_]+)*"
+)
+_APOSTROPHES = "'\u2019\uff07"
+# A contraction's tail after the apostrophe; its head carries the meaning.
+_CLITICS = frozenset({"m", "re", "ve", "ll", "d", "t"})
+_IRREGULAR_NOT = {"ca": "can", "wo": "will", "sha": "shall", "ai": "am"}
 
 STOP_WORDS = frozenset(
     {
@@ -83,28 +102,116 @@ STOP_WORDS = frozenset(
         "would",
         "should",
         "about",
+        # The rest of Lucene's english stop set, so that no word the Neo4j index drops is
+        # ever asked of the embedded one.
+        "no",
+        "not",
+        "such",
+        "am",
     }
 )
 
 
-def _stem(word: str) -> str:
-    # Light suffix folding so that "lives" meets "live" and "meetings" meets "meeting".
-    for suffix, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: len(word) - len(suffix)] + keep
-    return word
+@lru_cache(maxsize=1)
+def _porter() -> Stemmer.Stemmer:
+    return Stemmer.Stemmer("porter")
+
+
+def _is_consonant(word: str, i: int) -> bool:
+    # Porter's definition: not a, e, i, o, u, and y only after a vowel or at the start.
+    if word[i] in "aeiou":
+        return False
+    if word[i] == "y":
+        return i == 0 or not _is_consonant(word, i - 1)
+    return True
+
+
+def _has_measure(stem: str) -> bool:
+    """Porter's m > 0: the stem has a vowel followed by a consonant."""
+    return any(
+        not _is_consonant(stem, i) and _is_consonant(stem, i + 1) for i in range(len(stem) - 1)
+    )
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """Porter stem of a lower-cased word, as Lucene's PorterStemFilter makes it.
+
+    Snowball's ``porter`` is the published algorithm; Lucene ports Porter's reference code,
+    which leaves words of one or two letters alone and maps "-bli" to "-ble" and "-logi"
+    to "-log" (Porter's noted departures). Those three differences are made here, so that
+    "possibly" and "biology" meet the same words on both stores.
+    """
+    if len(word) <= 2:
+        return word
+    out = str(_porter().stemWord(word))
+    if out.endswith("logi") and _has_measure(out[:-4]):
+        return out[:-1]
+    if out.endswith("bli") and _has_measure(out[:-3]):
+        return str(_porter().stemWord(out[:-3] + "ble"))
+    return out
+
+
+def _lower(word: str) -> str:
+    # Character by character, as Lucene lower-cases: no final sigma, "İ" becomes "i".
+    if word.isascii():
+        return word.lower()
+    return "".join(ch.lower()[0] for ch in word)
+
+
+def _contraction_of_stop_word(word: str) -> bool:
+    """ "didn't", "I'm", "we've", "they'll": a stop word with its clitic."""
+    for mark in _APOSTROPHES:
+        head, found, tail = word.partition(mark)
+        if found:
+            break
+    else:
+        return False
+    if tail not in _CLITICS:
+        return False
+    if tail == "t":
+        if not head.endswith("n"):
+            return False
+        head = _IRREGULAR_NOT.get(head[:-1], head[:-1])
+    return head in STOP_WORDS
 
 
 def words(text: str) -> list[str]:
-    """Lower-cased content words, unstemmed (what a Lucene standard analyzer indexes)."""
-    found = _WORD.findall(text.replace("_", " ").casefold())
-    return [w for w in found if w not in STOP_WORDS]
+    """Lower-cased content words, unstemmed, as Lucene's english analyzer reads them.
+
+    Words break at Unicode word boundaries; a possessive "'s" goes ("veteran's" is
+    "veteran"); stop words go, and so do contractions of them ("didn't", "I'm", "we've")
+    and words that stem to one ("doing"); any other contraction stays one word, as
+    Lucene indexes it ("caroline'll").
+    """
+    found = []
+    pieces = _ASCII_WORD.findall(text) if text.isascii() else _BOUNDARY.split(text)
+    for piece in pieces:
+        if not any(ch.isalpha() or ch.isdecimal() for ch in piece):
+            continue
+        possessive = len(piece) >= 2 and piece[-2] in _APOSTROPHES and piece[-1] in "sS"
+        word = _lower(piece[:-2] if possessive else piece)
+        if (
+            word not in STOP_WORDS
+            and not _contraction_of_stop_word(word)
+            and stem(word) not in _stop_stems()
+        ):
+            found.append(word)
+    return found
+
+
+@lru_cache(maxsize=1)
+def _stop_stems() -> frozenset[str]:
+    # "abouting" stems to "about": Lucene would match the "about" it indexes, which the
+    # embedded index drops as a stop word. A word that stems to a stop word is one too.
+    return frozenset(stem(w) for w in STOP_WORDS)
 
 
 def tokens(text: str) -> list[str]:
-    """Lower-cased, stemmed content words; snake_case predicates split into words."""
-    words = _WORD.findall(text.replace("_", " ").casefold())
-    return [_stem(w) for w in words if w not in STOP_WORDS]
+    """The keyword terms of ``text``: its content words, Porter-stemmed. The one analysis
+    every keyword index calls (the embedded store, benches); the Neo4j full-text indexes
+    make the same terms with Lucene's english analyzer."""
+    return [stem(w) for w in words(text)]
 
 
 class BM25:

@@ -19,6 +19,7 @@ from typing import Protocol
 
 from graphmem import arguments, gate, injection, tombstone
 from graphmem.consolidate import Consolidator
+from graphmem.context import turn_context
 from graphmem.decide import (
     Decision,
     OpKind,
@@ -213,6 +214,8 @@ class WritePath:
             "sensitivity": Sensitivity.NORMAL.value,
             # What this episode tried, if it tried to direct the agent: shown beside it on recall.
             "alerts": [a.value for a in attacks],
+            # The turn before it in the session, indexed with it for keyword search only.
+            **turn_context(self.store, inp.namespace, inp.source, inp.session, inp.occurred_at),
         }
         usage = Usage()
         claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp, usage)

@@ -8,11 +8,12 @@
 //   $sensitivities LIST<STRING> sensitivities allowed (an episode without one is normal)
 //   $scopes     LIST<STRING>|null  scopes asked for; an episode behind a fact of another scope
 //                                  is left out (null: any)
-//   $lucene     STRING        Lucene query: ns_token:<token> AND content:(<terms>)
+//   $lucene     STRING        Lucene query: ns_token:<token> AND (content:(<terms>) OR
+//                             context_text:(<terms>)), each term quoted
 //   $vector     LIST<FLOAT>|null  the query embedding, for the similarity column
 //   $limit      INTEGER       how many rows at most
 // Returns: e (properties without the embedding), similarity, score (Lucene score)
-CALL db.index.fulltext.queryNodes('episode_text', $lucene, {limit: $limit * 4})
+CALL db.index.fulltext.queryNodes('episode_keywords', $lucene, {limit: $limit * 4})
 YIELD node AS e, score
 WHERE e.namespace = $namespace AND e.occurred_at <= $at AND e.recorded_at <= $known_at
   AND e.authority IN $authorities

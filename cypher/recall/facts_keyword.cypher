@@ -9,7 +9,8 @@
 //   $authorities    LIST<STRING>  authorities allowed (the authority floor)
 //   $sensitivities  LIST<STRING>  sensitivities allowed
 //   $include_review BOOLEAN       also facts whose review date has passed (flagged by the caller)
-//   $lucene         STRING        Lucene query: ns_token:<token> AND search_text:(<terms>)
+//   $lucene         STRING        Lucene query: ns_token:<token> AND (search_text:(<terms>)),
+//                                 each term quoted
 //   $vector         LIST<FLOAT>|null  the query embedding, for the similarity column
 //   $limit          INTEGER       how many rows at most
 // Returns: f (properties without the embedding), similarity, score (Lucene score)

@@ -2,7 +2,8 @@
 // other filter: the deletion audit checks that the index forgot too.
 // Parameters:
 //   $namespace  STRING  the tenant (re-checked on the node)
-//   $lucene     STRING  Lucene query: ns_token:<token> AND search_text:(<terms>)
+//   $lucene     STRING  Lucene query: ns_token:<token> AND (search_text:(<terms>)), each
+//                       term quoted
 // Returns: id
 CALL db.index.fulltext.queryNodes('fact_text', $lucene) YIELD node
 WHERE node.namespace = $namespace

@@ -173,6 +173,9 @@ class ChangeSet:
     removals: dict[str, list[str]] = field(default_factory=dict)
     # Episode content rewritten (redaction); nothing else about an episode changes.
     redactions: list[Row] = field(default_factory=list)
+    # An episode's keyword context (its neighbour's words) set again: id, context_text and
+    # context_from, both None when the neighbour is gone. Forgetting must reach copies.
+    contexts: list[Row] = field(default_factory=list)
     # Audit entries about forgotten records keep action, time and actor, and lose content.
     audit_scrubs: list[str] = field(default_factory=list)
     # Slot key -> the version this write read. The store applies the change only if every
@@ -233,6 +236,7 @@ class ChangeSet:
                 self.tombstones,
                 self.removals,
                 self.redactions,
+                self.contexts,
                 self.checkpoints,
                 self.audit_scrubs,
                 self.runs,
@@ -328,6 +332,13 @@ class GraphStore(Protocol):
 
     def episodes_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         """The episode rows with these ids that exist in the namespace."""
+
+    def session_turn_before(self, namespace: str, session: str, at: datetime) -> Row | None:
+        """The latest episode of ``session`` that occurred at or before ``at`` (id, content,
+        source, sensitivity), latest recorded first on a tie; None when there is none."""
+
+    def context_dependents(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
+        """Episodes whose keyword context was copied from one of these: id, context_from."""
 
     def audit(self, namespace: str, since: datetime | None) -> list[Row]:
         """Audit rows, oldest first."""

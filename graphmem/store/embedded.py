@@ -89,6 +89,7 @@ class EmbeddedStore:
         self._said: dict[tuple[str, str], set[str]] = defaultdict(set)  # slot -> statements
         self._vectors: dict[str, Any] = {}  # node id -> unit float32 array
         self._keywords: dict[tuple[str, str], BM25] = defaultdict(BM25)  # (label, ns)
+        self._turns: dict[tuple[str, str], set[str]] = defaultdict(set)  # (ns, session)
         # What recall may see, and its vectors stacked, until the next write: the channels
         # of one recall (and the recalls between two writes) share one filtering pass.
         self._version = 0
@@ -192,7 +193,7 @@ class EmbeddedStore:
             return
         self._precheck(change)
         self._commit(change)
-        forgetting = change.removals or change.redactions or change.audit_scrubs
+        forgetting = change.removals or change.redactions or change.contexts or change.audit_scrubs
         if forgetting or self._journal.entries > _COMPACT_EVERY:
             # Forgotten content must leave the disk too, not only the graph.
             self._compact()
@@ -223,6 +224,8 @@ class EmbeddedStore:
             self._require(ns, "Fact", row["old_id"], known)
             self._require(ns, "Fact", row["new_id"], known)
         for row in change.redactions:
+            self._require(ns, "Episode", row["id"], episodes)
+        for row in change.contexts:
             self._require(ns, "Episode", row["id"], episodes)
         for row in change.run_marks:
             self._require(ns, "DistillationRun", row["id"], set())
@@ -301,7 +304,15 @@ class EmbeddedStore:
             g.nodes[patch.fact_id].update(patch.changes)
         for row in change.redactions:
             g.nodes[row["id"]].update(content=row["content"], redactions=row["redactions"])
-            self._keywords[("Episode", ns)].add(row["id"], row["content"])
+            self._keywords[("Episode", ns)].add(row["id"], _keyword_text(g.nodes[row["id"]]))
+        for row in change.contexts:
+            node = g.nodes[row["id"]]
+            for key in ("context_text", "context_from"):
+                if row.get(key) is None:
+                    node.pop(key, None)
+                else:
+                    node[key] = row[key]
+            self._keywords[("Episode", ns)].add(row["id"], _keyword_text(node))
         for row in change.audit:
             self._add_node("AuditEntry", ns, row)
         for row in change.tombstones:
@@ -332,7 +343,9 @@ class EmbeddedStore:
             self._subject[(ns, data["subject_key"])].add(node_id)
             self._keywords[(label, ns)].add(node_id, data.get("search_text") or "")
         elif label == "Episode":
-            self._keywords[(label, ns)].add(node_id, data["content"])
+            self._keywords[(label, ns)].add(node_id, _keyword_text(data))
+            if data.get("session") is not None:
+                self._turns[(ns, data["session"])].add(node_id)
         elif label == "Entity":
             self._entity[(ns, data["key"])] = node_id
         elif label == "Statement":
@@ -349,6 +362,8 @@ class EmbeddedStore:
         self._vectors.pop(node_id, None)
         if label in ("Fact", "Episode"):
             self._keywords[(label, ns)].remove(node_id)
+        if label == "Episode" and data.get("session") is not None:
+            self._turns[(ns, data["session"])].discard(node_id)
         if label == "Fact":
             self._slot[(ns, data["slot"])].discard(node_id)
             self._subject[(ns, data["subject_key"])].discard(node_id)
@@ -501,6 +516,28 @@ class EmbeddedStore:
         return self._rows(namespace, "Episode", ids)
 
     @_locked
+    def session_turn_before(self, namespace: str, session: str, at: datetime) -> Row | None:
+        rows = [
+            row
+            for row in self._rows(namespace, "Episode", self._turns[(namespace, session)])
+            if row["occurred_at"] <= at
+        ]
+        if not rows:
+            return None
+        row = max(rows, key=lambda r: (r["occurred_at"], r["recorded_at"], r["id"]))
+        return {key: row.get(key) for key in ("id", "content", "source", "sensitivity")}
+
+    @_locked
+    def context_dependents(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
+        wanted = set(episode_ids)
+        rows = self._rows(namespace, "Episode", self._by_label[("Episode", namespace)])
+        return [
+            {"id": row["id"], "context_from": row["context_from"]}
+            for row in rows
+            if row.get("context_from") in wanted
+        ]
+
+    @_locked
     def audit(self, namespace: str, since: datetime | None) -> list[Row]:
         rows = self._rows(namespace, "AuditEntry", self._by_label[("AuditEntry", namespace)])
         if since is not None:
@@ -610,7 +647,7 @@ class EmbeddedStore:
                 continue
             for doc, _ in index.search(needle, 1000):
                 node = g.nodes.get(doc)
-                text = "" if node is None else str(node.get("content") or node.get("search_text"))
+                text = "" if node is None else _keyword_text(node)
                 # A keyword entry counts when it outlived its node, or still holds the text.
                 if index.holds_all(doc, needle) and (node is None or wanted in text.casefold()):
                     found.append(
@@ -1062,7 +1099,21 @@ def _matches(row: Row, where: FactFilter) -> bool:
 
 def _forgetting(payload: dict[str, Any]) -> bool:
     """A change that removes or scrubs content: the disk must lose it too."""
-    return bool(payload.get("removals") or payload.get("redactions") or payload.get("audit_scrubs"))
+    return bool(
+        payload.get("removals")
+        or payload.get("redactions")
+        or payload.get("contexts")
+        or payload.get("audit_scrubs")
+    )
+
+
+def _keyword_text(data: dict[str, Any]) -> str:
+    """What a node's keyword entry indexes: a fact's search text; an episode's content
+    and the context copied from its neighbour turn (never quoted, only matched)."""
+    if data.get("label") == "Fact":
+        return str(data.get("search_text") or "")
+    context = data.get("context_text")
+    return str(data.get("content") or "") + (f"\n{context}" if context else "")
 
 
 def _change_to(change: ChangeSet) -> dict[str, Any]:

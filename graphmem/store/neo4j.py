@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import neo4j
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, TransientError
 
+from graphmem.context import CONTEXT_BOOST
 from graphmem.errors import (
     EmbeddingMismatch,
     InvalidArgument,
@@ -280,6 +281,17 @@ class Neo4jStore:
         )
         return [_native(r["e"]) for r in rows]
 
+    def session_turn_before(self, namespace: str, session: str, at: datetime) -> Row | None:
+        rows = self._read(
+            "read/session_turn_before", namespace=check_namespace(namespace), session=session, at=at
+        )
+        return _native(rows[0]["e"]) if rows else None
+
+    def context_dependents(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
+        return self._read(
+            "read/context_dependents", namespace=check_namespace(namespace), ids=list(episode_ids)
+        )
+
     def audit(self, namespace: str, since: datetime | None) -> list[Row]:
         rows = self._read("read/audit_list", namespace=check_namespace(namespace), since=since)
         return [_native(r["a"]) for r in rows]
@@ -358,8 +370,9 @@ class Neo4jStore:
         for name, field in (
             ("recall/facts_keyword_raw", "search_text"),
             ("recall/episodes_keyword_raw", "content"),
+            ("recall/episodes_keyword_raw", "context_text"),
         ):
-            query = _lucene(ns, field, needle, every=True)
+            query = _lucene(ns, (field,), needle, every=True)
             if query is not None:
                 for row in self._read(name, lucene=query, namespace=ns):
                     found.append(
@@ -492,7 +505,7 @@ class Neo4jStore:
         vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
-        lucene = _lucene(namespace, "search_text", text)
+        lucene = _lucene(namespace, ("search_text",), text)
         if lucene is None:
             return []
         rows = self._read(
@@ -542,7 +555,7 @@ class Neo4jStore:
         vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
-        lucene = _lucene(namespace, "content", text)
+        lucene = _lucene(namespace, ("content", "context_text"), text)
         if lucene is None:
             return []
         rows = self._read(
@@ -617,13 +630,30 @@ def _version(rows: list[Row]) -> tuple[int, int]:
         return (0, 0)
 
 
-def _lucene(namespace: str, field: str, text: str, *, every: bool = False) -> str | None:
-    # Only analyzer-safe word tokens reach Lucene, so no user text is parsed as syntax.
-    terms = sorted({w for w in words(text) if w.isalnum()})
+def _lucene(
+    namespace: str, fields: tuple[str, ...], text: str, *, every: bool = False
+) -> str | None:
+    """A Lucene query for the analysed words of ``text`` in any of ``fields``.
+
+    The words are graphmem.text's (possessives and stop words already gone); each is quoted,
+    so no user text is parsed as query syntax, and Lucene's english analyzer stems it the
+    way graphmem.text.tokens does for the embedded store. The turn context field is
+    boosted by CONTEXT_BOOST.
+    """
+    terms = sorted(set(words(text)))
     if not terms:
         return None
-    joined = (" AND " if every else " OR ").join(terms)
-    return f"ns_token:{ns_token(namespace)} AND {field}:({joined})"
+    joined = (" AND " if every else " OR ").join(_quoted(t) for t in terms)
+    where = " OR ".join(
+        f"{field}:({joined})" + (f"^{CONTEXT_BOOST}" if field == "context_text" else "")
+        for field in fields
+    )
+    return f"ns_token:{ns_token(namespace)} AND ({where})"
+
+
+def _quoted(word: str) -> str:
+    escaped = word.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped}"'
 
 
 def _hits(rows: list[Row], key: str) -> list[Hit]:
@@ -752,6 +782,8 @@ def _apply(tx: Tx, change: ChangeSet) -> None:
             namespace=ns,
             rows=change.redactions,
         )
+    if change.contexts:
+        _run(tx, "write/episodes_context", len(change.contexts), namespace=ns, rows=change.contexts)
     if change.audit:
         _run(tx, "write/audit_append", None, namespace=ns, rows=change.audit)
     if change.audit_scrubs:
