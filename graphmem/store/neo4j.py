@@ -616,8 +616,19 @@ class Neo4jStore:
             fact_ids=fact_ids,
             episode_ids=episode_ids,
         )[0]
-        whole = {row["id"]: _native(row) for row in (*found["facts"], *found["episodes"])}
-        return whole, [_native(row) for row in found["support"]]
+        whole: dict[str, Row] = {}
+        for triples in (*found["facts"], *found["episodes"]):
+            row: Row = {key: _from_epoch(v) if is_time else v for key, v, is_time in triples}
+            whole[row["id"]] = _native(row)  # _native: a temporal of another kind, if any
+        support: list[Row] = [
+            {
+                **row,
+                "added_at": _from_epoch(row["added_at"]),
+                "occurred_at": _from_epoch(row["occurred_at"]),
+            }
+            for row in found["support"]
+        ]
+        return whole, support
 
     def drop_namespace(self, namespace: str) -> None:
         """Delete a whole namespace, tombstones included, in batches: housekeeping for
@@ -696,6 +707,10 @@ def _hits(rows: list[Row], key: str) -> list[Hit]:
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
+def _from_epoch(microseconds: int) -> datetime:
+    return _EPOCH + timedelta(microseconds=microseconds)
+
+
 def _lean_hits(rows: list[Row], when: str) -> list[Hit]:
     """Hits of recall/candidates: the datetime scoring reads comes as epoch microseconds (no
     driver temporal to decode), and an absent field stays absent so scoring's defaults apply."""
@@ -706,7 +721,7 @@ def _lean_hits(rows: list[Row], when: str) -> list[Hit]:
             for key in ("id", "confidence", "authority", "use_count")
             if (value := r[key]) is not None
         }
-        row[when] = _EPOCH + timedelta(microseconds=r[when])
+        row[when] = _from_epoch(r[when])
         similarity = r["similarity"]
         score = float(r["score"] or 0.0)
         hits.append(Hit(row, 2 * float(similarity) - 1 if similarity else 0.0, score))
