@@ -216,7 +216,7 @@ class Neo4jStore:
         rows = self._read(
             "read/facts_of_slots", namespace=check_namespace(namespace), slots=list(slots)
         )
-        return [_native(r["f"]) for r in rows]
+        return [_from_triples(r["f"]) for r in rows]
 
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         rows = self._read("read/facts_by_id", namespace=check_namespace(namespace), ids=list(ids))
@@ -232,7 +232,7 @@ class Neo4jStore:
         rows = self._read(
             "read/slot_statements", namespace=check_namespace(namespace), slots=list(slots)
         )
-        return [_native(r["s"]) for r in rows]
+        return [_from_triples(r["s"]) for r in rows]
 
     def statements_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         rows = self._read(
@@ -262,7 +262,7 @@ class Neo4jStore:
         rows = self._read(
             "read/fact_support", namespace=check_namespace(namespace), fact_ids=list(fact_ids)
         )
-        return [_native(r) for r in rows]
+        return [_support_row(r) for r in rows]
 
     def episode_facts(self, namespace: str, episode_id: str) -> list[Row]:
         rows = self._read(
@@ -616,19 +616,8 @@ class Neo4jStore:
             fact_ids=fact_ids,
             episode_ids=episode_ids,
         )[0]
-        whole: dict[str, Row] = {}
-        for triples in (*found["facts"], *found["episodes"]):
-            row: Row = {key: _from_epoch(v) if is_time else v for key, v, is_time in triples}
-            whole[row["id"]] = _native(row)  # _native: a temporal of another kind, if any
-        support: list[Row] = [
-            {
-                **row,
-                "added_at": _from_epoch(row["added_at"]),
-                "occurred_at": _from_epoch(row["occurred_at"]),
-            }
-            for row in found["support"]
-        ]
-        return whole, support
+        rows = [_from_triples(triples) for triples in (*found["facts"], *found["episodes"])]
+        return {row["id"]: row for row in rows}, [_support_row(r) for r in found["support"]]
 
     def drop_namespace(self, namespace: str) -> None:
         """Delete a whole namespace, tombstones included, in batches: housekeeping for
@@ -709,6 +698,20 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 def _from_epoch(microseconds: int) -> datetime:
     return _EPOCH + timedelta(microseconds=microseconds)
+
+
+def _from_triples(triples: list[list[Any]]) -> Row:
+    """A row read as [key, value, is_time] triples (zoned datetimes as epoch microseconds)."""
+    row = {key: _from_epoch(value) if is_time else value for key, value, is_time in triples}
+    return _native(row)  # a temporal of another kind, should one be stored
+
+
+def _support_row(row: Row) -> Row:
+    return {
+        **row,
+        "added_at": _from_epoch(row["added_at"]),
+        "occurred_at": _from_epoch(row["occurred_at"]),
+    }
 
 
 def _lean_hits(rows: list[Row], when: str) -> list[Hit]:
