@@ -111,6 +111,21 @@ def drop_neo4j_namespaces(uri: str, namespaces: Sequence[str]) -> None:
         progress(f"warning: could not drop namespaces {list(namespaces)}: {exc}")
 
 
+def embedder_from_spec(spec: str) -> Embedder | None:
+    """None for the offline default (``hashing``); an existing folder is a
+    sentence-transformers model; anything else is a spec ``graphmem.config.embedder``
+    understands (``openai:<model>``, ``sentence-transformers:<name>``, ...)."""
+    if spec == "hashing":
+        return None
+    if Path(spec).is_dir():
+        from graphmem import SentenceTransformerEmbedder
+
+        return SentenceTransformerEmbedder(spec)
+    from graphmem import config
+
+    return config.embedder(spec)
+
+
 # ---- timing ----------------------------------------------------------------
 
 
@@ -191,6 +206,8 @@ def parse_weights(spec: str) -> WeightSetting:
             )
         if name == "half_life":
             values[name] = timedelta(days=float(raw))
+        elif name == "fusion":
+            values[name] = raw.strip()
         elif name == "overfetch":
             values[name] = int(raw)
         else:

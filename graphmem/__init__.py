@@ -75,6 +75,7 @@ if TYPE_CHECKING:  # for type checkers; at run time each name is imported on fir
         ScoreParts,
         WriteResult,
     )
+    from graphmem.semantic import WordLlamaEmbedder
     from graphmem.session import Context, Session
     from graphmem.tokens import TokenCounter
 
@@ -141,6 +142,7 @@ _WHERE = {
     "UnknownQuery": "graphmem.errors",
     "UsageError": "graphmem.errors",
     "Weights": "graphmem.recall",
+    "WordLlamaEmbedder": "graphmem.semantic",
     "WriteConflict": "graphmem.errors",
     "WriteResult": "graphmem.results",
 }
@@ -220,6 +222,7 @@ __all__ = [
     "UnknownQuery",
     "UsageError",
     "Weights",
+    "WordLlamaEmbedder",
     "WriteConflict",
     "WriteResult",
     "__version__",

@@ -13,6 +13,7 @@ model              ``GRAPHMEM_MODEL`` with ``OPENAI_BASE_URL`` and   ``--model``
                    ``OPENAI_API_KEY`` (the openai client's own);
                    unset: the offline extractor and rule decider
 embedder           ``GRAPHMEM_EMBEDDER``: ``hashing`` (default),      ``--embedder``
+                   ``semantic`` (the ``semantic`` extra, offline),
                    ``openai:<model>``, ``sentence-transformers:<path>``
 =================  ==============================================  =================
 
@@ -122,6 +123,10 @@ def embedder(override: str | None = None) -> Embedder:
     kind, _, arg = spec.partition(":")
     if kind == "hashing" and not arg:
         return embed.HashingEmbedder()
+    if kind == "semantic" and not arg:
+        from graphmem.semantic import WordLlamaEmbedder  # noqa: PLC0415 - loaded on use
+
+        return WordLlamaEmbedder()
     if kind == "openai" and arg:
         import openai  # noqa: PLC0415
 
@@ -130,7 +135,7 @@ def embedder(override: str | None = None) -> Embedder:
     if kind == "sentence-transformers" and arg:
         return embed.SentenceTransformerEmbedder(arg)
     raise InvalidArgument(
-        f"embedder {spec!r} is not known: use hashing, openai:<model> or "
+        f"embedder {spec!r} is not known: use hashing, semantic, openai:<model> or "
         "sentence-transformers:<folder or model name>"
     )
 

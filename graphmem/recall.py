@@ -14,10 +14,11 @@ decay), confidence and use, and the best ``k`` are returned as Evidence.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from graphmem.embed import Embedder
 from graphmem.errors import InvalidArgument
@@ -46,6 +47,21 @@ class Weights:
     overfetch: int = 4
     min_similarity: float = 0.1  # below it, only a keyword or entity match keeps a candidate
     outdated_factor: float = 0.5  # episodes whose claims no longer hold rank this much lower
+    # Scores closer than this match equally: embedder noise must not decide between an old
+    # and a new statement of the same thing (see _order).
+    tie_margin: float = 0.02
+    # "linear" blends raw channel scores (cosine, keyword score over the channel's best);
+    # "rrf" credits each channel by rank, (rrf_k + 1) / (rrf_k + rank), so a channel's
+    # first hit earns its full weight whatever its raw score: a paraphrase the embedder
+    # ranks first is not buried under a weak keyword match.
+    fusion: str = "linear"
+    rrf_k: float = 60.0
+
+    def __post_init__(self) -> None:
+        if self.fusion not in ("linear", "rrf"):
+            raise InvalidArgument(f"fusion={self.fusion!r}: use 'linear' or 'rrf'")
+        if self.rrf_k < 0:
+            raise InvalidArgument(f"rrf_k={self.rrf_k} must not be negative")
 
     @classmethod
     def balanced(cls) -> Weights:
@@ -105,6 +121,7 @@ class _Candidate:
     keyword: float = 0.0
     matched: list[str] = field(default_factory=list)
     outdated: bool = False
+    ranks: dict[str, int] = field(default_factory=dict)  # channel -> best rank, from 1
 
 
 def query_entity_keys(query: str) -> list[str]:
@@ -143,7 +160,7 @@ def recall(store: GraphStore, embedder: Embedder, request: RecallRequest) -> lis
     else:
         for c in relevant:
             c.outdated = c.kind == "episode" and found.standing.get(c.row["id"]) is False
-    ranked = sorted(relevant, key=lambda c: -_total(c, request)[0])[: request.k]
+    ranked = _order(relevant, request)[: request.k]
     if found.lean:
         ranked, support = _read_whole(store, ns, ranked)
     else:
@@ -190,8 +207,12 @@ def _merge(pool: dict[str, _Candidate], kind: str, channel: str, hits: Sequence[
     """Pool a channel's hits. Raw scores of different channels (cosine, BM25, Lucene) are
     never compared: a keyword score counts relative to the channel's best hit."""
     top = max((hit.score for hit in hits), default=0.0) or 1.0
+    ordered = sorted((hit.score for hit in hits), reverse=True)
     for hit in hits:
         candidate = pool.setdefault(hit.row["id"], _Candidate(kind, hit.row))
+        # Competition rank: equal scores share a rank (the entity channel scores in steps).
+        rank = 1 + bisect.bisect_left([-x for x in ordered], -hit.score)
+        candidate.ranks[channel] = min(candidate.ranks.get(channel, rank), rank)
         candidate.similarity = max(candidate.similarity, hit.similarity)
         if channel == "keyword":
             candidate.keyword = max(candidate.keyword, hit.score / top)
@@ -209,9 +230,13 @@ def _total(c: _Candidate, request: RecallRequest) -> tuple[float, ScoreParts]:
     recency = math.exp(-math.log(2) * age_days / half_life_days)
     confidence = float(row.get("confidence", 0.8 if row.get("authority") != "external" else 0.5))
     use = math.log1p(row.get("use_count") or 0) / math.log1p(100)
+    similarity, keyword = max(c.similarity, 0.0), c.keyword
+    if w.fusion == "rrf":
+        similarity = _credit(c, "vector", w)
+        keyword = max(_credit(c, "keyword", w), 0.5 * _credit(c, "entity", w))
     parts = ScoreParts(
-        similarity=max(c.similarity, 0.0),
-        keyword=c.keyword,
+        similarity=similarity,
+        keyword=keyword,
         recency=recency,
         confidence=confidence,
         use=min(use, 1.0),
@@ -224,6 +249,35 @@ def _total(c: _Candidate, request: RecallRequest) -> tuple[float, ScoreParts]:
         + w.use * parts.use
     )
     return total, parts
+
+
+def _credit(c: _Candidate, channel: str, w: Weights) -> float:
+    rank = c.ranks.get(channel)
+    return 0.0 if rank is None else (w.rrf_k + 1) / (w.rrf_k + rank)
+
+
+def _order(candidates: list[_Candidate], request: RecallRequest) -> list[_Candidate]:
+    """Best first; among candidates that match equally (scores within ``tie_margin`` of the
+    best of their group) what still holds comes first, then facts before the episodes they
+    were drawn from (stable knowledge before events), then the newest."""
+    scored = sorted(((_total(c, request)[0], c) for c in candidates), key=lambda pair: -pair[0])
+    margin = request.weights.tie_margin
+    ordered: list[_Candidate] = []
+    start = 0
+    while start < len(scored):
+        end = start + 1
+        while end < len(scored) and scored[start][0] - scored[end][0] <= margin:
+            end += 1
+        group = scored[start:end]
+        group.sort(key=lambda pair: (pair[1].outdated, pair[1].kind != "fact", -_started(pair[1])))
+        ordered.extend(c for _, c in group)
+        start = end
+    return ordered
+
+
+def _started(c: _Candidate) -> float:
+    start: datetime = c.row["valid_from"] if c.kind == "fact" else c.row["occurred_at"]
+    return start.timestamp()
 
 
 def _read_whole(

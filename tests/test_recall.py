@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from datetime import UTC, datetime
 
 import pytest
 
 from graphmem import Claim, InvalidArgument, Memory
+from graphmem.recall import Weights
 from tests.stores import Clock
 
 NS = Callable[[str], str]
@@ -250,3 +252,42 @@ def test_recall_does_not_wait_for_a_write_in_progress(
     ids = [f.id for f in memory.facts(space)]
     used = [r.get("use_count") or 0 for r in memory.store.facts_by_id(space, ids)]
     assert sum(used) >= 5
+
+
+PLACES = ["Peru", "Norway", "Kenya", "Chile", "Egypt", "Nepal", "Ghana", "Oman", "Fiji", "Cuba"]
+VALUES = ["Quechua", "Swedish", "Swahili", "Arabic", "Hindi", "French", "Japanese", "Tagalog"]
+
+
+def test_of_two_statements_that_match_equally_the_newer_comes_first(
+    memory: Memory, clock: Clock, ns: NS
+) -> None:
+    # "The official language of X is A", later "... is B": the question matches both
+    # sentences equally, so the embedder's noise must not pick the old one.
+    space = ns("ties")
+    rng = random.Random(5)
+    pairs = {place: rng.sample(VALUES, 2) for place in PLACES}
+    clock.set(d(6))
+    for month, which in ((1, 0), (5, 1)):
+        for day, (place, values) in enumerate(pairs.items(), start=1):
+            said = f"The official language of {place} is {values[which]}."
+            memory.remember(said, namespace=space, at=d(month, day))
+    for place, (old, new) in pairs.items():
+        top = memory.recall(f"What is the official language of {place}?", namespace=space, k=3)
+        assert new in top[0].text, (place, [e.text for e in top])
+        assert old not in top[0].text
+        # Stable knowledge before the event it came from.
+        assert top[0].kind == "fact"
+
+
+def test_rank_fusion_credits_each_channel_by_rank(memory: Memory, clock: Clock, ns: NS) -> None:
+    space = ns("rrf")
+    clock.set(d(3))
+    memory.remember("Maya enjoys hiking in the Alps.", namespace=space)
+    memory.remember("Maya works at Acme as a designer.", namespace=space)
+    fused = Weights(similarity=0.5, keyword=0.5, recency=0, confidence=0, fusion="rrf")
+    top = memory.recall("hiking", namespace=space, weights=fused)[0]
+    assert "hiking" in top.text
+    # The keyword channel's first hit earns the channel's whole weight.
+    assert top.parts.keyword == 1.0
+    with pytest.raises(InvalidArgument, match="fusion"):
+        Weights(fusion="borda")
