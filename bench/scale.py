@@ -6,10 +6,14 @@ the offline hashing embedder and no model. At each size it reports:
 
 * ingest throughput through ``Memory.remember`` (gate, batched slot reads,
   rule decisions, one transaction a batch) for the facts added since the last
-  size, and — as the ceiling — raw batched writes of the same kind of nodes
-  (``store.apply`` of prepared change sets, no reads, no decisions) into a
-  second namespace, in the same run;
-* recall latency p50/p95 (the query's embedding time apart);
+  size, and — as the ceiling — the very rows each ``remember`` applied, ids
+  renamed, written again into a second namespace by one UNWIND statement in one
+  transaction (``cypher/bench/write_ceiling``: no read, no check, no decision),
+  batch by batch in the same run, and the ratio;
+* recall latency p50/p95, and for the same questions on the same data the
+  one-query ceiling: vector and full text in one statement, ids and scores only
+  (``cypher/bench/recall_ceiling``), and the ratios; the slowest question over
+  the median (hub entities included: the questions name cities everyone visits);
 * as-of query latency p50/p95 (``facts(subject, at, known_at)``);
 * the time to forget one episode (a move that superseded an earlier value, so
   forgetting it restores that value): the ratio between sizes shows whether
@@ -27,19 +31,20 @@ import statistics
 import time
 import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
+import neo4j
 from _common import DEFAULT_NEO4J, Stopwatch, machine, ms, percentile, progress
-from recall_latency import START, World, define_predicates, grow, person
+from recall_latency import START, World, define_predicates, person
 
 from graphmem import Claim, Memory
-from graphmem.consolidate import Consolidator
-from graphmem.decide import Proposal
-from graphmem.model import Authority, Cardinality, Kind, Status, canonical_json, entity_key
-from graphmem.records import new_id
+from graphmem.store import cypher
 from graphmem.store.base import ChangeSet
-from graphmem.store.rows import slot_key
-from graphmem.temporal import END_OF_TIME
+from graphmem.store.neo4j import _lucene as lucene_query
+from graphmem.store.neo4j import canonical, ns_token
+from graphmem.store.rows import slot_node_id
 
 
 def ticks(start: datetime) -> Iterator[datetime]:
@@ -49,73 +54,154 @@ def ticks(start: datetime) -> Iterator[datetime]:
         moment += timedelta(minutes=7)
 
 
-def raw_batch(mem: Memory, namespace: str, claims: list[Claim], at: datetime) -> ChangeSet:
-    """The nodes ``remember`` would write for these claims, prepared without reading."""
-    change = ChangeSet(namespace=namespace)
-    episode = new_id("ep")
-    change.episodes.append(
+# Fields of a change set's rows that name a node the same write (or an earlier one) made.
+_ID_KEYS = frozenset({"id", "fact_id", "episode_id", "new_id", "old_id", "target_id"})
+_ID_LISTS = frozenset({"episodes", "statements"})
+
+
+def _renamed(value: Any) -> Any:
+    """A change set's rows with every node id renamed, so that they can be written again
+    beside the originals (ids are unique store-wide)."""
+    if isinstance(value, dict):
+        return {
+            key: (
+                f"{item}~c"
+                if key in _ID_KEYS and isinstance(item, str)
+                else [f"{i}~c" for i in item]
+                if key in _ID_LISTS and isinstance(item, list)
+                else _renamed(item)
+            )
+            for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [_renamed(item) for item in value]
+    return value
+
+
+def ceiling_params(change: ChangeSet, namespace: str) -> dict[str, Any]:
+    """The rows ``remember`` applied, renamed and moved to ``namespace``, as parameters of
+    cypher/bench/write_ceiling."""
+    rows = {
+        name: _renamed(part)
+        for name, part in {
+            "episodes": [
+                {**row, "embedding": change.embeddings.get(row["id"])} for row in change.episodes
+            ],
+            "entities": change.entities,
+            "mentions": change.mentions,
+            "facts": [
+                {"props": row, "embedding": change.embeddings.get(row["id"])}
+                for row in change.facts
+            ],
+            "statements": [
+                {
+                    "props": {k: v for k, v in row.items() if k != "episodes"},
+                    "episodes": row["episodes"],
+                }
+                for row in change.statements
+            ],
+            "supports": change.supports,
+            "supersessions": change.supersessions,
+            "patches": [{"fact_id": p.fact_id, "changes": p.changes} for p in change.patches],
+            "audit": change.audit,
+        }.items()
+    }
+    return canonical(
         {
-            "id": episode,
-            "content": " ; ".join(f"{c.subject} {c.predicate} {c.object}" for c in claims),
-            "source": "user",
-            "authority": "user",
-            "occurred_at": at,
-            "recorded_at": at,
-            "redactions": 0,
+            **rows,
+            "namespace": namespace,
+            "ns_token": ns_token(namespace),
+            "slots": sorted(slot_node_id(namespace, key) for key in change.slots),
         }
     )
-    consolidator = Consolidator(change, episode, at)
-    for claim in claims:
-        subject = entity_key(claim.subject)
-        text = str(claim.object)
-        consolidator.add(
-            Proposal(
-                subject=claim.subject,
-                subject_key=subject,
-                predicate=claim.predicate,
-                object_json=canonical_json(claim.object),
-                object_text=text,
-                object_key=entity_key(text),
-                kind=Kind.FACT,
-                scope="global",
-                slot=slot_key(subject, claim.predicate, "global"),
-                cardinality=Cardinality.MANY,
-                authority=Authority.USER,
-                status=Status.ACTIVE,
-                confidence=1.0,
-                valid_from=at,
-                valid_until=END_OF_TIME,
-                negated=False,
-                quote=None,
-            ),
-            "raw",
-        )
-    texts = {row["id"]: row["search_text"] for row in change.facts}
-    texts[episode] = change.episodes[0]["content"]
-    change.embeddings.update(zip(texts, mem.embedder.embed(list(texts.values())), strict=True))
-    return change
 
 
-def ceiling(mem: Memory, world: World, namespace: str, n: int, batch: int) -> float:
-    """Facts a second through raw batched writes of n facts."""
-    clock = ticks(START)
-    started = time.perf_counter()
-    written = 0
-    while written < n:
-        claims = world.claims(min(batch, n - written))
-        mem.store.apply(raw_batch(mem, namespace, claims, next(clock)))
-        written += len(claims)
-    return n / (time.perf_counter() - started)
+@dataclass
+class Writes:
+    claims: int = 0
+    remember: float = 0.0  # seconds in Memory.remember
+    ceiling: float = 0.0  # seconds writing the same rows in one statement
 
 
-def latencies(mem: Memory, world: World, namespace: str, queries: int) -> dict[str, float]:
+def grow_beside_ceiling(
+    mem: Memory,
+    driver: neo4j.Driver,
+    world: World,
+    namespaces: tuple[str, str],
+    n: int,
+    *,
+    batch: int,
+    clock: Iterator[datetime],
+    ceiling: bool,
+) -> Writes:
+    """Grow ``namespaces[0]`` by n claims through ``remember``; after each batch, write the
+    rows it applied again into ``namespaces[1]`` with one statement in one transaction
+    (cypher/bench/write_ceiling). Interleaved, so both see the same load and the same size."""
+    grown, raw = namespaces
+    applied: list[ChangeSet] = []
+    store_apply = mem.store.apply
+
+    def recording(change: ChangeSet) -> None:
+        store_apply(change)
+        applied.append(change)
+
+    mem.store.apply = recording  # type: ignore[method-assign]
+    query = cypher.load("bench/write_ceiling")
+    done = Writes()
+    report_every = max(n // 10, batch)
+    try:
+        while done.claims < n:
+            claims = world.claims(min(batch, n - done.claims))
+            applied.clear()
+            started = time.perf_counter()
+            mem.remember(claims, namespace=grown, source="user", at=next(clock))
+            done.remember += time.perf_counter() - started
+            if ceiling:
+                params = [ceiling_params(change, raw) for change in applied]
+                started = time.perf_counter()
+                for one in params:
+                    with driver.session() as session:
+                        session.execute_write(lambda tx, p=one: tx.run(query, p).consume())
+                done.ceiling += time.perf_counter() - started
+            done.claims += len(claims)
+            if done.claims % report_every < batch:
+                progress(
+                    f"    {done.claims}/{n} claims, remember {done.claims / done.remember:.0f}/s"
+                    + (f", ceiling {done.claims / done.ceiling:.0f}/s" if done.ceiling else "")
+                )
+    finally:
+        mem.store.apply = store_apply  # type: ignore[method-assign]
+    return done
+
+
+def latencies(
+    mem: Memory, driver: neo4j.Driver, world: World, namespace: str, queries: int
+) -> dict[str, float]:
+    """Recall and, for the same question on the same data, the one-query ceiling (vector and
+    full text in one statement, ids only: cypher/bench/recall_ceiling), alternately."""
     rng = random.Random(11)
-    recall, embed, as_of = Stopwatch(), Stopwatch(), Stopwatch()
+    recall, ceiling, embed, as_of = Stopwatch(), Stopwatch(), Stopwatch(), Stopwatch()
+    query = cypher.load("bench/recall_ceiling")
+    k = 10
+    limit = k * mem.weights.overfetch
+    for question in world.questions(3):  # untimed: the server plans each query once
+        vector = mem.embedder.embed([question])[0]
+        mem.recall(question, namespace=namespace, k=k)
+        lucene = lucene_query(namespace, "search_text", question)
+        params = {"namespace": namespace, "vector": vector, "lucene": lucene, "limit": limit}
+        driver.execute_query(query, params, routing_=neo4j.RoutingControl.READ)
     for question in world.questions(queries):
         with embed.time():
-            mem.embedder.embed([question])
+            vector = mem.embedder.embed([question])[0]
         with recall.time():
-            mem.recall(question, namespace=namespace, k=10)
+            mem.recall(question, namespace=namespace, k=k)
+        lucene = lucene_query(namespace, "search_text", question)
+        with ceiling.time():
+            driver.execute_query(
+                query,
+                {"namespace": namespace, "vector": vector, "lucene": lucene, "limit": limit},
+                routing_=neo4j.RoutingControl.READ,
+            )
     span = (datetime.now(START.tzinfo) - START).total_seconds()
     for _ in range(queries):
         subject = person(rng.randrange(world.people()))
@@ -125,6 +211,9 @@ def latencies(mem: Memory, world: World, namespace: str, queries: int) -> dict[s
     return {
         "recall p50": percentile(recall.samples, 50),
         "recall p95": percentile(recall.samples, 95),
+        "recall max": max(recall.samples),
+        "ceiling p50": percentile(ceiling.samples, 50),
+        "ceiling p95": percentile(ceiling.samples, 95),
         "embed p50": percentile(embed.samples, 50),
         "as-of p50": percentile(as_of.samples, 50),
         "as-of p95": percentile(as_of.samples, 95),
@@ -165,33 +254,42 @@ def main() -> None:
         "--ceiling-up-to",
         type=int,
         default=100_000,
-        help="measure raw writes only up to this size (they double the data)",
+        help="measure the write ceiling only up to this size (it doubles the data)",
     )
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     run = uuid.uuid4().hex[:8]
     grown, raw = f"scale-{run}", f"scale-raw-{run}"
     mem = Memory.neo4j(args.uri)
+    driver = neo4j.GraphDatabase.driver(args.uri, notifications_min_severity="OFF")
     define_predicates(mem)
-    world, raw_world = World(random.Random(1)), World(random.Random(2))
+    world = World(random.Random(1))
     clock = ticks(START)
     rows = []
     have = 0
     try:
         for size in sizes:
-            progress(f"growing {grown} to {size} facts")
-            ingest = grow(mem, world, grown, size - have, batch=args.batch, clock=clock)
-            top = 0.0
-            if not args.no_ceiling and size <= args.ceiling_up_to:
-                progress(f"raw batched writes of {size - have} facts into {raw}")
-                top = ceiling(mem, raw_world, raw, size - have, args.batch)
+            ceiling = not args.no_ceiling and size <= args.ceiling_up_to
+            progress(
+                f"growing {grown} to {size} facts" + (f", and {raw} beside" if ceiling else "")
+            )
+            writes = grow_beside_ceiling(
+                mem,
+                driver,
+                world,
+                (grown, raw),
+                size - have,
+                batch=args.batch,
+                clock=clock,
+                ceiling=ceiling,
+            )
             have = size
             progress(f"measuring at {size} facts")
-            figures = latencies(mem, world, grown, args.queries)
+            figures = latencies(mem, driver, world, grown, args.queries)
             forget = forget_one(mem, world, grown, next(clock))
-            rows.append((size, ingest.claims / ingest.seconds, top, figures, forget))
+            rows.append((size, writes, figures, forget))
             progress(
-                f"  at {size}: remember {rows[-1][1]:.0f} facts/s, raw {top:.0f} facts/s, "
+                f"  at {size}: remember {writes.claims / writes.remember:.0f} facts/s, "
                 f"{ {k: ms(v) for k, v in figures.items()} }, forget {ms(forget)} ms"
             )
     finally:
@@ -200,21 +298,30 @@ def main() -> None:
                 mem.store.drop_namespace(namespace)
         except Exception as exc:  # housekeeping must not hide the figures
             progress(f"warning: could not drop {grown}, {raw}: {exc}")
+        driver.close()
         mem.close()
     print(f"\nscale run on Neo4j ({machine()}), batch {args.batch}, offline embedder\n")
     print(
-        "| facts | remember facts/s | raw writes facts/s | recall p50 / p95 ms | "
-        "embed p50 ms | as-of p50 / p95 ms | forget one episode ms |"
+        "| facts | remember facts/s | one-UNWIND ceiling facts/s | ratio | "
+        "recall p50 / p95 ms | one-query ceiling p50 / p95 ms | ratio p50 / p95 | "
+        "slowest / median | as-of p50 / p95 ms | forget one episode ms |"
     )
-    print("|---|---|---|---|---|---|---|")
-    for size, rate, top, fig, forget in rows:
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for size, w, fig, forget in rows:
+        rate = w.claims / w.remember
+        top = w.claims / w.ceiling if w.ceiling else 0.0
         print(
-            f"| {size:,} | {rate:,.0f} | {top:,.0f} | {ms(fig['recall p50'])} / "
-            f"{ms(fig['recall p95'])} | {ms(fig['embed p50'])} | {ms(fig['as-of p50'])} / "
-            f"{ms(fig['as-of p95'])} | {ms(forget)} |"
+            f"| {size:,} | {rate:,.0f} | {top:,.0f} | "
+            + (f"{rate / top:.0%}" if top else "—")
+            + f" | {ms(fig['recall p50'])} / {ms(fig['recall p95'])} | "
+            f"{ms(fig['ceiling p50'])} / {ms(fig['ceiling p95'])} | "
+            f"{fig['recall p50'] / fig['ceiling p50']:.1f}× / "
+            f"{fig['recall p95'] / fig['ceiling p95']:.1f}× | "
+            f"{fig['recall max'] / fig['recall p50']:.1f}× | "
+            f"{ms(fig['as-of p50'])} / {ms(fig['as-of p95'])} | {ms(forget)} |"
         )
     if len(rows) > 1:
-        print(f"\nforget time, largest / smallest size: {rows[-1][4] / rows[0][4]:.2f}")
+        print(f"\nforget time, largest / smallest size: {rows[-1][3] / rows[0][3]:.2f}")
 
 
 if __name__ == "__main__":

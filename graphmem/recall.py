@@ -24,7 +24,7 @@ from graphmem.embed import Embedder
 from graphmem.errors import InvalidArgument
 from graphmem.model import Authority, Sensitivity, SourceKind, Status, SupportRole, entity_key
 from graphmem.results import Evidence, Provenance, ScoreParts
-from graphmem.store.base import GraphStore, Hit, RecallFilter, Row
+from graphmem.store.base import GraphStore, Hit, Probe, RecallFilter, Row
 from graphmem.store.rows import status_as_of, to_episode, to_fact
 from graphmem.temporal import AsOf
 from graphmem.text import STOP_WORDS
@@ -147,24 +147,24 @@ def recall(store: GraphStore, embedder: Embedder, request: RecallRequest) -> lis
     fetch = request.k * request.weights.overfetch
     vector = embedder.embed([request.query])[0]
     pool: dict[str, _Candidate] = {}
-    _merge(pool, "fact", "vector", store.similar_facts(ns, where, vector, fetch))
-    _merge(pool, "fact", "keyword", store.keyword_facts(ns, where, request.query, vector, fetch))
     # The names the query might mention go straight to the entity channel: asking first
     # which of them exist would cost a round trip and change nothing.
     keys = query_entity_keys(request.query)
-    _merge(pool, "fact", "entity", store.entity_facts(ns, where, keys, vector, fetch))
-    if request.include_episodes:
-        _merge(pool, "episode", "vector", store.similar_episodes(ns, where, vector, fetch))
-        _merge(
-            pool,
-            "episode",
-            "keyword",
-            store.keyword_episodes(ns, where, request.query, vector, fetch),
-        )
+    probe = Probe(request.query, vector, keys, fetch, request.include_episodes)
+    found = store.recall_candidates(ns, where, probe)
+    for kind, channel, hits in found.channels:
+        _merge(pool, kind, channel, hits)
     relevant = [c for c in pool.values() if _relevant(c, request.weights)]
-    _mark_outdated_episodes(store, ns, request.point, relevant)
+    if found.standing is None:
+        _mark_outdated_episodes(store, ns, request.point, relevant)
+    else:
+        for c in relevant:
+            c.outdated = c.kind == "episode" and found.standing.get(c.row["id"]) is False
     ranked = _order(relevant, request)[: request.k]
-    support = _support(store, ns, [c.row["id"] for c in ranked if c.kind == "fact"])
+    if found.lean:
+        ranked, support = _read_whole(store, ns, ranked)
+    else:
+        support = _support(store, ns, [c.row["id"] for c in ranked if c.kind == "fact"])
     return [_evidence(c, request, support) for c in ranked]
 
 
@@ -280,11 +280,32 @@ def _started(c: _Candidate) -> float:
     return start.timestamp()
 
 
+def _read_whole(
+    store: GraphStore, ns: str, ranked: list[_Candidate]
+) -> tuple[list[_Candidate], dict[str, list[Provenance]]]:
+    """Lean candidates carried only what scoring reads: read the final k whole, with their
+    provenance, in one store call. A row deleted in between is left out."""
+    rows, support = store.recall_rows(
+        ns,
+        [c.row["id"] for c in ranked if c.kind == "fact"],
+        [c.row["id"] for c in ranked if c.kind == "episode"],
+    )
+    whole = []
+    for c in ranked:
+        row = rows.get(c.row["id"])
+        if row is not None:
+            c.row = row
+            whole.append(c)
+    return whole, _provenance(support)
+
+
 def _support(store: GraphStore, ns: str, fact_ids: list[str]) -> dict[str, list[Provenance]]:
+    return _provenance(store.support(ns, fact_ids)) if fact_ids else {}
+
+
+def _provenance(support: list[Row]) -> dict[str, list[Provenance]]:
     out: dict[str, list[Provenance]] = {}
-    if not fact_ids:
-        return out
-    for row in store.support(ns, fact_ids):
+    for row in support:
         out.setdefault(row["fact_id"], []).append(
             Provenance(
                 episode_id=row["episode_id"],

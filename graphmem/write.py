@@ -324,7 +324,13 @@ class WritePath:
             settled = consolidator.settle(slots[key])
             pieces += settled.created + settled.kept
         change.slots = {key: slots[key].version for key in touched}
-        return [_operation(claim, d, pieces) for claim, d in decided], refused
+        # Each claim looks up the versions its statements stand in, not every version the
+        # batch settled: a batch of n claims costs n lookups, not n² comparisons.
+        by_statement: dict[str, list[Row]] = {}
+        for piece in pieces:
+            for statement_id in piece.get("statements") or ():
+                by_statement.setdefault(statement_id, []).append(piece)
+        return [_operation(claim, d, by_statement) for claim, d in decided], refused
 
     def _refuse_replay(self, inp: Input, now: datetime) -> WriteResult:
         """A re-sync or a replayed message must not bring back what the user forgot."""
@@ -557,13 +563,10 @@ def _record(
     return None
 
 
-def _operation(claim: Claim, decision: Decision, pieces: list[Row]) -> Operation:
+def _operation(claim: Claim, decision: Decision, by_statement: dict[str, list[Row]]) -> Operation:
     """What one claim did, with the fact version its statement now stands in (if any)."""
-    mine = {s["id"] for s in decision.statements}
-    holding = sorted(
-        (p for p in pieces if mine & set(p.get("statements") or ())),
-        key=lambda p: (p["valid_from"], p["id"]),
-    )
+    found = {p["id"]: p for s in decision.statements for p in by_statement.get(s["id"], ())}
+    holding = sorted(found.values(), key=lambda p: (p["valid_from"], p["id"]))
     fact_id = holding[0]["id"] if holding and decision.op.value in ("ADD", "UPDATE") else None
     return Operation(
         kind=decision.op.value,

@@ -278,6 +278,33 @@ class Hit:
     score: float
 
 
+@dataclass(frozen=True, slots=True)
+class Probe:
+    """What recall asks every channel: the query's words, its embedding, the entity names it
+    may mention, how many hits a channel may return, and whether episodes count."""
+
+    text: str
+    vector: list[float]
+    keys: list[str]
+    limit: int
+    include_episodes: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Candidates:
+    """What recall's channels found, channel by channel, in the order recall pools them:
+    (kind, channel, hits) with kind "fact" or "episode" and channel "vector", "keyword" or
+    "entity". ``lean`` rows carry only the id and what scoring reads (``valid_from`` or
+    ``occurred_at``, ``confidence``, ``authority``, ``use_count``): recall reads the whole rows
+    of the final k with :meth:`GraphStore.recall_rows`. ``standing`` says, for candidate
+    episodes that support facts, whether one of those still holds; None leaves recall to ask
+    :meth:`GraphStore.episodes_standing`."""
+
+    channels: list[tuple[str, str, list[Hit]]]
+    lean: bool = False
+    standing: dict[str, bool] | None = None
+
+
 class GraphStore(Protocol):
     """What the memory logic needs from a graph database."""
 
@@ -449,6 +476,22 @@ class GraphStore(Protocol):
 
     def episodes_standing(self, namespace: str, ids: Iterable[str], point: AsOf) -> dict[str, bool]:
         """For the episodes among ``ids`` that support facts: whether any of them holds."""
+
+    def recall_candidates(
+        self,
+        namespace: str,
+        where: RecallFilter,
+        probe: Probe,
+    ) -> Candidates:
+        """Every recall channel at once (up to ``probe.limit`` hits each): facts by vector,
+        by words and about the entities named; episodes by vector and words when
+        ``probe.include_episodes``. ``channels.compose`` is the default, one method a channel."""
+
+    def recall_rows(
+        self, namespace: str, fact_ids: list[str], episode_ids: list[str]
+    ) -> tuple[dict[str, Row], list[Row]]:
+        """The whole rows of these facts and episodes by id, and the facts' support rows (as
+        :meth:`support`): what recall quotes for the final k of lean candidates."""
 
     def purge(self, timeout: float) -> PurgeReport:
         """Rewrite the store's files so that nothing deleted stays in any of them (old

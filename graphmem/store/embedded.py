@@ -32,14 +32,17 @@ from threadpoolctl import ThreadpoolController
 from graphmem.errors import EmbeddingMismatch, GraphmemError, UnknownId, WriteConflict
 from graphmem.model import check_namespace
 from graphmem.results import PurgeReport
+from graphmem.store import channels
 from graphmem.store.base import (
     HUB_DEGREE,
     LABELS,
     REEMBED_HINT,
+    Candidates,
     ChangeSet,
     FactFilter,
     FactPatch,
     Hit,
+    Probe,
     RecallFilter,
     Row,
     StatementPatch,
@@ -957,6 +960,20 @@ class EmbeddedStore:
                     for f in facts
                 )
         return out
+
+    def recall_candidates(
+        self,
+        namespace: str,
+        where: RecallFilter,
+        probe: Probe,
+    ) -> Candidates:
+        # In process, a channel costs no round trip: the default composition serves.
+        return channels.compose(self, namespace, where, probe)
+
+    def recall_rows(
+        self, namespace: str, fact_ids: list[str], episode_ids: list[str]
+    ) -> tuple[dict[str, Row], list[Row]]:
+        return channels.rows(self, namespace, fact_ids, episode_ids)
 
     @_locked
     def purge(self, timeout: float) -> PurgeReport:

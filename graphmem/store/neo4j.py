@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 import neo4j
@@ -29,14 +29,16 @@ from graphmem.errors import (
 )
 from graphmem.model import check_namespace
 from graphmem.results import PurgeReport
-from graphmem.store import cypher
+from graphmem.store import channels, cypher
 from graphmem.store.base import (
     HUB_DEGREE,
     LABELS,
     REEMBED_HINT,
+    Candidates,
     ChangeSet,
     FactFilter,
     Hit,
+    Probe,
     RecallFilter,
     Row,
     interrupted,
@@ -215,7 +217,7 @@ class Neo4jStore:
         rows = self._read(
             "read/facts_of_slots", namespace=check_namespace(namespace), slots=list(slots)
         )
-        return [_native(r["f"]) for r in rows]
+        return [_from_triples(r["f"]) for r in rows]
 
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         rows = self._read("read/facts_by_id", namespace=check_namespace(namespace), ids=list(ids))
@@ -231,7 +233,7 @@ class Neo4jStore:
         rows = self._read(
             "read/slot_statements", namespace=check_namespace(namespace), slots=list(slots)
         )
-        return [_native(r["s"]) for r in rows]
+        return [_from_triples(r["s"]) for r in rows]
 
     def statements_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         rows = self._read(
@@ -261,7 +263,7 @@ class Neo4jStore:
         rows = self._read(
             "read/fact_support", namespace=check_namespace(namespace), fact_ids=list(fact_ids)
         )
-        return [_native(r) for r in rows]
+        return [_support_row(r) for r in rows]
 
     def episode_facts(self, namespace: str, episode_id: str) -> list[Row]:
         rows = self._read(
@@ -577,6 +579,59 @@ class Neo4jStore:
         )
         return {r["id"]: bool(r["current"]) for r in rows}
 
+    def recall_candidates(
+        self,
+        namespace: str,
+        where: RecallFilter,
+        probe: Probe,
+    ) -> Candidates:
+        if not self.in_index_filter:  # no SEARCH clause on this server: a query a channel
+            return channels.compose(self, namespace, where, probe)
+        rows = self._read(
+            "recall/candidates",
+            vector=probe.vector,
+            fact_lucene=_lucene(namespace, "search_text", probe.text),
+            episode_lucene=_lucene(namespace, "content", probe.text),
+            keys=probe.keys,
+            hub_degree=HUB_DEGREE,
+            exact_facts=self._small(namespace, "Fact"),
+            exact_episodes=probe.include_episodes and self._small(namespace, "Episode"),
+            include_episodes=probe.include_episodes,
+            fetch=probe.limit * 4,
+            limit=probe.limit,
+            **self._filter_params(namespace, where),
+        )
+        found = rows[0]
+        standing = {
+            hit["id"]: hit["standing"]
+            for name in ("episode_vector", "episode_keyword")
+            for hit in found[name]
+            if hit["standing"] is not None
+        }
+        return Candidates(
+            [
+                ("fact", "vector", _lean_hits(found["fact_vector"], "valid_from")),
+                ("fact", "keyword", _lean_hits(found["fact_keyword"], "valid_from")),
+                ("fact", "entity", _lean_hits(found["fact_entity"], "valid_from")),
+                ("episode", "vector", _lean_hits(found["episode_vector"], "occurred_at")),
+                ("episode", "keyword", _lean_hits(found["episode_keyword"], "occurred_at")),
+            ][: 5 if probe.include_episodes else 3],
+            lean=True,
+            standing=standing,
+        )
+
+    def recall_rows(
+        self, namespace: str, fact_ids: list[str], episode_ids: list[str]
+    ) -> tuple[dict[str, Row], list[Row]]:
+        found = self._read(
+            "recall/rows",
+            namespace=check_namespace(namespace),
+            fact_ids=fact_ids,
+            episode_ids=episode_ids,
+        )[0]
+        rows = [_from_triples(triples) for triples in (*found["facts"], *found["episodes"])]
+        return {row["id"]: row for row in rows}, [_support_row(r) for r in found["support"]]
+
     def drop_namespace(self, namespace: str) -> None:
         """Delete a whole namespace, tombstones included, in batches: housekeeping for
         benchmarks and scratch databases. Users forget with ``Memory.forget``."""
@@ -666,6 +721,44 @@ def _hits(rows: list[Row], key: str) -> list[Hit]:
         )
         for r in rows
     ]
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _from_epoch(microseconds: int) -> datetime:
+    return _EPOCH + timedelta(microseconds=microseconds)
+
+
+def _from_triples(triples: list[list[Any]]) -> Row:
+    """A row read as [key, value, is_time] triples (zoned datetimes as epoch microseconds)."""
+    row = {key: _from_epoch(value) if is_time else value for key, value, is_time in triples}
+    return _native(row)  # a temporal of another kind, should one be stored
+
+
+def _support_row(row: Row) -> Row:
+    return {
+        **row,
+        "added_at": _from_epoch(row["added_at"]),
+        "occurred_at": _from_epoch(row["occurred_at"]),
+    }
+
+
+def _lean_hits(rows: list[Row], when: str) -> list[Hit]:
+    """Hits of recall/candidates: the datetime scoring reads comes as epoch microseconds (no
+    driver temporal to decode), and an absent field stays absent so scoring's defaults apply."""
+    hits = []
+    for r in rows:
+        row: Row = {
+            key: value
+            for key in ("id", "confidence", "authority", "use_count")
+            if (value := r[key]) is not None
+        }
+        row[when] = _from_epoch(r[when])
+        similarity = r["similarity"]
+        score = float(r["score"] or 0.0)
+        hits.append(Hit(row, 2 * float(similarity) - 1 if similarity else 0.0, score))
+    return hits
 
 
 def _native(row: Row) -> Row:

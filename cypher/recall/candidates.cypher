@@ -1,0 +1,211 @@
+// candidates — every recall channel in one statement: facts by vector (filtered inside the
+// index by tenant and validity), by full text (the namespace token inside the Lucene query)
+// and by the entities the query names (one hop, never through hubs); episodes by vector and
+// by full text. Each channel filters before it ranks (tenant, validity, belief, status, scope,
+// authority, sensitivity), exactly as the single-channel queries of this folder do. Rows are
+// lean: ids, scores and the few fields scoring reads, datetimes as epoch microseconds; the
+// final k rows are read whole by recall/rows.
+// Parameters:
+//   $namespace      STRING        the tenant
+//   $at             DATETIME      world time the facts must hold at (episodes: had happened)
+//   $known_at       DATETIME      belief time the facts must be believed at (episodes: recorded)
+//   $statuses       LIST<STRING>  stored statuses allowed (active; candidate only when asked)
+//   $scopes         LIST<STRING>|null  scopes allowed (global plus the asked scope); null: any
+//   $authorities    LIST<STRING>  authorities allowed (the authority floor)
+//   $sensitivities  LIST<STRING>  sensitivities allowed (an episode without one is normal)
+//   $include_review BOOLEAN       also facts whose review date has passed (flagged by the caller)
+//   $vector         LIST<FLOAT>   the query embedding
+//   $fact_lucene    STRING|null   Lucene query: ns_token:<token> AND search_text:(<terms>)
+//   $episode_lucene STRING|null   Lucene query: ns_token:<token> AND content:(<terms>)
+//   $keys           LIST<STRING>  normalised entity names found in the query
+//   $hub_degree     INTEGER       linked facts above which an entity is a hub (HUB_DEGREE)
+//   $exact_facts    BOOLEAN       exact cosine over the filtered facts instead of the index
+//   $exact_episodes BOOLEAN       the same for episodes
+//   $include_episodes BOOLEAN     whether the episode channels run at all
+//   $fetch          INTEGER       how many the vector index returns before the outer filter
+//   $limit          INTEGER       how many rows at most per channel
+// Returns: one row of five lists of maps — fact_vector, fact_keyword, fact_entity (id,
+//   similarity, score, valid_from, confidence, authority, use_count), episode_vector,
+//   episode_keyword (id, similarity, score, occurred_at, confidence, authority, use_count,
+//   standing: whether a fact it supports holds; null when it supports none). Datetimes are
+//   microseconds since 1970-01-01 UTC; similarity is Neo4j's (1 + cosine) / 2.
+CALL () {
+  WHEN $exact_facts THEN {
+    MATCH (f:Fact {namespace: $namespace})
+    WHERE f.embedding IS NOT NULL
+      AND f.valid_from <= $at AND $at < f.valid_until
+      AND f.recorded_at <= $known_at AND $known_at < f.retired_at
+      AND f.status IN $statuses
+      AND ($scopes IS NULL OR f.scope IN $scopes)
+      AND f.authority IN $authorities
+      AND f.sensitivity IN $sensitivities
+      AND ($include_review OR f.review_at > $at)
+    WITH f, vector.similarity.cosine(f.embedding, $vector) AS similarity
+    ORDER BY similarity DESC
+    LIMIT $limit
+    RETURN collect({id: f.id, similarity: similarity, score: similarity,
+                    valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
+                    confidence: f.confidence, authority: f.authority,
+                    use_count: f.use_count}) AS fact_vector
+  }
+  ELSE {
+    MATCH (f:Fact)
+    SEARCH f IN (
+      VECTOR INDEX fact_embedding FOR $vector
+      WHERE f.namespace = $namespace AND f.valid_from <= $at AND f.valid_until > $at
+      LIMIT $fetch
+    ) SCORE AS similarity
+    WHERE f.namespace = $namespace
+      AND f.valid_from <= $at AND $at < f.valid_until
+      AND f.recorded_at <= $known_at AND $known_at < f.retired_at
+      AND f.status IN $statuses
+      AND ($scopes IS NULL OR f.scope IN $scopes)
+      AND f.authority IN $authorities
+      AND f.sensitivity IN $sensitivities
+      AND ($include_review OR f.review_at > $at)
+    WITH f, similarity
+    ORDER BY similarity DESC
+    LIMIT $limit
+    RETURN collect({id: f.id, similarity: similarity, score: similarity,
+                    valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
+                    confidence: f.confidence, authority: f.authority,
+                    use_count: f.use_count}) AS fact_vector
+  }
+}
+CALL () {
+  WHEN $fact_lucene IS NULL THEN RETURN [] AS fact_keyword
+  ELSE {
+    CALL db.index.fulltext.queryNodes('fact_text', $fact_lucene, {limit: $limit * 4})
+    YIELD node AS f, score
+    WHERE f.namespace = $namespace
+      AND f.valid_from <= $at AND $at < f.valid_until
+      AND f.recorded_at <= $known_at AND $known_at < f.retired_at
+      AND f.status IN $statuses
+      AND ($scopes IS NULL OR f.scope IN $scopes)
+      AND f.authority IN $authorities
+      AND f.sensitivity IN $sensitivities
+      AND ($include_review OR f.review_at > $at)
+    WITH f, score
+    ORDER BY score DESC
+    LIMIT $limit
+    RETURN collect({id: f.id, score: score,
+                    similarity: CASE WHEN f.embedding IS NULL THEN 0.0
+                                     ELSE vector.similarity.cosine(f.embedding, $vector) END,
+                    valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
+                    confidence: f.confidence, authority: f.authority,
+                    use_count: f.use_count}) AS fact_keyword
+  }
+}
+CALL () {
+  UNWIND $keys AS key
+  MATCH (e:Entity {namespace: $namespace, key: key})
+  WITH e, COUNT { (e)<-[:SUBJECT|OBJECT]-(:Fact) } <= $hub_degree AS expandable
+  CALL (e, expandable) {
+    MATCH (e)<-[:SUBJECT|OBJECT]-(f:Fact)
+    RETURN f, 1.0 AS score
+    UNION
+    MATCH (e)<-[:SUBJECT|OBJECT]-(link:Fact)-[:SUBJECT|OBJECT]->(other:Entity)
+    WHERE expandable
+      AND other <> e
+      AND link.namespace = $namespace AND link.valid_from <= $at AND $at < link.valid_until
+      AND link.recorded_at <= $known_at AND $known_at < link.retired_at
+      AND COUNT { (other)<-[:SUBJECT|OBJECT]-(:Fact) } <= $hub_degree
+    MATCH (other)<-[:SUBJECT]-(f:Fact)
+    RETURN f, 0.5 AS score
+  }
+  WITH f, max(score) AS score
+  WHERE f.namespace = $namespace
+    AND f.valid_from <= $at AND $at < f.valid_until
+    AND f.recorded_at <= $known_at AND $known_at < f.retired_at
+    AND f.status IN $statuses
+    AND ($scopes IS NULL OR f.scope IN $scopes)
+    AND f.authority IN $authorities
+    AND f.sensitivity IN $sensitivities
+    AND ($include_review OR f.review_at > $at)
+  WITH f, score,
+       CASE WHEN f.embedding IS NULL THEN 0.0
+            ELSE vector.similarity.cosine(f.embedding, $vector) END AS similarity
+  ORDER BY score DESC, similarity DESC
+  LIMIT $limit
+  RETURN collect({id: f.id, score: score, similarity: similarity,
+                  valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
+                  confidence: f.confidence, authority: f.authority,
+                  use_count: f.use_count}) AS fact_entity
+}
+CALL () {
+  WHEN NOT $include_episodes THEN RETURN [] AS episode_vector
+  WHEN $exact_episodes THEN {
+    MATCH (e:Episode {namespace: $namespace})
+    WHERE e.embedding IS NOT NULL AND e.occurred_at <= $at AND e.recorded_at <= $known_at
+      AND e.authority IN $authorities
+      AND coalesce(e.sensitivity, 'normal') IN $sensitivities
+      AND ($scopes IS NULL OR NOT EXISTS {
+        MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
+      })
+    WITH e, vector.similarity.cosine(e.embedding, $vector) AS similarity
+    ORDER BY similarity DESC
+    LIMIT $limit
+    RETURN collect({id: e.id, similarity: similarity, score: similarity,
+                    occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
+                    confidence: e.confidence, authority: e.authority, use_count: e.use_count,
+                    standing: CASE WHEN EXISTS { (e)<-[:SUPPORTED_BY]-(:Fact) } THEN EXISTS {
+                      MATCH (e)<-[:SUPPORTED_BY]-(held:Fact)
+                      WHERE held.namespace = $namespace
+                        AND held.valid_from <= $at AND $at < held.valid_until
+                        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+                    } END}) AS episode_vector
+  }
+  ELSE {
+    MATCH (e:Episode)
+    SEARCH e IN (
+      VECTOR INDEX episode_embedding FOR $vector
+      WHERE e.namespace = $namespace AND e.occurred_at <= $at
+      LIMIT $fetch
+    ) SCORE AS similarity
+    WHERE e.namespace = $namespace AND e.recorded_at <= $known_at AND e.authority IN $authorities
+      AND coalesce(e.sensitivity, 'normal') IN $sensitivities
+      AND ($scopes IS NULL OR NOT EXISTS {
+        MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
+      })
+    WITH e, similarity
+    ORDER BY similarity DESC
+    LIMIT $limit
+    RETURN collect({id: e.id, similarity: similarity, score: similarity,
+                    occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
+                    confidence: e.confidence, authority: e.authority, use_count: e.use_count,
+                    standing: CASE WHEN EXISTS { (e)<-[:SUPPORTED_BY]-(:Fact) } THEN EXISTS {
+                      MATCH (e)<-[:SUPPORTED_BY]-(held:Fact)
+                      WHERE held.namespace = $namespace
+                        AND held.valid_from <= $at AND $at < held.valid_until
+                        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+                    } END}) AS episode_vector
+  }
+}
+CALL () {
+  WHEN NOT $include_episodes OR $episode_lucene IS NULL THEN RETURN [] AS episode_keyword
+  ELSE {
+    CALL db.index.fulltext.queryNodes('episode_text', $episode_lucene, {limit: $limit * 4})
+    YIELD node AS e, score
+    WHERE e.namespace = $namespace AND e.occurred_at <= $at AND e.recorded_at <= $known_at
+      AND e.authority IN $authorities
+      AND coalesce(e.sensitivity, 'normal') IN $sensitivities
+      AND ($scopes IS NULL OR NOT EXISTS {
+        MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
+      })
+    WITH e, score
+    ORDER BY score DESC
+    LIMIT $limit
+    RETURN collect({id: e.id, score: score,
+                    similarity: CASE WHEN e.embedding IS NULL THEN 0.0
+                                     ELSE vector.similarity.cosine(e.embedding, $vector) END,
+                    occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
+                    confidence: e.confidence, authority: e.authority, use_count: e.use_count,
+                    standing: CASE WHEN EXISTS { (e)<-[:SUPPORTED_BY]-(:Fact) } THEN EXISTS {
+                      MATCH (e)<-[:SUPPORTED_BY]-(held:Fact)
+                      WHERE held.namespace = $namespace
+                        AND held.valid_from <= $at AND $at < held.valid_until
+                        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+                    } END}) AS episode_keyword
+  }
+}
+RETURN fact_vector, fact_keyword, fact_entity, episode_vector, episode_keyword

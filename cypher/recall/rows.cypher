@@ -1,0 +1,40 @@
+// rows — what recall quotes, read once for the final k candidates: the whole fact and episode
+// rows and the facts' support with provenance. Zoned datetimes come as epoch microseconds
+// (decoding driver temporals costs more than the rest of the read): each row is a list of
+// [key, value, is_time] triples, embeddings and the full-text token left out.
+// Parameters:
+//   $namespace    STRING        the tenant
+//   $fact_ids     LIST<STRING>  the facts recall returns
+//   $episode_ids  LIST<STRING>  the episodes recall returns
+// Returns: one row — facts and episodes (lists of triples a row), support (maps: fact_id,
+//   episode_id, role, added_at, source, session, occurred_at; oldest first; the two
+//   datetimes as epoch microseconds)
+CALL () {
+  UNWIND $fact_ids AS id
+  MATCH (f:Fact {namespace: $namespace, id: id})
+  RETURN collect([key IN keys(f) WHERE NOT key IN ['embedding', 'ns_token'] |
+    CASE WHEN valueType(f[key]) STARTS WITH 'ZONED DATETIME'
+         THEN [key, f[key].epochMillis * 1000 + f[key].microsecond % 1000, true]
+         ELSE [key, f[key], false] END]) AS facts
+}
+CALL () {
+  UNWIND $episode_ids AS id
+  MATCH (e:Episode {namespace: $namespace, id: id})
+  RETURN collect([key IN keys(e) WHERE NOT key IN ['embedding', 'ns_token'] |
+    CASE WHEN valueType(e[key]) STARTS WITH 'ZONED DATETIME'
+         THEN [key, e[key].epochMillis * 1000 + e[key].microsecond % 1000, true]
+         ELSE [key, e[key], false] END]) AS episodes
+}
+CALL () {
+  UNWIND $fact_ids AS fact_id
+  MATCH (f:Fact {namespace: $namespace, id: fact_id})-[r:SUPPORTED_BY]->(e:Episode)
+  WHERE e.namespace = $namespace
+  WITH f, r, e
+  ORDER BY r.added_at, e.id
+  RETURN collect({fact_id: f.id, episode_id: e.id, role: r.role, source: e.source,
+                  session: e.session,
+                  added_at: r.added_at.epochMillis * 1000 + r.added_at.microsecond % 1000,
+                  occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000}
+         ) AS support
+}
+RETURN facts, episodes, support

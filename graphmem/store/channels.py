@@ -1,0 +1,36 @@
+"""Recall's candidate channels composed from the one-channel store methods: the default
+``recall_candidates`` and ``recall_rows`` of a store that has no single query for them
+(the embedded store, a Neo4j server without in-index vector filtering)."""
+
+from __future__ import annotations
+
+from graphmem.store.base import Candidates, GraphStore, Hit, Probe, RecallFilter, Row
+
+
+def compose(store: GraphStore, namespace: str, where: RecallFilter, probe: Probe) -> Candidates:
+    """One store call a channel; the rows are whole, so recall reads nothing more of them."""
+    text, vector, limit = probe.text, probe.vector, probe.limit
+    found: list[tuple[str, str, list[Hit]]] = [
+        ("fact", "vector", store.similar_facts(namespace, where, vector, limit)),
+        ("fact", "keyword", store.keyword_facts(namespace, where, text, vector, limit)),
+        ("fact", "entity", store.entity_facts(namespace, where, probe.keys, vector, limit)),
+    ]
+    if probe.include_episodes:
+        found.append(("episode", "vector", store.similar_episodes(namespace, where, vector, limit)))
+        found.append(
+            ("episode", "keyword", store.keyword_episodes(namespace, where, text, vector, limit))
+        )
+    return Candidates(found)
+
+
+def rows(
+    store: GraphStore, namespace: str, fact_ids: list[str], episode_ids: list[str]
+) -> tuple[dict[str, Row], list[Row]]:
+    found = {
+        row["id"]: row
+        for row in (
+            *store.facts_by_id(namespace, fact_ids),
+            *store.episodes_by_id(namespace, episode_ids),
+        )
+    }
+    return found, store.support(namespace, fact_ids) if fact_ids else []

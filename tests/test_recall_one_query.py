@@ -1,0 +1,132 @@
+"""Neo4j recall in one round trip (cypher/recall/candidates, then recall/rows for the final k)
+returns exactly the evidence the channel-per-query composition returns: same candidates,
+filters, scores, order, quotes and provenance — on the exact and on the vector-index path."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from graphmem import Claim, Evidence, Memory
+from graphmem.model import Authority
+from graphmem.recall import RecallRequest, recall
+from graphmem.store import channels
+from graphmem.store.base import Candidates, Probe, RecallFilter, Row
+from graphmem.temporal import AsOf
+from tests.stores import Clock
+
+pytestmark = pytest.mark.neo4j
+
+
+def d(month: int, day: int = 1) -> datetime:
+    return datetime(2026, month, day, tzinfo=UTC)
+
+
+def _composed(store_type: type) -> type:
+    class Composed(store_type):  # type: ignore[misc, valid-type]
+        """The same store, one query a channel: what recall did before."""
+
+        def recall_candidates(
+            self, namespace: str, where: RecallFilter, probe: Probe
+        ) -> Candidates:
+            return channels.compose(self, namespace, where, probe)
+
+        def recall_rows(
+            self, namespace: str, fact_ids: list[str], episode_ids: list[str]
+        ) -> tuple[dict[str, Row], list[Row]]:
+            return channels.rows(self, namespace, fact_ids, episode_ids)
+
+    return Composed
+
+
+def _exact(e: Evidence) -> dict[str, object]:
+    """Everything but the scores: a full-text score moves a little as other namespaces write
+    to the shared index between two recalls (its statistics are index-wide)."""
+    return e.model_dump(exclude={"score", "parts"})
+
+
+def _scores(e: Evidence) -> list[float]:
+    assert e.parts is not None
+    return [e.score, *e.parts.model_dump().values()]
+
+
+QUESTIONS = (
+    "where does maya live",
+    "what does maya like to eat",
+    "who is Tom",
+    "Paris landmarks",
+    "invoice from the landlord",
+    "quarterly tax filing deadline",
+)
+
+
+@pytest.mark.parametrize("exact_below", [1_000, 0], ids=["exact", "index"])
+def test_one_statement_recall_matches_the_composed_channels(
+    neo4j_uri: str, exact_below: int
+) -> None:
+    from graphmem.store.neo4j import Neo4jStore
+
+    clock = Clock()
+    one = Memory(store=Neo4jStore(neo4j_uri, exact_below=exact_below), clock=clock)
+    composed = _composed(Neo4jStore)(neo4j_uri, exact_below=exact_below)
+    space = f"onequery-{uuid.uuid4().hex[:8]}"
+    for name in ("likes", "has_landmark", "knows"):
+        one.define_predicate(name, cardinality="many", kind="fact")
+    clock.set(d(3, 2))
+    one.remember("I live in Austin. I like tacos.", namespace=space, at=d(3))
+    one.remember([Claim("maya", "knows", "Tom"), Claim("Tom", "lives_in", "Lyon")], space)
+    one.remember(
+        [Claim("maya", "likes", "ramen", scope="project:travel", confidence=0.7)], space, at=d(3)
+    )
+    one.remember("Invoice from the landlord: rent is due on the 5th.", space, source="email")
+    one.remember([Claim("Paris", "has_landmark", f"landmark {i}") for i in range(105)], space)
+    clock.set(d(7, 2))
+    one.remember("I moved: I live in Denver now.", namespace=space, at=d(7))
+    one.remember([Claim("maya", "lives_in", "Denver")], space, at=d(7, 3))
+    points = (AsOf.of(d(4), d(4)), AsOf.of(d(8), d(8)), AsOf.of(d(8), d(4)))
+    compared = 0
+    for question in QUESTIONS:
+        for point in points:
+            for options in (
+                {},
+                {"scopes": ("global", "project:travel")},
+                {"include_episodes": False, "k": 3},
+                {"min_authority": Authority.USER, "include_candidates": True},
+            ):
+                request = RecallRequest(question, space, point, **options)  # type: ignore[arg-type]
+                want = recall(composed, one.embedder, request)
+                got = recall(one.store, one.embedder, request)
+                assert [_exact(e) for e in got] == [_exact(e) for e in want], (question, point)
+                for a, b in zip(got, want, strict=True):
+                    assert _scores(a) == pytest.approx(_scores(b), rel=0.01)
+                compared += len(got)
+    assert compared > 50  # the data answers most questions
+    composed.drop_namespace(space)
+    one.close()
+    composed.close()
+
+
+def test_lean_candidates_carry_what_scoring_reads(neo4j_uri: str) -> None:
+    from graphmem.store.neo4j import Neo4jStore
+
+    store = Neo4jStore(neo4j_uri)
+    memory = Memory(store=store, clock=Clock(d(3, 2)))
+    space = f"lean-{uuid.uuid4().hex[:8]}"
+    memory.remember("I live in Austin.", namespace=space, at=d(3) + timedelta(microseconds=7))
+    where = RecallRequest("q", space, AsOf.of(d(4), d(4))).filter()
+    vector = memory.embedder.embed(["where do I live"])[0]
+    found = store.recall_candidates(space, where, Probe("live Austin", vector, ["austin"], 10))
+    assert found.lean
+    kinds = {(kind, channel): hits for kind, channel, hits in found.channels}
+    episode = kinds[("episode", "keyword")][0].row
+    assert episode["occurred_at"] == d(3) + timedelta(microseconds=7)
+    assert "content" not in episode  # the text is read for the final k only
+    fact = kinds[("fact", "keyword")][0].row
+    assert set(fact) == {"id", "valid_from", "confidence", "authority", "use_count"}
+    whole, support = store.recall_rows(space, [fact["id"]], [episode["id"]])
+    assert whole[episode["id"]]["content"] == "I live in Austin."
+    assert [s["episode_id"] for s in support] == [episode["id"]]
+    store.drop_namespace(space)
+    memory.close()
