@@ -16,7 +16,8 @@
 //   $include_review BOOLEAN       also facts whose review date has passed (flagged by the caller)
 //   $vector         LIST<FLOAT>   the query embedding
 //   $fact_lucene    STRING|null   Lucene query: ns_token:<token> AND search_text:(<terms>)
-//   $episode_lucene STRING|null   Lucene query: ns_token:<token> AND content:(<terms>)
+//   $episode_lucene STRING|null   Lucene query: ns_token:<token> AND (content:(<terms>) OR
+//                                 context_text:(<terms>)^boost), each term quoted
 //   $keys           LIST<STRING>  normalised entity names found in the query
 //   $hub_degree     INTEGER       linked facts above which an entity is a hub (HUB_DEGREE)
 //   $exact_facts    BOOLEAN       exact cosine over the filtered facts instead of the index
@@ -184,7 +185,7 @@ CALL () {
 CALL () {
   WHEN NOT $include_episodes OR $episode_lucene IS NULL THEN RETURN [] AS episode_keyword
   ELSE {
-    CALL db.index.fulltext.queryNodes('episode_text', $episode_lucene, {limit: $limit * 4})
+    CALL db.index.fulltext.queryNodes('episode_keywords', $episode_lucene, {limit: $limit * 4})
     YIELD node AS e, score
     WHERE e.namespace = $namespace AND e.occurred_at <= $at AND e.recorded_at <= $known_at
       AND e.authority IN $authorities

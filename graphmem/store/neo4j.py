@@ -590,8 +590,8 @@ class Neo4jStore:
         rows = self._read(
             "recall/candidates",
             vector=probe.vector,
-            fact_lucene=_lucene(namespace, "search_text", probe.text),
-            episode_lucene=_lucene(namespace, "content", probe.text),
+            fact_lucene=_lucene(namespace, ("search_text",), probe.text),
+            episode_lucene=_lucene(namespace, ("content", "context_text"), probe.text),
             keys=probe.keys,
             hub_degree=HUB_DEGREE,
             exact_facts=self._small(namespace, "Fact"),
