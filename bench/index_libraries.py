@@ -4,8 +4,10 @@ The texts are the ``search_text`` kind of line a fact carries ("Maya Okafor 3
 lives in Lyon"), from the synthetic world of ``recall_latency.py``, embedded
 with the offline hashing embedder (256 dimensions). For each library: build
 time, single-query latency p50 (k=10, one thread), agreement with the exact
-answer (recall@10 against numpy's exact cosine top 10, or top-10 overlap with
-graphmem's reference BM25 ``graphmem.text.BM25``), and bytes on disk. Vector
+answer (recall@10 against numpy's exact cosine, or agreement with graphmem's
+reference BM25 ``graphmem.text.BM25``; tie-aware, since the synthetic texts
+repeat: a result is right when its exact score reaches the exact 10th best),
+and bytes on disk. Vector
 libraries are also asked with a filter admitting a random 10% of the rows.
 
     .venv/bin/python bench/index_libraries.py                 # 100,000 texts
@@ -29,6 +31,7 @@ from typing import Any
 import numpy as np
 from _common import machine, percentile, progress
 from recall_latency import World
+from threadpoolctl import threadpool_limits
 
 from graphmem.embed import HashingEmbedder
 from graphmem.text import BM25, tokens
@@ -48,16 +51,20 @@ def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
     return out, time.perf_counter() - start
 
 
-def vector_libraries(x: Any, queries: Any, allowed: Any, tmp: Path) -> list[tuple[str, ...]]:
+def vector_libraries(  # noqa: PLR0915 - one block per library reads best
+    x: Any, queries: Any, allowed: Any, tmp: Path
+) -> list[tuple[str, ...]]:
     n, dim = x.shape
-    exact = [set(np.argsort(-(x @ q))[:K].tolist()) for q in queries]
     mask = np.zeros(n, dtype=bool)
     mask[allowed] = True
-    exact_f = []
+    # The synthetic texts repeat, so many rows tie: a returned row counts as right when
+    # its exact similarity reaches the exact k-th best (tie-aware recall@k).
+    exact, exact_f = [], []
     for q in queries:
         s = x @ q
-        s[~mask] = -np.inf
-        exact_f.append(set(np.argsort(-s)[:K].tolist()))
+        exact.append((s, float(np.sort(s)[-K])))
+        s_f = np.where(mask, s, -np.inf)
+        exact_f.append((s, float(np.sort(s_f)[-K])))
     rows: list[tuple[str, ...]] = []
 
     def report(
@@ -68,19 +75,19 @@ def vector_libraries(x: Any, queries: Any, allowed: Any, tmp: Path) -> list[tupl
         fsearch: Callable[[Any], list[int]] | None,
     ) -> None:
         lat, hit = [], 0
-        for q, want in zip(queries, exact, strict=True):
+        for q, (s, kth) in zip(queries, exact, strict=True):
             start = time.perf_counter()
             got = search(q)
             lat.append(time.perf_counter() - start)
-            hit += len(want & set(got))
+            hit += sum(1 for r in set(got) if r >= 0 and s[r] >= kth - 1e-6)
         ftext = "-"
         if fsearch is not None:
             flat, fhit = [], 0
-            for q, want in zip(queries, exact_f, strict=True):
+            for q, (s, kth) in zip(queries, exact_f, strict=True):
                 start = time.perf_counter()
                 got = fsearch(q)
                 flat.append(time.perf_counter() - start)
-                fhit += len(want & set(got))
+                fhit += sum(1 for r in set(got) if r >= 0 and mask[r] and s[r] >= kth - 1e-6)
             ftext = f"{percentile(flat, 50) * 1000:.2f} ms, {fhit / (K * len(queries)):.3f}"
         rows.append(
             (
@@ -95,12 +102,14 @@ def vector_libraries(x: Any, queries: Any, allowed: Any, tmp: Path) -> list[tupl
         progress(f"  {rows[-1]}")
 
     def numpy_search(q: Any) -> list[int]:
-        s = x @ q
+        with threadpool_limits(1):  # as the store does: one BLAS thread
+            s = x @ q
         top = np.argpartition(-s, K)[:K]
         return top.tolist()
 
     def numpy_filtered(q: Any) -> list[int]:
-        s = x[allowed] @ q
+        with threadpool_limits(1):
+            s = x[allowed] @ q
         top = np.argpartition(-s, K)[:K]
         return allowed[top].tolist()
 
@@ -165,20 +174,27 @@ def vector_libraries(x: Any, queries: Any, allowed: Any, tmp: Path) -> list[tupl
     return rows
 
 
-def keyword_libraries(texts: list[str], questions: list[str], tmp: Path) -> list[tuple[str, ...]]:
+def keyword_libraries(  # noqa: PLR0915 - one block per library reads best
+    texts: list[str], questions: list[str], tmp: Path
+) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     reference = BM25()
     _, build = timed(lambda: [reference.add(str(i), t) for i, t in enumerate(texts)])
-    want = [[int(d) for d, _ in reference.search(q, K)] for q in questions]
+    # Tie-aware: a returned document is right when its reference score reaches the k-th.
+    want = []
+    for q in questions:
+        scores = {int(d): s for d, s in reference.search(q, 10**7)}
+        ranked = sorted(scores.values(), reverse=True)
+        want.append((scores, ranked[K - 1] if len(ranked) >= K else 0.0, min(K, len(ranked))))
 
     def report(name: str, build: float, search: Callable[[str], list[int]], size: int) -> None:
         lat, agree = [], 0
-        for q, w in zip(questions, want, strict=True):
+        for q, (scores, kth, _) in zip(questions, want, strict=True):
             start = time.perf_counter()
             got = search(q)
             lat.append(time.perf_counter() - start)
-            agree += len(set(w) & set(got))
-        total = sum(len(w) for w in want) or 1
+            agree += sum(1 for d in set(got) if scores.get(d, -1.0) >= kth - 1e-4)
+        total = sum(w[2] for w in want) or 1
         rows.append(
             (
                 name,
@@ -214,7 +230,7 @@ def keyword_libraries(texts: list[str], questions: list[str], tmp: Path) -> list
                 return []
             scores = retriever.get_scores(terms)
             top = np.argpartition(-scores, K)[:K]
-            return [int(i) for i in top if scores[i] > 0]
+            return [int(i) for i in top if scores[i] > 0]  # bm25s scores every document
 
         report("bm25s 0.3 (lucene idf)", build, bsearch, folder_bytes(tmp / "bm25s"))
     if importlib.util.find_spec("tantivy"):
@@ -282,7 +298,9 @@ def main() -> int:
     print("|---|---|---|---|---|---|")
     for row in vec:
         print("| " + " | ".join(row) + " |")
-    print("\n| keyword library | build s | query p50 ms | top-10 overlap with reference | MB |")
+    print(
+        "\n| keyword library | build s | query p50 ms | agreement with reference (tie-aware) | MB |"
+    )
     print("|---|---|---|---|---|")
     for row in kw:
         print("| " + " | ".join(row) + " |")
