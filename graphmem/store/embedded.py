@@ -940,18 +940,23 @@ class EmbeddedStore:
         out: dict[str, bool] = {}
         nodes = self._graph.nodes
         for episode in self._rows(namespace, "Episode", ids):
-            facts = [
+            # Lazily, stopping at the first fact that holds: an episode may support thousands.
+            facts = (
                 nodes[f]
                 for f, _, rel in self._graph.in_edges(episode["id"], keys=True)
                 if rel == "SUPPORTED_BY"
-            ]
-            if facts:
-                out[episode["id"]] = any(
-                    holds(
-                        f["valid_from"], f["valid_until"], f["recorded_at"], f["retired_at"], point
-                    )
-                    for f in facts
-                )
+            )
+            seen = False
+            for f in facts:
+                seen = True
+                if holds(
+                    f["valid_from"], f["valid_until"], f["recorded_at"], f["retired_at"], point
+                ):
+                    out[episode["id"]] = True
+                    break
+            else:
+                if seen:
+                    out[episode["id"]] = False
         return out
 
     @_locked

@@ -57,6 +57,7 @@ class KeywordRows:
         self.stale: set[int] = set()  # base rows removed or rewritten since
         self.erased = False  # a forget since the base was written: rebuild it
         self.docs: dict[int, Counter[str]] = {}
+        self.lengths: dict[int, int] = {}
         self.postings: dict[str, set[int]] = {}
         self.delta_tokens = 0
 
@@ -69,7 +70,8 @@ class KeywordRows:
         self.remove(row)
         counts = Counter(tokens(text))
         self.docs[row] = counts
-        self.delta_tokens += counts.total()
+        self.lengths[row] = counts.total()
+        self.delta_tokens += self.lengths[row]
         for term in counts:
             self.postings.setdefault(term, set()).add(row)
 
@@ -80,7 +82,7 @@ class KeywordRows:
         counts = self.docs.pop(row, None)
         if counts is None:
             return
-        self.delta_tokens -= counts.total()
+        self.delta_tokens -= self.lengths.pop(row)
         for term in counts:
             posting = self.postings[term]
             posting.discard(row)
@@ -109,6 +111,7 @@ class KeywordRows:
         n = len(self.base_rows) + len(self.docs)
         mean = (self.base_tokens + self.delta_tokens) / n or 1.0
         scores: dict[int, float] = {}
+        docs, lengths = self.docs, self.lengths
         for term in terms:
             posting = self.postings.get(term)
             if not posting:
@@ -118,9 +121,8 @@ class KeywordRows:
             for row in posting:
                 if not admitted[row]:
                     continue
-                counts = self.docs[row]
-                tf = counts[term]
-                norm = tf + _K1 * (1 - _B + _B * counts.total() / mean)
+                tf = docs[row][term]
+                norm = tf + _K1 * (1 - _B + _B * lengths[row] / mean)
                 scores[row] = scores.get(row, 0.0) + idf * tf * (_K1 + 1) / norm
         return list(scores.items())
 
@@ -196,7 +198,7 @@ class KeywordRows:
             self.base_rows = (self.base_rows - self.stale) | set(self.docs)
             self.base_tokens = self.base_tokens + self.delta_tokens
         self.open_base(folder)
-        self.docs, self.postings, self.delta_tokens = {}, {}, 0
+        self.docs, self.postings, self.lengths, self.delta_tokens = {}, {}, {}, 0
         self.stale, self.erased = set(), False
 
     def open_base(self, folder: Path) -> None:
