@@ -134,7 +134,14 @@ class EmbeddedStore:
         for n in state["nodes"]:
             old = n.pop("embedding", None)  # snapshots before base64 vectors
             vectors[n["id"]] = n.pop("vector", old)
-        self._graph = nx.node_link_graph(state, directed=True, multigraph=True, edges="edges")
+        # Built directly: node_link_graph copies every attribute dict once more.
+        graph = nx.MultiDiGraph()
+        graph.graph.update(state.get("graph") or {})
+        graph.add_nodes_from((n["id"], n) for n in state["nodes"])
+        graph.add_edges_from(
+            (e.pop("source"), e.pop("target"), e.pop("key"), e) for e in state["edges"]
+        )
+        self._graph = graph
         loaded = tables or {}
         for node, data in self._graph.nodes(data=True):
             data["id"] = node  # node_link_graph keeps the id as the key only
