@@ -12,6 +12,7 @@ nothing.
 
 from __future__ import annotations
 
+import base64
 import functools
 import inspect
 import secrets
@@ -20,14 +21,13 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import networkx as nx
 import numpy as np
-from threadpoolctl import ThreadpoolController
 
 from graphmem.errors import EmbeddingMismatch, GraphmemError, UnknownId, WriteConflict
 from graphmem.model import check_namespace
@@ -48,13 +48,17 @@ from graphmem.store.base import (
     StatementPatch,
     interrupted,
 )
+from graphmem.store.columns import Admitted, Columns
+from graphmem.store.indexes import INDEXED, IndexFiles, Table
 from graphmem.store.journal import Journal
 from graphmem.store.rows import slot_key, slot_node_id
+from graphmem.store.vectors import unit
 from graphmem.temporal import AsOf, holds
-from graphmem.text import BM25
 
-_COMPACT_EVERY = 2000
-_ZERO = timedelta(0)  # journal entries; bounds replay time on open
+_COMPACT_EVERY = 2000  # journal entries; bounds replay time on open
+_COMPACT_BYTES = 256 << 20  # and journal bytes, for large change sets
+_COMPACT_ON_CLOSE = 8 << 20  # a clean close leaves no journal worth seconds of replay
+_ZERO = timedelta(0)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -90,14 +94,15 @@ class EmbeddedStore:
         self._subject: dict[tuple[str, str], set[str]] = defaultdict(set)
         self._entity: dict[tuple[str, str], str] = {}
         self._said: dict[tuple[str, str], set[str]] = defaultdict(set)  # slot -> statements
-        self._vectors: dict[str, Any] = {}  # node id -> unit float32 array
-        self._keywords: dict[tuple[str, str], BM25] = defaultdict(BM25)  # (label, ns)
+        # Facts and episodes by (label, namespace): rows, vectors, keywords (indexes.py).
+        self._tables: dict[tuple[str, str], Table] = defaultdict(Table)
+        self._files = IndexFiles(self.path)
         self._turns: dict[tuple[str, str], set[str]] = defaultdict(set)  # (ns, session)
         # What recall may see, and its vectors stacked, until the next write: the channels
         # of one recall (and the recalls between two writes) share one filtering pass.
         self._version = 0
-        self._seen: dict[tuple[str, str, RecallFilter], tuple[int, _Admitted]] = {}
-        self._cols: dict[tuple[str, str], tuple[int, _Columns]] = {}
+        self._seen: dict[tuple[str, str, RecallFilter], tuple[int, Admitted]] = {}
+        self._cols: dict[tuple[str, str], tuple[int, Columns]] = {}
         self._load()
 
     # ---- durability -------------------------------------------------------
@@ -113,7 +118,7 @@ class EmbeddedStore:
         self._keys = self._journal.read_meta("keys") or {}  # damaged keys: refuse to open
         seq, state = self._journal.read_snapshot()
         if state is not None:
-            self._restore(state)
+            self._restore(state, self._files.load(seq))
         self._seq = seq
         replay = self._journal.replay(after=seq)
         erasing = False
@@ -127,11 +132,36 @@ class EmbeddedStore:
         if erasing or replay.stale or self._journal.entries > _COMPACT_EVERY:
             self._compact()
 
-    def _restore(self, state: Any) -> None:
-        self._graph = nx.node_link_graph(state, directed=True, multigraph=True, edges="edges")
+    def _restore(self, state: Any, tables: dict[tuple[str, str], Table] | None) -> None:
+        # Vectors travel beside the node properties, never inside them (memory, speed).
+        vectors = {}
+        for n in state["nodes"]:
+            old = n.pop("embedding", None)  # snapshots before base64 vectors
+            vectors[n["id"]] = n.pop("vector", old)
+        # Built directly: node_link_graph copies every attribute dict once more.
+        graph = nx.MultiDiGraph()
+        graph.graph.update(state.get("graph") or {})
+        graph.add_nodes_from((n["id"], n) for n in state["nodes"])
+        graph.add_edges_from(
+            (e.pop("source"), e.pop("target"), e.pop("key"), e) for e in state["edges"]
+        )
+        self._graph = graph
+        loaded = tables or {}
         for node, data in self._graph.nodes(data=True):
             data["id"] = node  # node_link_graph keeps the id as the key only
-            self._index(node, data)
+            key = (data["label"], data["namespace"])
+            if key in loaded:
+                self._index(node, data, None, indexed=True)
+            else:
+                self._index(node, data, vectors.get(node))
+        for key, table in loaded.items():
+            if set(table.row_of) == self._by_label[key]:
+                self._tables[key] = table
+                continue
+            # The index files disagree with the snapshot: derived data, rebuilt.
+            self._tables.pop(key, None)
+            for node in sorted(self._by_label[key]):
+                self._index_table(node, self._graph.nodes[node], vectors.get(node))
 
     @_locked
     def salvage(self, payload: dict[str, Any]) -> str | None:
@@ -167,7 +197,25 @@ class EmbeddedStore:
 
     def _compact(self) -> None:
         state = nx.node_link_data(self._graph, edges="edges")
+        for node in state["nodes"]:
+            table = self._tables.get((node["label"], node["namespace"]))
+            vector = None if table is None else table.vectors.get(table.row_of[node["id"]])
+            if vector is not None:
+                node["vector"] = encode_vector(vector)
         self._journal.compact(self._seq, state)
+        self._files.save(self._seq, self._tables, self._texts)
+
+    def _texts(self, label: str, table: Table) -> Iterator[tuple[int, str]]:
+        nodes = self._graph.nodes
+        for row, node in enumerate(table.ids):
+            if node is not None:
+                yield row, _keyword_text(nodes[node])
+
+    def _should_compact(self) -> bool:
+        if self._journal.entries > _COMPACT_EVERY:
+            return True
+        path = self._journal.journal_path
+        return path.exists() and path.stat().st_size > _COMPACT_BYTES
 
     # ---- writes -----------------------------------------------------------
 
@@ -197,7 +245,7 @@ class EmbeddedStore:
         self._precheck(change)
         self._commit(change)
         forgetting = change.removals or change.redactions or change.contexts or change.audit_scrubs
-        if forgetting or self._journal.entries > _COMPACT_EVERY:
+        if forgetting or self._should_compact():
             # Forgotten content must leave the disk too, not only the graph.
             self._compact()
 
@@ -265,7 +313,7 @@ class EmbeddedStore:
             else:
                 self._add_node("Slot", ns, {"id": node, "version": 1})
         for row in change.episodes:
-            self._add_node("Episode", ns, _with_vector(row, change.embeddings))
+            self._add_node("Episode", ns, row, change.embeddings.get(row["id"]))
         for row in change.entities:
             if (ns, row["key"]) not in self._entity:
                 self._add_node("Entity", ns, row)
@@ -274,7 +322,7 @@ class EmbeddedStore:
         for row in change.runs:
             self._add_node("DistillationRun", ns, row)
         for row in change.facts:
-            self._add_node("Fact", ns, _with_vector(row, change.embeddings))
+            self._add_node("Fact", ns, row, change.embeddings.get(row["id"]))
             if row.get("produced_by"):
                 g.add_edge(row["id"], row["produced_by"], key="PRODUCED_BY")
             g.add_edge(row["id"], self._entity[(ns, row["subject_key"])], key="SUBJECT")
@@ -307,7 +355,7 @@ class EmbeddedStore:
             g.nodes[patch.fact_id].update(patch.changes)
         for row in change.redactions:
             g.nodes[row["id"]].update(content=row["content"], redactions=row["redactions"])
-            self._keywords[("Episode", ns)].add(row["id"], _keyword_text(g.nodes[row["id"]]))
+            self._rekey(ns, g.nodes[row["id"]])  # the redacted words leave the files too
         for row in change.contexts:
             node = g.nodes[row["id"]]
             for key in ("context_text", "context_from"):
@@ -315,7 +363,7 @@ class EmbeddedStore:
                     node.pop(key, None)
                 else:
                     node[key] = row[key]
-            self._keywords[("Episode", ns)].add(row["id"], _keyword_text(node))
+            self._rekey(ns, node)
         for row in change.audit:
             self._add_node("AuditEntry", ns, row)
         for row in change.tombstones:
@@ -332,29 +380,48 @@ class EmbeddedStore:
         for ids in change.removals.values():
             for node_id in ids:
                 self._remove_node(ns, node_id)
+        for label in INDEXED:
+            grown = self._tables.get((label, ns))
+            if grown is not None:
+                grown.catch_up()
 
-    def _add_node(self, label: str, ns: str, row: Row) -> None:
+    def _add_node(self, label: str, ns: str, row: Row, vector: Any = None) -> None:
         data = {**row, "label": label, "namespace": ns}
+        data.pop("embedding", None)
         self._graph.add_node(row["id"], **data)
-        self._index(row["id"], data)
+        self._index(row["id"], data, vector)
 
-    def _index(self, node_id: str, data: dict[str, Any]) -> None:
+    def _index(
+        self, node_id: str, data: dict[str, Any], vector: Any, *, indexed: bool = False
+    ) -> None:
         ns, label = data["namespace"], data["label"]
         self._by_label[(label, ns)].add(node_id)
         if label == "Fact":
             self._slot[(ns, data["slot"])].add(node_id)
             self._subject[(ns, data["subject_key"])].add(node_id)
-            self._keywords[(label, ns)].add(node_id, data.get("search_text") or "")
-        elif label == "Episode":
-            self._keywords[(label, ns)].add(node_id, _keyword_text(data))
-            if data.get("session") is not None:
-                self._turns[(ns, data["session"])].add(node_id)
+        elif label == "Episode" and data.get("session") is not None:
+            self._turns[(ns, data["session"])].add(node_id)
         elif label == "Entity":
             self._entity[(ns, data["key"])] = node_id
         elif label == "Statement":
             self._said[(ns, data["slot"])].add(node_id)
-        if data.get("embedding") is not None:
-            self._vectors[node_id] = _unit(data["embedding"])
+        if label in INDEXED and not indexed:
+            self._index_table(node_id, data, vector)
+
+    def _index_table(self, node_id: str, data: dict[str, Any], vector: Any) -> None:
+        label = data["label"]
+        table = self._tables[(label, data["namespace"])]
+        row = table.row(node_id)
+        table.keywords.add(row, _keyword_text(data))
+        if vector is not None:
+            table.vectors.set(row, decode_vector(vector))
+
+    def _rekey(self, ns: str, node: dict[str, Any]) -> None:
+        """Index an episode's words again after they changed; the old words are erased."""
+        table = self._tables[("Episode", ns)]
+        at = table.row(node["id"])
+        table.keywords.remove(at, erase=True)
+        table.keywords.add(at, _keyword_text(node))
 
     def _remove_node(self, ns: str, node_id: str) -> None:
         data = self._graph.nodes.get(node_id)
@@ -362,9 +429,8 @@ class EmbeddedStore:
             return
         label = data["label"]
         self._by_label[(label, ns)].discard(node_id)
-        self._vectors.pop(node_id, None)
-        if label in ("Fact", "Episode"):
-            self._keywords[(label, ns)].remove(node_id)
+        if label in INDEXED:
+            self._tables[(label, ns)].remove(node_id)
         if label == "Episode" and data.get("session") is not None:
             self._turns[(ns, data["session"])].discard(node_id)
         if label == "Fact":
@@ -645,14 +711,17 @@ class EmbeddedStore:
                         found.append(
                             {"kind": "relationship", "label": rel, "id": node, "property": key}
                         )
-        for (label, ns), index in self._keywords.items():
+        for (label, ns), table in self._tables.items():
             if ns != namespace:
                 continue
-            for doc, _ in index.search(needle, 1000):
-                node = g.nodes.get(doc)
+            index = table.keywords
+            everything = np.ones(len(table.ids), dtype=bool)
+            for row, _ in index.search(needle, 1000, everything, table.ids):
+                doc = table.ids[row]
+                node = None if doc is None else g.nodes.get(doc)
                 text = "" if node is None else _keyword_text(node)
                 # A keyword entry counts when it outlived its node, or still holds the text.
-                if index.holds_all(doc, needle) and (node is None or wanted in text.casefold()):
+                if index.holds_all(row, needle) and (node is None or wanted in text.casefold()):
                     found.append(
                         {"kind": "index", "label": label, "id": doc, "property": "keywords"}
                     )
@@ -660,6 +729,8 @@ class EmbeddedStore:
         for name, text in self._journal.texts_on_disk(namespace):
             if wanted in text.casefold():
                 found.append({"kind": "file", "label": name, "id": None, "property": None})
+        for name in self._files.holding(wanted):
+            found.append({"kind": "file", "label": name, "id": None, "property": None})
         return found
 
     def _datetimes(self, namespace: str) -> Iterator[tuple[str, str, str, dict[str, Any], str]]:
@@ -732,8 +803,8 @@ class EmbeddedStore:
             data = nodes.get(node_id)
             if data is None or data.get("namespace") != namespace:
                 raise UnknownId(f"no fact or episode {node_id!r} in namespace {namespace!r}")
-            data["embedding"] = list(vector)
-            self._vectors[node_id] = _unit(vector)
+            table = self._tables[(data["label"], namespace)]
+            table.vectors.set(table.row(node_id), vector)
         self._version += 1  # recall's stacked vectors are stale
 
     @_locked
@@ -741,119 +812,89 @@ class EmbeddedStore:
         self._compact()  # the snapshot carries the new vectors; the journal never had them
         self._journal.write_meta("embedder", {"name": embedder_name, "dimensions": dimensions})
 
-    def _admitted(self, namespace: str, where: RecallFilter, label: str = "Fact") -> _Admitted:
+    def _admitted(self, namespace: str, where: RecallFilter, label: str = "Fact") -> Admitted:
         """What recall may see: the filter runs over numpy columns of the namespace (built
         once per write), so a recall costs a few vector operations, not a Python loop."""
         key = (namespace, label, where)
         cached = self._seen.get(key)
         if cached is not None and cached[0] == self._version:
             return cached[1]
-        cols = self._columns(namespace, label)
-        mask = cols.mask(where)
-        picked = np.flatnonzero(mask)
-        ids = [cols.ids[i] for i in picked]
+        table = self._tables[(label, namespace)]
+        mask = self._columns(namespace, label).mask(where)
         if label == "Episode" and where.scopes is not None:
-            keep = [self._in_scope(i, where.scopes) for i in ids]
-            picked = picked[np.asarray(keep, dtype=bool)] if ids else picked
-            ids = [i for i, k in zip(ids, keep, strict=True) if k]
-        with_vectors = picked[cols.has_vector[picked]] if len(picked) else picked
-        admitted = _Admitted(ids=ids, columns=cols, rows=with_vectors)
+            for row in np.flatnonzero(mask):
+                node = table.ids[row]
+                mask[row] = node is not None and self._in_scope(node, where.scopes)
+        has = table.vectors.has
+        width = min(len(mask), len(has))
+        vector_rows = np.flatnonzero(mask[:width] & has[:width])
+        admitted = Admitted(mask=mask, vector_rows=vector_rows)
         if len(self._seen) > 64:
             self._seen.clear()
         self._seen[key] = (self._version, admitted)
         return admitted
 
-    def _columns(self, namespace: str, label: str) -> _Columns:
+    def _columns(self, namespace: str, label: str) -> Columns:
         cached = self._cols.get((namespace, label))
         if cached is not None and cached[0] == self._version:
             return cached[1]
-        nodes = self._graph.nodes
-        ids = list(self._by_label[(label, namespace)])
-        times = _TIME_COLUMNS[label]
-        texts = _CODE_COLUMNS[label]
-        vocab: dict[str, int] = {}
-        cols = _Columns(
-            ids=ids,
-            times={
-                f: np.fromiter((nodes[i][f].timestamp() for i in ids), np.float64, len(ids))
-                for f in times
-            },
-            codes={
-                f: np.fromiter(
-                    # Episodes written before sensitivity was recorded count as normal.
-                    (vocab.setdefault(nodes[i].get(f, "normal"), len(vocab)) for i in ids),
-                    np.int64,
-                    len(ids),
-                )
-                for f in texts
-            },
-            vocab=vocab,
-            has_vector=np.fromiter((i in self._vectors for i in ids), bool, len(ids)),
-            matrix=None,
-        )
-        if cols.has_vector.any():
-            dim = len(next(self._vectors[i] for i in ids if i in self._vectors))
-            matrix = np.zeros((len(ids), dim), dtype=np.float32)
-            for row, node in enumerate(ids):
-                vector = self._vectors.get(node)
-                if vector is not None:
-                    matrix[row] = vector
-            cols.matrix = matrix
+        table = self._tables[(label, namespace)]
+        cols = Columns.build(label, table.ids, self._graph.nodes)
         self._cols[(namespace, label)] = (self._version, cols)
         return cols
+
+    def _vector_of(self, row: Row) -> Any:
+        for label in INDEXED:
+            table = self._tables.get((label, row["namespace"]))
+            at = None if table is None else table.row_of.get(row["id"])
+            if at is not None:
+                return table.vectors.get(at)  # type: ignore[union-attr]
+        return None
 
     def _ranked(
         self, rows: list[Row], vector: list[float] | None, scores: dict[str, float], limit: int
     ) -> list[Hit]:
-        query = None if vector is None else _unit(vector)
+        query = None if vector is None else unit(vector)
         hits = []
         for row in rows:
-            stored = self._vectors.get(row["id"])
+            stored = None if query is None else self._vector_of(row)
             similarity = 0.0 if query is None or stored is None else float(stored @ query)
             hits.append(Hit(row, similarity, scores.get(row["id"], similarity)))
         hits.sort(key=lambda hit: (-hit.score, -hit.similarity, hit.row["id"]))
         return hits[:limit]
 
-    def _nearest(self, admitted: _Admitted, vector: list[float], limit: int) -> list[Hit]:
-        cols = admitted.columns
-        if cols.matrix is None or not len(admitted.rows):
-            return []
-        # One query against one matrix: waking BLAS threads costs more than it saves, and
-        # on a busy machine far more (bench/recall_latency.py).
-        with _BLAS.limit(limits=1, user_api="blas"):
-            similarity = (cols.matrix @ _unit(vector))[admitted.rows]
-        top = min(limit, len(similarity))
-        order = np.argpartition(-similarity, top - 1)[:top]
-        order = order[np.argsort(-similarity[order], kind="stable")]
+    def _nearest(
+        self, label: str, namespace: str, admitted: Admitted, vector: list[float], limit: int
+    ) -> list[Hit]:
+        table = self._tables[(label, namespace)]
         nodes = self._graph.nodes
         return [
-            Hit(
-                _public(nodes[cols.ids[admitted.rows[i]]]),
-                float(similarity[i]),
-                float(similarity[i]),
-            )
-            for i in order
+            Hit(_public(nodes[table.ids[row]]), similarity, similarity)
+            for row, similarity in table.vectors.search(vector, admitted.vector_rows, limit)
         ]
 
     def _keyword(
         self,
         label: str,
         namespace: str,
-        admitted: _Admitted,
+        admitted: Admitted,
         text: str,
         *,
         vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
-        found = self._keywords[(label, namespace)].search(text, limit, allowed=admitted.ids)
-        rows = [_public(self._graph.nodes[i]) for i, _ in found]
-        return self._ranked(rows, vector, dict(found), limit)
+        table = self._tables[(label, namespace)]
+        found = table.keywords.search(text, limit, admitted.mask, table.ids)
+        nodes = self._graph.nodes
+        rows = [_public(nodes[table.ids[row]]) for row, _ in found]
+        scores = {str(table.ids[row]): score for row, score in found}
+        return self._ranked(rows, vector, scores, limit)
 
     @_locked
     def similar_facts(
         self, namespace: str, where: RecallFilter, vector: list[float], limit: int
     ) -> list[Hit]:
-        return self._nearest(self._admitted(namespace, where), vector, limit)
+        return self._nearest("Fact", namespace, self._admitted(namespace, where), vector, limit)
 
     @_locked
     def keyword_facts(
@@ -911,7 +952,10 @@ class EmbeddedStore:
 
     def _linked_facts(self, entity: str, *, subject_only: bool = False) -> list[str]:
         wanted = ("SUBJECT",) if subject_only else ("SUBJECT", "OBJECT")
-        return [u for u, _, rel in self._graph.in_edges(entity, keys=True) if rel in wanted]
+        # The adjacency itself, in in_edges' order: a hub has thousands of links, and
+        # networkx's edge view costs several times more per link (bench/embedded_scale.py).
+        links = self._graph._pred[entity]
+        return [u for u, rels in links.items() for rel in rels if rel in wanted]
 
     def _in_scope(self, episode_id: str, scopes: tuple[str, ...] | None) -> bool:
         """An episode behind a fact of another scope stays out of a scoped recall."""
@@ -928,7 +972,8 @@ class EmbeddedStore:
     def similar_episodes(
         self, namespace: str, where: RecallFilter, vector: list[float], limit: int
     ) -> list[Hit]:
-        return self._nearest(self._admitted(namespace, where, "Episode"), vector, limit)
+        admitted = self._admitted(namespace, where, "Episode")
+        return self._nearest("Episode", namespace, admitted, vector, limit)
 
     @_locked
     def keyword_episodes(
@@ -947,18 +992,23 @@ class EmbeddedStore:
         out: dict[str, bool] = {}
         nodes = self._graph.nodes
         for episode in self._rows(namespace, "Episode", ids):
-            facts = [
+            # Lazily, stopping at the first fact that holds: an episode may support thousands.
+            facts = (
                 nodes[f]
                 for f, _, rel in self._graph.in_edges(episode["id"], keys=True)
                 if rel == "SUPPORTED_BY"
-            ]
-            if facts:
-                out[episode["id"]] = any(
-                    holds(
-                        f["valid_from"], f["valid_until"], f["recorded_at"], f["retired_at"], point
-                    )
-                    for f in facts
-                )
+            )
+            seen = False
+            for f in facts:
+                seen = True
+                if holds(
+                    f["valid_from"], f["valid_until"], f["recorded_at"], f["retired_at"], point
+                ):
+                    out[episode["id"]] = True
+                    break
+            else:
+                if seen:
+                    out[episode["id"]] = False
         return out
 
     def recall_candidates(
@@ -990,65 +1040,10 @@ class EmbeddedStore:
 
     @_locked
     def close(self) -> None:
+        path = self._journal.journal_path
+        if path.exists() and path.stat().st_size > _COMPACT_ON_CLOSE:
+            self._compact()  # so that the next open reads a snapshot, not a long journal
         self._journal.close()
-
-
-_BLAS = ThreadpoolController()
-
-_TIME_COLUMNS = {
-    "Fact": ("valid_from", "valid_until", "recorded_at", "retired_at", "review_at"),
-    "Episode": ("occurred_at", "recorded_at"),
-}
-_CODE_COLUMNS = {
-    "Fact": ("status", "authority", "sensitivity", "scope"),
-    "Episode": ("authority", "sensitivity"),
-}
-
-
-@dataclass(slots=True)
-class _Columns:
-    """A namespace's facts or episodes as numpy columns, for filtering without a loop."""
-
-    ids: list[str]
-    times: dict[str, Any]
-    codes: dict[str, Any]
-    vocab: dict[str, int]
-    has_vector: Any
-    matrix: Any
-
-    def _isin(self, column: str, allowed: tuple[str, ...]) -> Any:
-        wanted = [self.vocab[v] for v in allowed if v in self.vocab]
-        return np.isin(self.codes[column], wanted)
-
-    def mask(self, where: RecallFilter) -> Any:
-        at, known = where.point.at.timestamp(), where.point.known_at.timestamp()
-        t = self.times
-        if "occurred_at" in t:  # episodes: happened and recorded by then, authority floor
-            return (
-                (t["occurred_at"] <= at)
-                & (t["recorded_at"] <= known)
-                & self._isin("authority", where.authorities)
-                & self._isin("sensitivity", where.sensitivities)
-            )
-        mask = (t["valid_from"] <= at) & (at < t["valid_until"])
-        mask &= (t["recorded_at"] <= known) & (known < t["retired_at"])
-        mask &= self._isin("status", where.statuses)
-        mask &= self._isin("authority", where.authorities)
-        mask &= self._isin("sensitivity", where.sensitivities)
-        if where.scopes is not None:
-            mask &= self._isin("scope", where.scopes)
-        if not where.include_review:
-            mask &= t["review_at"] > at
-        return mask
-
-
-@dataclass(frozen=True, slots=True)
-class _Admitted:
-    """The ids recall may see under one filter; ``rows`` index those with a vector."""
-
-    ids: list[str]
-    columns: _Columns
-    rows: Any
 
 
 _USE_FIELDS = frozenset({"use_count", "last_used_at"})
@@ -1067,15 +1062,15 @@ def _use_statistics_only(change: ChangeSet) -> bool:
     )
 
 
-def _with_vector(row: Row, embeddings: dict[str, list[float]]) -> Row:
-    vector = embeddings.get(row["id"])
-    return row if vector is None else {**row, "embedding": vector}
+def encode_vector(vector: Any) -> str:
+    """A unit vector as base64 float32: a snapshot reads it far faster than a JSON list."""
+    return base64.b64encode(np.asarray(vector, dtype="<f4").tobytes()).decode("ascii")
 
 
-def _unit(vector: list[float]) -> Any:
-    array = np.asarray(vector, dtype=np.float32)
-    norm = float(np.linalg.norm(array))
-    return array / norm if norm else array
+def decode_vector(value: Any) -> Any:
+    if isinstance(value, str):
+        return np.frombuffer(base64.b64decode(value), dtype="<f4")
+    return unit(value)  # an older snapshot's or the journal's list of floats
 
 
 def _recallable(row: Row, where: RecallFilter) -> bool:
@@ -1137,6 +1132,10 @@ def _change_to(change: ChangeSet) -> dict[str, Any]:
     payload = {f.name: getattr(change, f.name) for f in fields(change)}
     payload["patches"] = [[p.fact_id, p.changes] for p in change.patches]
     payload["statement_patches"] = [[p.statement_id, p.changes] for p in change.statement_patches]
+    # Base64 float32, not a JSON list: a fifth of the bytes, and a replay parses it fast.
+    payload["embeddings"] = {
+        k: v if isinstance(v, str) else encode_vector(unit(v)) for k, v in change.embeddings.items()
+    }
     return payload
 
 

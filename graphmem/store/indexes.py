@@ -1,0 +1,225 @@
+"""The embedded store's recall indexes, and their files beside the snapshot.
+
+Each namespace's facts and its episodes form a :class:`Table`: a stable row per
+node, the node's unit vector in :class:`~graphmem.store.vectors.VectorRows` and
+its words in :class:`~graphmem.store.keywords.KeywordRows`, under that row.
+
+The files (``index/``) are derived data, written at each compaction for tables
+of ``keywords.BASE_FROM`` nodes or more: ``manifest.json`` (sealed) names the snapshot
+sequence they match, each table's ids by row, and a size and CRC for every
+file. An open uses them only if the manifest matches the snapshot and every
+file checks out; otherwise the tables are rebuilt from the graph. The manifest
+is removed before any index file changes and written (tmp, fsync, rename) after
+they all have, so a crash in between leaves no manifest, never a wrong one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import shutil
+import zlib
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import faiss
+import numpy as np
+
+from graphmem.store.integrity import DamageFound, seal, unseal
+from graphmem.store.keywords import KeywordRows
+from graphmem.store.vectors import VectorRows
+
+_FORMAT = 1
+INDEXED = ("Fact", "Episode")
+
+
+class Table:
+    """One namespace's nodes of one label, by row."""
+
+    def __init__(self) -> None:
+        self.ids: list[str | None] = []
+        self.row_of: dict[str, int] = {}
+        self.vectors = VectorRows()
+        self.keywords = KeywordRows()
+
+    def row(self, node_id: str) -> int:
+        row = self.row_of.get(node_id)
+        if row is None:
+            row = self.row_of[node_id] = len(self.ids)
+            self.ids.append(node_id)
+        return row
+
+    def remove(self, node_id: str) -> None:
+        row = self.row_of.pop(node_id, None)
+        if row is None:
+            return
+        self.ids[row] = None
+        self.vectors.clear(row)
+        self.keywords.remove(row, erase=True)
+
+    def catch_up(self, *, force: bool = False) -> None:
+        self.vectors.catch_up(len(self.ids), force=force)
+
+
+def _name(label: str, namespace: str) -> str:
+    return hashlib.sha256(f"{label}\x1f{namespace}".encode()).hexdigest()[:20]
+
+
+def _crc(path: Path) -> tuple[int, int]:
+    crc = 0
+    with path.open("rb") as handle:
+        while chunk := handle.read(1 << 22):
+            crc = zlib.crc32(chunk, crc)
+    return path.stat().st_size, crc
+
+
+def _files(folder: Path) -> dict[str, list[int]]:
+    return {
+        str(p.relative_to(folder)): list(_crc(p))
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.name.startswith(".tantivy")
+    }
+
+
+def _write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    tmp.replace(path)
+
+
+def _fsync_tree(folder: Path) -> None:
+    for path in [*sorted(folder.rglob("*")), folder]:
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+class IndexFiles:
+    """``index/`` in a store folder."""
+
+    def __init__(self, store: Path) -> None:
+        self.folder = store / "index"
+        self.manifest = self.folder / "manifest.json"
+
+    def clear(self) -> None:
+        if self.folder.exists():
+            shutil.rmtree(self.folder)
+            _fsync_tree(self.folder.parent)
+
+    def invalidate(self) -> None:
+        if self.manifest.exists():
+            self.manifest.unlink()
+            _fsync_tree(self.folder)
+
+    def save(
+        self,
+        seq: int,
+        tables: dict[tuple[str, str], Table],
+        texts: Callable[[str, Table], Iterable[tuple[int, str]]],
+    ) -> None:
+        """Write every large table's files as of snapshot ``seq``; drop the others'."""
+        if not any(table.keywords.wants_base() for table in tables.values()):
+            self.clear()  # small tables are rebuilt from the snapshot in no time
+            return
+        self.folder.mkdir(exist_ok=True)
+        self.invalidate()
+        entries = []
+        keep = set()
+        for (label, namespace), table in sorted(tables.items()):
+            if not table.keywords.wants_base():
+                continue
+            name = _name(label, namespace)
+            keep.add(name)
+            folder = self.folder / name
+            folder.mkdir(exist_ok=True)
+            table.catch_up(force=True)
+            table.keywords.write_base(folder / "keywords", texts(label, table))
+            vectors = table.vectors
+            _write(folder / "vectors.npy", _npy(vectors.matrix[: len(table.ids)]))
+            _write(folder / "has.npy", _npy(vectors.has[: len(table.ids)]))
+            ann = folder / "ann.faiss"
+            if vectors.ann is not None:
+                _write(ann, faiss.serialize_index(vectors.ann).tobytes())
+            else:
+                ann.unlink(missing_ok=True)
+            _fsync_tree(folder)
+            entries.append(
+                {
+                    "label": label,
+                    "namespace": namespace,
+                    "name": name,
+                    "ids": table.ids,
+                    "ann_rows": vectors.ann_rows,
+                    "base_rows": sorted(table.keywords.base_rows),
+                    "base_tokens": table.keywords.base_tokens,
+                    "files": _files(folder),
+                }
+            )
+        for stray in self.folder.iterdir():  # tables now small, or gone
+            if stray.is_dir() and stray.name not in keep:
+                shutil.rmtree(stray)
+        body = {"format": _FORMAT, "seq": seq, "tables": entries}
+        _write(self.manifest, seal(_json(body)))
+        _fsync_tree(self.folder)
+
+    def load(self, seq: int) -> dict[tuple[str, str], Table] | None:
+        """The tables as written at snapshot ``seq``, or None (then: rebuild)."""
+        try:
+            state = unseal(self.manifest.read_bytes(), self.manifest.name)
+        except (OSError, DamageFound):
+            return None
+        if not isinstance(state, dict) or state.get("format") != _FORMAT or state["seq"] != seq:
+            return None
+        tables = {}
+        try:
+            for entry in state["tables"]:
+                folder = self.folder / entry["name"]
+                if _files(folder) != entry["files"]:
+                    return None  # a file changed, went missing or appeared
+                table = Table()
+                table.ids = entry["ids"]
+                table.row_of = {node: row for row, node in enumerate(table.ids) if node}
+                vectors = table.vectors
+                vectors.matrix = np.load(folder / "vectors.npy", allow_pickle=False)
+                vectors.has = np.load(folder / "has.npy", allow_pickle=False)
+                if (folder / "ann.faiss").exists():
+                    raw = np.frombuffer((folder / "ann.faiss").read_bytes(), dtype=np.uint8)
+                    vectors.ann = faiss.deserialize_index(raw)
+                    vectors.ann_rows = int(entry["ann_rows"])
+                keywords = table.keywords
+                keywords.base_rows = set(entry["base_rows"])
+                keywords.base_tokens = int(entry["base_tokens"])
+                keywords.open_base(folder / "keywords")
+                tables[(entry["label"], entry["namespace"])] = table
+        except (OSError, ValueError, KeyError, RuntimeError):
+            return None
+        return tables
+
+    def holding(self, needle: str) -> list[str]:
+        """The index files whose bytes contain ``needle`` (case-folded): a deletion audit."""
+        if not self.folder.exists():
+            return []
+        wanted = needle.casefold().encode()
+        return [
+            str(path.relative_to(self.folder.parent))
+            for path in sorted(self.folder.rglob("*"))
+            if path.is_file() and wanted in path.read_bytes().lower()
+        ]
+
+
+def _npy(array: Any) -> bytes:
+    out = io.BytesIO()
+    np.save(out, np.ascontiguousarray(array), allow_pickle=False)
+    return out.getvalue()
+
+
+def _json(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":")).encode()

@@ -1,0 +1,210 @@
+"""The embedded store's keyword index: Okapi BM25 (k1 1.2, b 0.75) over
+``graphmem.text.tokens``, in tantivy once a namespace is large.
+
+tantivy's commit takes 0.1-0.5 s, too slow to follow every write, so the index
+has two parts: a *base* in tantivy (written when the store compacts) and a
+*delta* in Python of the documents written or changed since. A query scores the
+base in tantivy and the delta here with the same formula (document frequencies
+summed over both), and merges them. A namespace below ``BASE_FROM`` documents
+never gets a base: its delta scores exactly like ``graphmem.text.BM25``.
+
+The filter applies before ranking: base hits are read in growing pages until
+``limit`` admitted ones are found or the matches run out, so an admitted
+document is never lost to refused ones above it.
+
+A forget rebuilds the base from the live documents (tantivy only marks deleted
+documents, their terms stay in its files until a merge): no file keeps a
+forgotten document's words.
+"""
+
+from __future__ import annotations
+
+import math
+import shutil
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import tantivy
+
+from graphmem.text import tokens
+
+BASE_FROM = 2000  # documents; below, the Python delta alone is exact and fast
+_K1, _B = 1.2, 0.75
+_HEAP = 15_000_000
+
+
+def _schema() -> Any:
+    builder = tantivy.SchemaBuilder()
+    # The text is already analysed by tokens(): tantivy only splits it again on spaces.
+    builder.add_text_field("body", tokenizer_name="whitespace")
+    builder.add_integer_field("row", stored=False, indexed=True, fast=True)
+    return builder.build()
+
+
+_SCHEMA = _schema()
+
+
+class KeywordRows:
+    """BM25 over the documents of one namespace and label, keyed by row."""
+
+    def __init__(self) -> None:
+        self.base: Any = None  # tantivy.Index
+        self._searcher: Any = None
+        self.base_rows: set[int] = set()
+        self.base_tokens = 0
+        self.stale: set[int] = set()  # base rows removed or rewritten since
+        self.erased = False  # a forget since the base was written: rebuild it
+        self.docs: dict[int, Counter[str]] = {}
+        self.lengths: dict[int, int] = {}
+        self.postings: dict[str, set[int]] = {}
+        self.delta_tokens = 0
+
+    def __len__(self) -> int:
+        return len(self.base_rows) - len(self.stale) + len(self.docs)
+
+    # ---- changes ----------------------------------------------------------
+
+    def add(self, row: int, text: str) -> None:
+        self.remove(row)
+        counts = Counter(tokens(text))
+        self.docs[row] = counts
+        self.lengths[row] = counts.total()
+        self.delta_tokens += self.lengths[row]
+        for term in counts:
+            self.postings.setdefault(term, set()).add(row)
+
+    def remove(self, row: int, *, erase: bool = False) -> None:
+        if row in self.base_rows:
+            self.stale.add(row)
+            self.erased = self.erased or erase
+        counts = self.docs.pop(row, None)
+        if counts is None:
+            return
+        self.delta_tokens -= self.lengths.pop(row)
+        for term in counts:
+            posting = self.postings[term]
+            posting.discard(row)
+            if not posting:
+                del self.postings[term]
+
+    # ---- reads ------------------------------------------------------------
+
+    def search(
+        self, text: str, limit: int, admitted: Any, names: list[str | None]
+    ) -> list[tuple[int, float]]:
+        """The best ``limit`` (row, score) among rows where ``admitted[row]``; ties go
+        to the smaller id (``names[row]``), as in ``graphmem.text.BM25``."""
+        terms = set(tokens(text))
+        if not terms or not len(self) or limit <= 0:
+            return []
+        found = self._search_delta(terms, admitted) + self._search_base(terms, limit, admitted)
+        found.sort(key=lambda hit: (-hit[1], names[hit[0]] or ""))
+        return found[:limit]
+
+    def _stats(self, term: str) -> int:
+        base = self._searcher.doc_freq("body", term) if self._searcher is not None else 0
+        return int(base) + len(self.postings.get(term, ()))
+
+    def _search_delta(self, terms: set[str], admitted: Any) -> list[tuple[int, float]]:
+        n = len(self.base_rows) + len(self.docs)
+        mean = (self.base_tokens + self.delta_tokens) / n or 1.0
+        scores: dict[int, float] = {}
+        docs, lengths = self.docs, self.lengths
+        for term in terms:
+            posting = self.postings.get(term)
+            if not posting:
+                continue
+            df = self._stats(term)
+            idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+            for row in posting:
+                if not admitted[row]:
+                    continue
+                tf = docs[row][term]
+                norm = tf + _K1 * (1 - _B + _B * lengths[row] / mean)
+                scores[row] = scores.get(row, 0.0) + idf * tf * (_K1 + 1) / norm
+        return list(scores.items())
+
+    def _query(self, terms: Iterable[str], occur: Any) -> Any:
+        clauses = [(occur, tantivy.Query.term_query(_SCHEMA, "body", t)) for t in sorted(terms)]
+        return tantivy.Query.boolean_query(clauses)
+
+    def _search_base(self, terms: set[str], limit: int, admitted: Any) -> list[tuple[int, float]]:
+        if self._searcher is None:
+            return []
+        query = self._query(terms, tantivy.Occur.Should)
+        page = max(4 * limit, 64)
+        while True:
+            hits = self._searcher.search(query, page).hits
+            rows = self._searcher.fast_field_values("row", [address for _, address in hits])
+            out = [
+                (int(row), float(score))
+                for (score, _), row in zip(hits, rows, strict=True)
+                if row is not None and row not in self.stale and admitted[row]
+            ]
+            if len(out) >= limit or len(hits) < page:
+                return out[:limit]
+            page *= 4  # the filter refused too many: read further down
+
+    def holds_all(self, row: int, text: str) -> bool:
+        """Whether the row's entry has every word of ``text`` (the entry still exists)."""
+        terms = tokens(text)
+        counts = self.docs.get(row)
+        if counts is not None:
+            return all(term in counts for term in terms)
+        if row not in self.base_rows or row in self.stale or self._searcher is None:
+            return False
+        must = [(tantivy.Occur.Must, tantivy.Query.term_query(_SCHEMA, "body", t)) for t in terms]
+        must.append((tantivy.Occur.Must, tantivy.Query.term_query(_SCHEMA, "row", row)))
+        return bool(self._searcher.search(tantivy.Query.boolean_query(must), 1).count)
+
+    # ---- the base on disk --------------------------------------------------
+
+    def wants_base(self) -> bool:
+        return len(self) >= BASE_FROM or self.base is not None
+
+    def write_base(self, folder: Path, live: Iterable[tuple[int, str]]) -> None:
+        """Move the delta into tantivy at ``folder``; rebuild it from ``live`` (every
+        live row and its text) when there is no base yet or a forget erased from it."""
+        if self.base is None or self.erased or not folder.exists():
+            fresh = folder.with_name(folder.name + ".new")
+            shutil.rmtree(fresh, ignore_errors=True)
+            fresh.mkdir(parents=True)
+            index = tantivy.Index(_SCHEMA, path=str(fresh))
+            writer = index.writer(heap_size=_HEAP, num_threads=1)
+            rows, total = set(), 0
+            for row, text in live:
+                words = tokens(text)
+                writer.add_document(tantivy.Document(body=" ".join(words), row=row))
+                rows.add(row)
+                total += len(words)
+            writer.commit()
+            writer.wait_merging_threads()
+            del writer, index
+            shutil.rmtree(folder, ignore_errors=True)
+            fresh.rename(folder)
+            self.base_rows, self.base_tokens = rows, total
+        else:
+            writer = self.base.writer(heap_size=_HEAP, num_threads=1)
+            for row in self.stale | set(self.docs):
+                writer.delete_documents_by_term("row", row)
+            for row, counts in self.docs.items():
+                body = " ".join(counts.elements())
+                writer.add_document(tantivy.Document(body=body, row=row))
+            writer.commit()
+            writer.wait_merging_threads()
+            del writer
+            self.base_rows = (self.base_rows - self.stale) | set(self.docs)
+            self.base_tokens = self.base_tokens + self.delta_tokens
+        self.open_base(folder)
+        self.docs, self.postings, self.lengths, self.delta_tokens = {}, {}, {}, 0
+        self.stale, self.erased = set(), False
+
+    def open_base(self, folder: Path) -> None:
+        self.base = tantivy.Index.open(str(folder))
+        self.base.reload()
+        self._searcher = self.base.searcher()
+
+    def drop_base(self) -> None:
+        self.base = self._searcher = None

@@ -1,0 +1,192 @@
+"""The embedded store's vector and keyword indexes (faiss HNSW, tantivy BM25): the
+indexed paths answer as the exact ones do under every filter, their files beside the
+snapshot are reused on reopen and rebuilt when stale or damaged, and a forget leaves
+no file of the store holding the forgotten words."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from graphmem import Claim, Memory
+from graphmem.embed import HashingEmbedder
+from graphmem.model import Authority, Sensitivity, Status
+from graphmem.residue import scan
+from graphmem.store import keywords, vectors
+from graphmem.store.base import FactFilter, RecallFilter
+from graphmem.store.embedded import EmbeddedStore
+from graphmem.temporal import AsOf
+from graphmem.text import BM25
+
+NS = "idx"
+START = datetime(2025, 1, 1, tzinfo=UTC)
+CITIES = ("Lisbon", "Osaka", "Nairobi", "Krakow", "Hanoi", "Bergen", "Porto", "Lyon", "Seoul")
+FOODS = ("ramen", "tacos", "pierogi", "sushi", "falafel", "paella", "pho", "curry", "risotto")
+
+
+@pytest.fixture
+def small_thresholds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Index paths from a few hundred rows on, so that a test store uses them."""
+    monkeypatch.setattr(vectors, "EXACT_BELOW", 40)
+    monkeypatch.setattr(vectors, "CATCH_UP", 16)
+    monkeypatch.setattr(keywords, "BASE_FROM", 40)
+
+
+def _grow(mem: Memory, n: int, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    for i in range(n):
+        person = f"Person {i % 60}"
+        claims = [
+            Claim(person, "lives_in", rng.choice(CITIES)),
+            Claim(person, "likes_food", rng.choice(FOODS)),
+        ]
+        mem.remember(claims, namespace=NS, at=START + timedelta(hours=i))
+
+
+def _filters() -> Iterator[RecallFilter]:
+    statuses = tuple(s.value for s in Status)
+    authorities = tuple(a.value for a in Authority)
+    sensitivities = tuple(s.value for s in Sensitivity)
+    for hours in (5, 60, 150, 10_000):
+        point = AsOf(START + timedelta(hours=hours), START + timedelta(hours=hours))
+        yield RecallFilter(point, ("active",), authorities, sensitivities)
+        yield RecallFilter(point, statuses, authorities, sensitivities, include_review=True)
+
+
+def _sims(hits: list) -> list[float]:  # type: ignore[type-arg]
+    return [round(h.similarity, 5) for h in hits]
+
+
+def test_the_hnsw_path_answers_as_exact_search_under_filters(
+    tmp_path: Path, small_thresholds: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    embedder = HashingEmbedder()
+    mem = Memory(tmp_path / "store", embedder=embedder)
+    _grow(mem, 160)
+    store = mem.store
+    assert isinstance(store, EmbeddedStore)
+    table = store._tables[("Fact", NS)]
+    assert table.vectors.ann is not None  # the graph is used
+    assert table.vectors.ann_rows > 0
+    questions = [f"Where does Person {i} live?" for i in range(0, 60, 7)]
+    questions += [
+        f"Does Person {i} like {f}?" for i, f in zip(range(3, 60, 9), FOODS, strict=False)
+    ]
+    compared = 0
+    for where in _filters():
+        for question in questions:
+            vector = embedder.embed([question])[0]
+            indexed = store.similar_facts(NS, where, vector, 10)
+            monkeypatch.setattr(vectors, "EXACT_BELOW", 10**9)
+            exact = store.similar_facts(NS, where, vector, 10)
+            monkeypatch.setattr(vectors, "EXACT_BELOW", 40)
+            # Ties may be broken differently; the similarities, in order, may not differ.
+            assert _sims(indexed) == _sims(exact)
+            admitted = {h.row["id"] for h in store.similar_facts(NS, where, vector, 10**6)}
+            assert {h.row["id"] for h in indexed} <= admitted
+            compared += 1
+    assert compared > 50
+    mem.close()
+
+
+def test_the_tantivy_base_scores_as_the_reference_bm25_under_filters(
+    tmp_path: Path, small_thresholds: None
+) -> None:
+    mem = Memory(tmp_path / "store", embedder=HashingEmbedder())
+    _grow(mem, 120)
+    store = mem.store
+    assert isinstance(store, EmbeddedStore)
+    store.compact()  # the facts move into tantivy
+    assert store._tables[("Fact", NS)].keywords.base is not None
+    _grow(mem, 20, seed=2)  # and a delta on top
+    # the reference: BM25 over every fact of the namespace, the best admitted first
+    reference = BM25()
+    for row in store.facts(NS, FactFilter(include_candidates=True)):
+        reference.add(row["id"], row["search_text"])
+    for where in _filters():
+        admitted = {h.row["id"] for h in store.similar_facts(NS, where, [1.0] * 256, 10**6)}
+        for question in ("Does Person 7 like ramen?", "Who lives in Lyon?", "pho Person 12"):
+            got = store.keyword_facts(NS, where, question, None, 10)
+            assert {h.row["id"] for h in got} <= admitted
+            ranked = [s for i, s in reference.search(question, 10**6) if i in admitted][:10]
+            assert [round(h.score, 3) for h in got] == [round(s, 3) for s in ranked]
+    mem.close()
+
+
+def _answers(mem: Memory) -> list[list[str]]:
+    return [
+        [e.text for e in mem.recall(q, namespace=NS, k=5)]
+        for q in ("Where does Person 4 live?", "Who likes sushi?", "Person 33 food")
+    ]
+
+
+def test_a_reopen_reuses_the_index_files_and_rebuilds_stale_or_damaged_ones(
+    tmp_path: Path, small_thresholds: None
+) -> None:
+    folder = tmp_path / "store"
+    mem = Memory(folder, embedder=HashingEmbedder())
+    _grow(mem, 120)
+    mem.store.compact()  # type: ignore[attr-defined]
+    want = _answers(mem)
+    mem.close()
+    assert (folder / "index" / "manifest.json").exists()
+
+    mem = Memory(folder, embedder=HashingEmbedder())
+    store = mem.store
+    assert isinstance(store, EmbeddedStore)
+    assert store._tables[("Fact", NS)].keywords.base is not None  # read, not rebuilt
+    assert _answers(mem) == want
+    _grow(mem, 3, seed=9)  # the journal moves past the index files' snapshot
+    want = _answers(mem)
+    store._journal.close()  # a kill: no compaction on the way out
+
+    mem = Memory(folder, embedder=HashingEmbedder())
+    assert _answers(mem) == want
+    mem.store.compact()  # type: ignore[attr-defined]
+    mem.close()
+
+    damaged = next((folder / "index").rglob("vectors.npy"))
+    data = bytearray(damaged.read_bytes())
+    data[-7] ^= 0xFF
+    damaged.write_bytes(bytes(data))
+    mem = Memory(folder, embedder=HashingEmbedder())
+    store = mem.store
+    assert isinstance(store, EmbeddedStore)
+    assert store._tables[("Fact", NS)].keywords.base is None  # rebuilt from the snapshot
+    assert _answers(mem) == want
+    mem.close()
+
+
+def test_after_a_forget_no_file_of_the_store_holds_the_forgotten_words(
+    tmp_path: Path, small_thresholds: None
+) -> None:
+    folder = tmp_path / "store"
+    mem = Memory(folder, embedder=HashingEmbedder())
+    _grow(mem, 100)
+    secret = mem.remember(
+        [Claim("Person 5", "lives_in", "Zanzibarquux")], namespace=NS, at=START + timedelta(days=30)
+    )
+    _grow(mem, 10, seed=3)
+    mem.store.compact()  # type: ignore[attr-defined]
+    store = mem.store
+    assert isinstance(store, EmbeddedStore)
+    base = store._tables[("Fact", NS)].keywords
+    assert base.base is not None
+    assert base._searcher.doc_freq("body", "zanzibarquux") == 1  # in tantivy's files
+    mem.forget(NS, episode=secret.episode_id)
+    assert scan(folder, ["zanzibarquux", "Zanzibarquux"]) == []
+    # tantivy's term dictionary is compressed: ask it too (deleted documents count
+    # until a merge, so zero means the word left its files)
+    assert store._tables[("Fact", NS)].keywords._searcher.doc_freq("body", "zanzibarquux") == 0
+    assert store._tables[("Episode", NS)].keywords.base is None or (
+        store._tables[("Episode", NS)].keywords._searcher.doc_freq("body", "zanzibarquux") == 0
+    )
+    mem.close()
+    assert scan(folder, ["zanzibarquux", "Zanzibarquux"]) == []
+    mem = Memory(folder, embedder=HashingEmbedder())
+    assert all("Zanzibarquux" not in e.text for e in mem.recall("Zanzibarquux", namespace=NS))
+    mem.close()
