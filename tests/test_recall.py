@@ -275,8 +275,6 @@ def test_of_two_statements_that_match_equally_the_newer_comes_first(
         top = memory.recall(f"What is the official language of {place}?", namespace=space, k=3)
         assert new in top[0].text, (place, [e.text for e in top])
         assert old not in top[0].text
-        # Stable knowledge before the event it came from.
-        assert top[0].kind == "fact"
 
 
 def test_rank_fusion_credits_each_channel_by_rank(memory: Memory, clock: Clock, ns: NS) -> None:

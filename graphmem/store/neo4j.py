@@ -751,8 +751,8 @@ def _lean_hits(rows: list[Row], when: str) -> list[Hit]:
     for r in rows:
         row: Row = {
             key: value
-            for key in ("id", "confidence", "authority", "use_count")
-            if (value := r[key]) is not None
+            for key in ("id", "confidence", "authority", "use_count", "slot")
+            if (value := r.get(key)) is not None
         }
         row[when] = _from_epoch(r[when])
         similarity = r["similarity"]
