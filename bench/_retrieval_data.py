@@ -31,6 +31,7 @@ from locomo import (
     Question,
     Turn,
     normalise_evidence,
+    questions_of,
     turn_text,
 )
 from locomo import (
@@ -97,24 +98,8 @@ def realtalk_conversation(index: int, name: str, chat: dict[str, Any]) -> Conver
             item = {**raw, "text": raw.get("clean_text", "")}
             dia_id = normalise_evidence([raw["dia_id"]])[0]
             turns.append(Turn(dia_id, number, at, turn_text(item)))
-    return Conversation(index, name, turns, *_questions(chat.get("qa", []), turns))
-
-
-def _questions(qas: list[dict[str, Any]], turns: list[Turn]) -> tuple[list[Question], int, int]:
-    """LoCoMo-style questions with gold restricted to known turn ids."""
-    known = {turn.dia_id for turn in turns}
-    questions, dropped, empty = [], 0, 0
-    for qa in qas:
-        if qa.get("category") not in REALTALK_CATEGORIES:
-            continue
-        gold = normalise_evidence(qa.get("evidence", []))
-        valid = frozenset(g for g in gold if g in known)
-        dropped += len(gold) - len(valid)
-        if not valid:
-            empty += 1
-            continue
-        questions.append(Question(str(qa["question"]), int(qa["category"]), valid))
-    return questions, dropped, empty
+    questions = questions_of(chat.get("qa", []), turns, REALTALK_CATEGORIES)
+    return Conversation(index, name, turns, *questions)
 
 
 def load_realtalk(folder: Path, conversations: int | None) -> Dataset:

@@ -23,7 +23,7 @@ import re
 import time
 import uuid
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -118,6 +118,27 @@ def turn_text(turn: dict[str, Any]) -> str:
     return text
 
 
+def questions_of(
+    qas: list[dict[str, Any]], turns: list[Turn], categories: Container[int]
+) -> tuple[list[Question], int, int]:
+    """LoCoMo-style questions of ``categories``, gold restricted to known turn ids; also how
+    many gold ids named no turn and how many questions were left without gold."""
+    known = {turn.dia_id for turn in turns}
+    questions: list[Question] = []
+    dropped = empty = 0
+    for qa in qas:
+        if qa.get("category") not in categories:
+            continue
+        gold = normalise_evidence(qa.get("evidence", []))
+        valid = frozenset(g for g in gold if g in known)
+        dropped += len(gold) - len(valid)
+        if not valid:
+            empty += 1
+            continue
+        questions.append(Question(str(qa["question"]), int(qa["category"]), valid))
+    return questions, dropped, empty
+
+
 def load(path: Path, limit: int | None) -> list[Conversation]:
     data = json.loads(path.read_text(encoding="utf-8"))
     out = []
@@ -134,18 +155,7 @@ def load(path: Path, limit: int | None) -> list[Conversation]:
             for position, raw in enumerate(conv[f"session_{number}"]):
                 dia_id = normalise_evidence([raw["dia_id"]])[0]
                 turns.append(Turn(dia_id, number, start + position * TURN_SPACING, turn_text(raw)))
-        known = {turn.dia_id for turn in turns}
-        questions, dropped, empty = [], 0, 0
-        for qa in sample["qa"]:
-            if qa.get("category") not in CATEGORIES:
-                continue
-            gold = normalise_evidence(qa.get("evidence", []))
-            valid = frozenset(g for g in gold if g in known)
-            dropped += len(gold) - len(valid)
-            if not valid:
-                empty += 1
-                continue
-            questions.append(Question(str(qa["question"]), int(qa["category"]), valid))
+        questions, dropped, empty = questions_of(sample["qa"], turns, CATEGORIES)
         out.append(
             Conversation(
                 index, str(sample.get("sample_id", index)), turns, questions, dropped, empty

@@ -212,11 +212,11 @@ def _merge(pool: dict[str, _Candidate], kind: str, channel: str, hits: Sequence[
     """Pool a channel's hits. Raw scores of different channels (cosine, BM25, Lucene) are
     never compared: a keyword score counts relative to the channel's best hit."""
     top = max((hit.score for hit in hits), default=0.0) or 1.0
-    ordered = sorted((hit.score for hit in hits), reverse=True)
+    descending = sorted(-hit.score for hit in hits)  # negated: bisect wants ascending
     for hit in hits:
         candidate = pool.setdefault(hit.row["id"], _Candidate(kind, hit.row))
         # Competition rank: equal scores share a rank (the entity channel scores in steps).
-        rank = 1 + bisect.bisect_left([-x for x in ordered], -hit.score)
+        rank = 1 + bisect.bisect_left(descending, -hit.score)
         candidate.ranks[channel] = min(candidate.ranks.get(channel, rank), rank)
         candidate.similarity = max(candidate.similarity, hit.similarity)
         if channel == "keyword":
