@@ -9,7 +9,7 @@ admits. The columns are built once per write and shared by a recall's channels.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -34,6 +34,9 @@ class Columns:
     codes: dict[str, Any]
     vocab: dict[str, int]
     alive: Any
+    # The part of a mask that does not depend on time, by filter: recalls between two
+    # writes differ only in their instant ("now"), so they share it.
+    _fixed: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
     @classmethod
     def build(cls, label: str, ids: list[str | None], nodes: Any) -> Columns:
@@ -62,27 +65,37 @@ class Columns:
         return cls(times=times, codes=codes, vocab=vocab, alive=alive)
 
     def _isin(self, column: str, allowed: tuple[str, ...]) -> Any:
-        wanted = [self.vocab[v] for v in allowed if v in self.vocab]
-        return np.isin(self.codes[column], wanted)
+        # A lookup table by code: the last entry answers removed rows (code -1).
+        table = np.zeros(len(self.vocab) + 1, dtype=bool)
+        table[[self.vocab[v] for v in allowed if v in self.vocab]] = True
+        return table[self.codes[column]]
+
+    def _codes(self, where: RecallFilter) -> Any:
+        """Alive rows whose status, scope, authority and sensitivity the filter admits."""
+        key = (where.statuses, where.authorities, where.sensitivities, where.scopes)
+        fixed = self._fixed.get(key)
+        if fixed is None:
+            fixed = self.alive & self._isin("authority", where.authorities)
+            fixed &= self._isin("sensitivity", where.sensitivities)
+            if "status" in self.codes:  # facts
+                fixed &= self._isin("status", where.statuses)
+                if where.scopes is not None:
+                    fixed &= self._isin("scope", where.scopes)
+            if len(self._fixed) > 16:
+                self._fixed.clear()
+            self._fixed[key] = fixed
+        return fixed
 
     def mask(self, where: RecallFilter) -> Any:
+        """A new array: the caller may change it."""
         at, known = where.point.at.timestamp(), where.point.known_at.timestamp()
         t = self.times
         if "occurred_at" in t:  # episodes: happened and recorded by then, authority floor
-            return (
-                self.alive
-                & (t["occurred_at"] <= at)
-                & (t["recorded_at"] <= known)
-                & self._isin("authority", where.authorities)
-                & self._isin("sensitivity", where.sensitivities)
-            )
-        mask = self.alive & (t["valid_from"] <= at) & (at < t["valid_until"])
-        mask &= (t["recorded_at"] <= known) & (known < t["retired_at"])
-        mask &= self._isin("status", where.statuses)
-        mask &= self._isin("authority", where.authorities)
-        mask &= self._isin("sensitivity", where.sensitivities)
-        if where.scopes is not None:
-            mask &= self._isin("scope", where.scopes)
+            return self._codes(where) & (t["occurred_at"] <= at) & (t["recorded_at"] <= known)
+        mask = self._codes(where) & (t["valid_from"] <= at)
+        mask &= at < t["valid_until"]
+        mask &= t["recorded_at"] <= known
+        mask &= known < t["retired_at"]
         if not where.include_review:
             mask &= t["review_at"] > at
         return mask

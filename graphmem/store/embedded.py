@@ -51,6 +51,7 @@ from graphmem.store.base import (
 from graphmem.store.columns import Admitted, Columns
 from graphmem.store.indexes import INDEXED, IndexFiles, Table
 from graphmem.store.journal import Journal
+from graphmem.store.ranking import best_rows
 from graphmem.store.rows import slot_key, slot_node_id
 from graphmem.store.vectors import unit
 from graphmem.temporal import AsOf, holds
@@ -103,6 +104,7 @@ class EmbeddedStore:
         self._version = 0
         self._seen: dict[tuple[str, str, RecallFilter], tuple[int, Admitted]] = {}
         self._cols: dict[tuple[str, str], tuple[int, Columns]] = {}
+        self._hubs: tuple[int, dict[str, bool]] = (-1, {})  # entity -> is a hub, until a write
         self._load()
 
     # ---- durability -------------------------------------------------------
@@ -843,25 +845,18 @@ class EmbeddedStore:
         self._cols[(namespace, label)] = (self._version, cols)
         return cols
 
-    def _vector_of(self, row: Row) -> Any:
-        for label in INDEXED:
-            table = self._tables.get((label, row["namespace"]))
-            at = None if table is None else table.row_of.get(row["id"])
-            if at is not None:
-                return table.vectors.get(at)  # type: ignore[union-attr]
-        return None
-
     def _ranked(
-        self, rows: list[Row], vector: list[float] | None, scores: dict[str, float], limit: int
+        self, table: Table, rows: Any, scores: Any, *, vector: Any, limit: int
     ) -> list[Hit]:
+        """The best ``limit`` rows of a channel: by score, then cosine to the query, then id."""
         query = None if vector is None else unit(vector)
-        hits = []
-        for row in rows:
-            stored = None if query is None else self._vector_of(row)
-            similarity = 0.0 if query is None or stored is None else float(stored @ query)
-            hits.append(Hit(row, similarity, scores.get(row["id"], similarity)))
-        hits.sort(key=lambda hit: (-hit.score, -hit.similarity, hit.row["id"]))
-        return hits[:limit]
+        nodes = self._graph.nodes
+        return [
+            Hit(_public(nodes[table.ids[row]]), similarity, score)
+            for row, similarity, score in best_rows(
+                table.vectors, table.ids, rows, scores, query=query, limit=limit
+            )
+        ]
 
     def _nearest(
         self, label: str, namespace: str, admitted: Admitted, vector: list[float], limit: int
@@ -885,10 +880,8 @@ class EmbeddedStore:
     ) -> list[Hit]:
         table = self._tables[(label, namespace)]
         found = table.keywords.search(text, limit, admitted.mask, table.ids)
-        nodes = self._graph.nodes
-        rows = [_public(nodes[table.ids[row]]) for row, _ in found]
-        scores = {str(table.ids[row]): score for row, score in found}
-        return self._ranked(rows, vector, scores, limit)
+        rows, scores = [row for row, _ in found], [score for _, score in found]
+        return self._ranked(table, rows, scores, vector=vector, limit=limit)
 
     @_locked
     def similar_facts(
@@ -918,7 +911,7 @@ class EmbeddedStore:
         limit: int,
     ) -> list[Hit]:
         scores: dict[str, float] = {}
-        g = self._graph
+        nodes, succ = self._graph.nodes, self._graph._succ
         expanded: set[str] = set()  # neighbours reached through several links: looked at once
         for key in keys:
             entity = self._entity.get((namespace, key))
@@ -930,7 +923,7 @@ class EmbeddedStore:
             if len(linked) > HUB_DEGREE:
                 continue  # a hub: its own facts count, it is not expanded through
             for fact_id in linked:
-                link = g.nodes[fact_id]
+                link = nodes[fact_id]
                 if not holds(
                     link["valid_from"],
                     link["valid_until"],
@@ -939,23 +932,52 @@ class EmbeddedStore:
                     where.point,
                 ):
                     continue
-                for _, other, rel in g.out_edges(fact_id, keys=True):
-                    if rel not in ("SUBJECT", "OBJECT") or other == entity or other in expanded:
+                # The adjacency itself, in out_edges' order (networkx's views cost more).
+                for other, rels in succ[fact_id].items():
+                    linking = "SUBJECT" in rels or "OBJECT" in rels
+                    if not linking or other == entity or other in expanded:
                         continue
                     expanded.add(other)
-                    if len(self._linked_facts(other)) > HUB_DEGREE:
+                    if self._is_hub(other):
                         continue
                     for hop in self._linked_facts(other, subject_only=True):
                         scores.setdefault(hop, 0.5)
-        rows = [r for r in self._rows(namespace, "Fact", scores) if _recallable(r, where)]
-        return self._ranked(rows, vector, scores, limit)
+        # What the filter admits, from the columns the other channels used: a named hub's
+        # thousands of facts are never copied, only the best ``limit``.
+        table = self._tables[("Fact", namespace)]
+        row_of = table.row_of
+        rows = np.fromiter((row_of.get(f, -1) for f in scores), np.int64, len(scores))
+        values = np.fromiter(scores.values(), np.float64, len(scores))
+        mask = self._admitted(namespace, where).mask
+        keep = (rows >= 0) & mask[rows]  # -1 (no row) is refused either way
+        return self._ranked(table, rows[keep], values[keep], vector=vector, limit=limit)
 
     def _linked_facts(self, entity: str, *, subject_only: bool = False) -> list[str]:
-        wanted = ("SUBJECT",) if subject_only else ("SUBJECT", "OBJECT")
+        wanted = ("SUBJECT",) if subject_only else _LINKS
         # The adjacency itself, in in_edges' order: a hub has thousands of links, and
         # networkx's edge view costs several times more per link (bench/embedded_scale.py).
         links = self._graph._pred[entity]
         return [u for u, rels in links.items() for rel in rels if rel in wanted]
+
+    def _is_hub(self, entity: str) -> bool:
+        """More than ``HUB_DEGREE`` linked facts; counts no further than that. Known until
+        the next write: every recall that reaches a city or a company asks again."""
+        if self._hubs[0] != self._version:
+            self._hubs = (self._version, {})
+        known = self._hubs[1].get(entity)
+        if known is None:
+            known = self._hubs[1][entity] = self._count_over_hub(entity)
+        return known
+
+    def _count_over_hub(self, entity: str) -> bool:
+        count = 0
+        for rels in self._graph._pred[entity].values():
+            for rel in rels:
+                if rel in _LINKS:
+                    count += 1
+                    if count > HUB_DEGREE:
+                        return True
+        return False
 
     def _in_scope(self, episode_id: str, scopes: tuple[str, ...] | None) -> bool:
         """An episode behind a fact of another scope stays out of a scoped recall."""
@@ -990,25 +1012,25 @@ class EmbeddedStore:
     @_locked
     def episodes_standing(self, namespace: str, ids: Iterable[str], point: AsOf) -> dict[str, bool]:
         out: dict[str, bool] = {}
-        nodes = self._graph.nodes
-        for episode in self._rows(namespace, "Episode", ids):
+        nodes, pred = self._graph._node, self._graph._pred
+        for episode in ids:
+            data = nodes.get(episode)
+            if data is None or data["namespace"] != namespace or data["label"] != "Episode":
+                continue
             # Lazily, stopping at the first fact that holds: an episode may support thousands.
-            facts = (
-                nodes[f]
-                for f, _, rel in self._graph.in_edges(episode["id"], keys=True)
-                if rel == "SUPPORTED_BY"
-            )
+            # The adjacency itself, in in_edges' order (networkx's views cost more).
+            facts = (nodes[f] for f, rels in pred[episode].items() if "SUPPORTED_BY" in rels)
             seen = False
             for f in facts:
                 seen = True
                 if holds(
                     f["valid_from"], f["valid_until"], f["recorded_at"], f["retired_at"], point
                 ):
-                    out[episode["id"]] = True
+                    out[episode] = True
                     break
             else:
                 if seen:
-                    out[episode["id"]] = False
+                    out[episode] = False
         return out
 
     def recall_candidates(
@@ -1047,6 +1069,7 @@ class EmbeddedStore:
 
 
 _USE_FIELDS = frozenset({"use_count", "last_used_at"})
+_LINKS = ("SUBJECT", "OBJECT")  # a fact's links to its entities
 
 
 def _use_statistics_only(change: ChangeSet) -> bool:
@@ -1071,18 +1094,6 @@ def decode_vector(value: Any) -> Any:
     if isinstance(value, str):
         return np.frombuffer(base64.b64decode(value), dtype="<f4")
     return unit(value)  # an older snapshot's or the journal's list of floats
-
-
-def _recallable(row: Row, where: RecallFilter) -> bool:
-    point = where.point
-    return (
-        holds(row["valid_from"], row["valid_until"], row["recorded_at"], row["retired_at"], point)
-        and row["status"] in where.statuses
-        and (where.scopes is None or row["scope"] in where.scopes)
-        and row["authority"] in where.authorities
-        and row["sensitivity"] in where.sensitivities
-        and (where.include_review or row["review_at"] > point.at)
-    )
 
 
 def _public(data: dict[str, Any]) -> Row:
