@@ -227,6 +227,15 @@ def _merge(pool: dict[str, _Candidate], kind: str, channel: str, hits: Sequence[
 
 
 def _total(c: _Candidate, request: RecallRequest) -> tuple[float, ScoreParts]:
+    total, (similarity, keyword, recency, confidence, use) = _score(c, request)
+    parts = ScoreParts(
+        similarity=similarity, keyword=keyword, recency=recency, confidence=confidence, use=use
+    )
+    return total, parts
+
+
+def _score(c: _Candidate, request: RecallRequest) -> tuple[float, tuple[float, ...]]:
+    """The total and its parts as floats: ranking every candidate builds no ScoreParts."""
     w = request.weights
     row = c.row
     start = row["valid_from"] if c.kind == "fact" else row["occurred_at"]
@@ -234,26 +243,19 @@ def _total(c: _Candidate, request: RecallRequest) -> tuple[float, ScoreParts]:
     half_life_days = max(w.half_life.total_seconds() / 86400, 1e-9)
     recency = math.exp(-math.log(2) * age_days / half_life_days)
     confidence = float(row.get("confidence", 0.8 if row.get("authority") != "external" else 0.5))
-    use = math.log1p(row.get("use_count") or 0) / math.log1p(100)
+    use = min(math.log1p(row.get("use_count") or 0) / math.log1p(100), 1.0)
     similarity, keyword = max(c.similarity, 0.0), c.keyword
     if w.fusion == "rrf":
         similarity = _credit(c, "vector", w)
         keyword = max(_credit(c, "keyword", w), 0.5 * _credit(c, "entity", w))
-    parts = ScoreParts(
-        similarity=similarity,
-        keyword=keyword,
-        recency=recency,
-        confidence=confidence,
-        use=min(use, 1.0),
-    )
     total = (1.0 if not c.outdated else w.outdated_factor) * (
-        w.similarity * parts.similarity
-        + w.keyword * parts.keyword
-        + w.recency * parts.recency
-        + w.confidence * parts.confidence
-        + w.use * parts.use
+        w.similarity * similarity
+        + w.keyword * keyword
+        + w.recency * recency
+        + w.confidence * confidence
+        + w.use * use
     )
-    return total, parts
+    return total, (similarity, keyword, recency, confidence, use)
 
 
 def _credit(c: _Candidate, channel: str, w: Weights) -> float:
@@ -265,7 +267,7 @@ def _order(candidates: list[_Candidate], request: RecallRequest) -> list[_Candid
     """Best first; among candidates that match equally (scores within ``tie_margin`` of the
     best of their group) what still holds comes first, then facts before the episodes they
     were drawn from (stable knowledge before events), then the newest."""
-    scored = sorted(((_total(c, request)[0], c) for c in candidates), key=lambda pair: -pair[0])
+    scored = sorted(((_score(c, request)[0], c) for c in candidates), key=lambda pair: -pair[0])
     margin = request.weights.tie_margin
     ordered: list[_Candidate] = []
     start = 0

@@ -104,7 +104,7 @@ class EmbeddedStore:
         self._version = 0
         self._seen: dict[tuple[str, str, RecallFilter], tuple[int, Admitted]] = {}
         self._cols: dict[tuple[str, str], tuple[int, Columns]] = {}
-        self._hubs: tuple[int, dict[str, bool]] = (-1, {})  # entity -> is a hub, until a write
+        self._memo: tuple[int, dict[tuple[str, str], Any]] = (-1, {})  # see _until_write
         self._load()
 
     # ---- durability -------------------------------------------------------
@@ -910,19 +910,21 @@ class EmbeddedStore:
         vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
-        scores: dict[str, float] = {}
-        nodes, succ = self._graph.nodes, self._graph._succ
+        # A fact linked to a named entity scores 1, one reached in one hop 0.5 (a named link
+        # wins whatever the order): rows, so a hub's thousands of facts stay numpy.
+        named: list[Any] = []
+        reached: list[Any] = []
+        nodes, succ = self._graph._node, self._graph._succ
         expanded: set[str] = set()  # neighbours reached through several links: looked at once
         for key in keys:
             entity = self._entity.get((namespace, key))
             if entity is None:
                 continue
-            linked = self._linked_facts(entity)
-            for fact_id in linked:
-                scores[fact_id] = 1.0
+            linked = self._linked_rows(namespace, entity)
+            named.append(linked)
             if len(linked) > HUB_DEGREE:
                 continue  # a hub: its own facts count, it is not expanded through
-            for fact_id in linked:
+            for fact_id in self._linked_facts(entity):
                 link = nodes[fact_id]
                 if not holds(
                     link["valid_from"],
@@ -938,19 +940,17 @@ class EmbeddedStore:
                     if not linking or other == entity or other in expanded:
                         continue
                     expanded.add(other)
-                    if self._is_hub(other):
-                        continue
-                    for hop in self._linked_facts(other, subject_only=True):
-                        scores.setdefault(hop, 0.5)
-        # What the filter admits, from the columns the other channels used: a named hub's
-        # thousands of facts are never copied, only the best ``limit``.
+                    if not self._is_hub(other):
+                        reached.append(self._linked_rows(namespace, other, subject_only=True))
+        if not named:
+            return []
+        direct = np.concatenate(named)
+        rows = np.union1d(direct, np.concatenate(reached)) if reached else np.unique(direct)
+        rows = rows[rows >= 0]  # -1: a fact without a row (none expected)
+        rows = rows[self._admitted(namespace, where).mask[rows]]
+        scores = np.where(np.isin(rows, direct), 1.0, 0.5)
         table = self._tables[("Fact", namespace)]
-        row_of = table.row_of
-        rows = np.fromiter((row_of.get(f, -1) for f in scores), np.int64, len(scores))
-        values = np.fromiter(scores.values(), np.float64, len(scores))
-        mask = self._admitted(namespace, where).mask
-        keep = (rows >= 0) & mask[rows]  # -1 (no row) is refused either way
-        return self._ranked(table, rows[keep], values[keep], vector=vector, limit=limit)
+        return self._ranked(table, rows, scores, vector=vector, limit=limit)
 
     def _linked_facts(self, entity: str, *, subject_only: bool = False) -> list[str]:
         wanted = ("SUBJECT",) if subject_only else _LINKS
@@ -959,15 +959,32 @@ class EmbeddedStore:
         links = self._graph._pred[entity]
         return [u for u, rels in links.items() for rel in rels if rel in wanted]
 
+    def _until_write(self) -> dict[tuple[str, str], Any]:
+        """What recall learnt about the graph since the last write (hubs, linked rows):
+        the recalls between two writes ask about the same cities and companies."""
+        if self._memo[0] != self._version:
+            self._memo = (self._version, {})
+        return self._memo[1]
+
+    def _linked_rows(self, namespace: str, entity: str, *, subject_only: bool = False) -> Any:
+        """:meth:`_linked_facts` as rows of the namespace's Fact table."""
+        memo = self._until_write()
+        key = ("subject rows" if subject_only else "rows", entity)
+        rows = memo.get(key)
+        if rows is None:
+            row_of = self._tables[("Fact", namespace)].row_of
+            linked = self._linked_facts(entity, subject_only=subject_only)
+            rows = np.fromiter((row_of.get(f, -1) for f in linked), np.int64, len(linked))
+            memo[key] = rows
+        return rows
+
     def _is_hub(self, entity: str) -> bool:
-        """More than ``HUB_DEGREE`` linked facts; counts no further than that. Known until
-        the next write: every recall that reaches a city or a company asks again."""
-        if self._hubs[0] != self._version:
-            self._hubs = (self._version, {})
-        known = self._hubs[1].get(entity)
+        """More than ``HUB_DEGREE`` linked facts; counts no further than that."""
+        memo = self._until_write()
+        known = memo.get(("hub", entity))
         if known is None:
-            known = self._hubs[1][entity] = self._count_over_hub(entity)
-        return known
+            known = memo[("hub", entity)] = self._count_over_hub(entity)
+        return bool(known)
 
     def _count_over_hub(self, entity: str) -> bool:
         count = 0
@@ -1097,7 +1114,11 @@ def decode_vector(value: Any) -> Any:
 
 
 def _public(data: dict[str, Any]) -> Row:
-    return {k: v for k, v in data.items() if k not in ("label", "embedding")}
+    # A copy made in C, then two deletions: recall copies hundreds of rows a query.
+    row = dict(data)
+    row.pop("label", None)
+    row.pop("embedding", None)
+    return row
 
 
 def _matches(row: Row, where: FactFilter) -> bool:
