@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import tantivy
 
 from graphmem.text import tokens
@@ -60,6 +61,9 @@ class KeywordRows:
         self.lengths: dict[int, int] = {}
         self.postings: dict[str, set[int]] = {}
         self.delta_tokens = 0
+        # A term's postings as arrays (rows, term counts, document lengths), made when a
+        # query asks and dropped when a document with the term changes.
+        self._arrays: dict[str, tuple[Any, Any, Any]] = {}
 
     def __len__(self) -> int:
         return len(self.base_rows) - len(self.stale) + len(self.docs)
@@ -74,6 +78,7 @@ class KeywordRows:
         self.delta_tokens += self.lengths[row]
         for term in counts:
             self.postings.setdefault(term, set()).add(row)
+            self._arrays.pop(term, None)
 
     def remove(self, row: int, *, erase: bool = False) -> None:
         if row in self.base_rows:
@@ -84,6 +89,7 @@ class KeywordRows:
             return
         self.delta_tokens -= self.lengths.pop(row)
         for term in counts:
+            self._arrays.pop(term, None)
             posting = self.postings[term]
             posting.discard(row)
             if not posting:
@@ -110,21 +116,32 @@ class KeywordRows:
     def _search_delta(self, terms: set[str], admitted: Any) -> list[tuple[int, float]]:
         n = len(self.base_rows) + len(self.docs)
         mean = (self.base_tokens + self.delta_tokens) / n or 1.0
-        scores: dict[int, float] = {}
-        docs, lengths = self.docs, self.lengths
-        for term in terms:
+        total = np.zeros(len(admitted), dtype=np.float64)
+        found = np.zeros(len(admitted), dtype=bool)
+        for term in terms:  # a row's score adds its terms up in this order, as BM25 does
             posting = self.postings.get(term)
             if not posting:
                 continue
             df = self._stats(term)
             idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
-            for row in posting:
-                if not admitted[row]:
-                    continue
-                tf = docs[row][term]
-                norm = tf + _K1 * (1 - _B + _B * lengths[row] / mean)
-                scores[row] = scores.get(row, 0.0) + idf * tf * (_K1 + 1) / norm
-        return list(scores.items())
+            rows, tf, length = self._posting_arrays(term, posting)
+            keep = admitted[rows]
+            rows, tf, length = rows[keep], tf[keep], length[keep]
+            norm = tf + _K1 * (1 - _B + _B * length / mean)
+            total[rows] += idf * tf * (_K1 + 1) / norm
+            found[rows] = True
+        hits = np.flatnonzero(found)
+        return list(zip(hits.tolist(), total[hits].tolist(), strict=True))
+
+    def _posting_arrays(self, term: str, posting: set[int]) -> tuple[Any, Any, Any]:
+        arrays = self._arrays.get(term)
+        if arrays is None:
+            rows = np.fromiter(posting, np.int64, len(posting))
+            docs, lengths = self.docs, self.lengths
+            tf = np.fromiter((docs[row][term] for row in rows.tolist()), np.float64, len(rows))
+            length = np.fromiter((lengths[row] for row in rows.tolist()), np.float64, len(rows))
+            arrays = self._arrays[term] = (rows, tf, length)
+        return arrays
 
     def _query(self, terms: Iterable[str], occur: Any) -> Any:
         clauses = [(occur, tantivy.Query.term_query(_SCHEMA, "body", t)) for t in sorted(terms)]
@@ -199,6 +216,7 @@ class KeywordRows:
             self.base_tokens = self.base_tokens + self.delta_tokens
         self.open_base(folder)
         self.docs, self.postings, self.lengths, self.delta_tokens = {}, {}, {}, 0
+        self._arrays = {}
         self.stale, self.erased = set(), False
 
     def open_base(self, folder: Path) -> None:

@@ -42,13 +42,21 @@ def best_rows(
         inside = rows < len(vectors.has)
         has[inside] = vectors.has[rows[inside]]
     if len(rows) > limit:
-        approx = np.zeros(len(rows), dtype=np.float64)
-        if has.any():
-            approx[has] = vectors.matrix[rows[has]] @ query
-        order = np.lexsort((-approx, -scores))
-        cut = order[limit - 1]
-        near = (scores > scores[cut]) | ((scores == scores[cut]) & (approx >= approx[cut] - _SLACK))
-        rows, scores, has = rows[near], scores[near], has[near]
+        # Rows scoring above the limit-th best score are in; rows below it are out; among
+        # those tied with it (a named hub's facts all score 1), the cosine decides.
+        threshold = np.partition(scores, len(scores) - limit)[len(scores) - limit]
+        keep = scores > threshold
+        tied = np.flatnonzero(scores == threshold)
+        places = limit - int(keep.sum())
+        if len(tied) > places:
+            approx = np.zeros(len(tied), dtype=np.float64)
+            stored = has[tied]
+            if stored.any():
+                approx[stored] = vectors.matrix[rows[tied[stored]]] @ query
+            cut = np.partition(approx, len(tied) - places)[len(tied) - places]
+            tied = tied[approx >= cut - _SLACK]
+        keep[tied] = True
+        rows, scores, has = rows[keep], scores[keep], has[keep]
     matrix = vectors.matrix
     found = [
         (int(row), float(matrix[row] @ query) if stored else 0.0, float(score))
