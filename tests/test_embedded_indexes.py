@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -190,3 +191,73 @@ def test_after_a_forget_no_file_of_the_store_holds_the_forgotten_words(
     mem = Memory(folder, embedder=HashingEmbedder())
     assert all("Zanzibarquux" not in e.text for e in mem.recall("Zanzibarquux", namespace=NS))
     mem.close()
+
+
+def test_recall_after_each_kind_of_write_sees_what_a_fresh_filter_sees(tmp_path: Path) -> None:
+    """The filter's columns follow writes row by row (not rebuilt after each): after new
+    facts, supersessions, candidates, confirmations, feedback and forgets, recall answers
+    as it does from columns built afresh."""
+    clock = [START + timedelta(days=30)]
+    mem = Memory(tmp_path / "store", embedder=HashingEmbedder(), clock=lambda: clock[0])
+    store = mem.store
+    assert isinstance(store, EmbeddedStore)
+    questions = ("Where does Person 3 live?", "Who likes ramen?", "Person 5 food", "Lisbon")
+    points = [None, START + timedelta(days=2), START + timedelta(days=40)]
+
+    def answers() -> list[list[tuple[str, str | None, str | None, str | None]]]:
+        return [
+            [
+                (e.kind, e.fact_id, e.episode_id, e.status)
+                for e in mem.recall(
+                    q, namespace=NS, at=at, known_at=at, k=20, include_episodes=episodes
+                )
+            ]
+            for q in questions
+            for at in points
+            for episodes in (False, True)
+        ]
+
+    def admitted() -> list[set[str]]:
+        """Every fact and episode the filter lets through, at each point."""
+        out = []
+        now = AsOf(clock[0], clock[0])
+        for where in [*_filters(), *(replace(w, point=now) for w in _filters())]:
+            out.append({h.row["id"] for h in store.similar_facts(NS, where, [1.0] * 256, 10**6)})
+            hits = store.similar_episodes(NS, where, [1.0] * 256, 10**6)
+            out.append({h.row["id"] for h in hits})
+        return out
+
+    def check() -> None:
+        refreshed = answers(), admitted()
+        store._cols.clear()  # the next recall builds its columns from every node
+        store._seen.clear()
+        assert refreshed == (answers(), admitted())
+
+    _grow(mem, 30)
+    check()
+    writes = [
+        lambda: _grow(mem, 12, seed=2),  # new rows, and supersessions of one-valued facts
+        lambda: mem.remember(
+            [Claim(f"Person {i}", "likes_food", "ceviche", inferred=True) for i in (3, 4, 7)],
+            namespace=NS,
+            source="agent",
+        ),
+        lambda: mem.confirm(_candidates(mem)[0], NS),
+        lambda: mem.reject(_candidates(mem)[-1], NS),
+        lambda: mem.feedback(mem.recall("Person 5", namespace=NS)[0].fact_id or "", NS, "bad"),
+        lambda: mem.forget(NS, fact=mem.recall("ramen", namespace=NS)[0].fact_id),
+        lambda: mem.forget(NS, entity="Person 3"),
+        lambda: _grow(mem, 5, seed=3),
+    ]
+    for write in writes:
+        clock[0] += timedelta(days=1)
+        write()
+        check()
+    mem.close()
+
+
+def _candidates(mem: Memory) -> list[str]:
+    facts = mem.facts(NS, include_candidates=True)
+    found = [f.id for f in facts if f.status is Status.CANDIDATE]
+    assert found, "the inferred claims should wait as candidates"
+    return found

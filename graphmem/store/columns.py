@@ -4,7 +4,8 @@ A namespace's facts (or episodes) become one column per filtered property, by
 the rows of its :class:`~graphmem.store.indexes.Table`; the filter (validity at
 ``at``, belief at ``known_at``, status, scope, authority, sensitivity, review)
 is a few vector comparisons. Removed rows carry NaN times, which no comparison
-admits. The columns are built once per write and shared by a recall's channels.
+admits. The columns are built once, refreshed row by row after a write, and
+shared by a recall's channels.
 """
 
 from __future__ import annotations
@@ -63,6 +64,31 @@ class Columns:
         }
         alive = np.fromiter((i is not None for i in ids), bool, n)
         return cls(times=times, codes=codes, vocab=vocab, alive=alive)
+
+    def refresh(self, ids: list[str | None], nodes: Any, rows: set[int]) -> None:
+        """Catch up with a table that grew to ``ids`` and whose ``rows`` changed (patched,
+        removed); every other row is as :meth:`build` made it."""
+        have, n = len(self.alive), len(ids)
+        if n > have:
+            extra = n - have
+            nan = np.full(extra, float("nan"))
+            self.times = {f: np.concatenate([c, nan]) for f, c in self.times.items()}
+            none = np.full(extra, -1, dtype=np.int64)
+            self.codes = {f: np.concatenate([c, none]) for f, c in self.codes.items()}
+            self.alive = np.concatenate([self.alive, np.zeros(extra, dtype=bool)])
+        vocab = self.vocab
+        for row in sorted(rows | set(range(have, n))):
+            node = ids[row]
+            data = None if node is None else nodes[node]
+            for f, column in self.times.items():
+                column[row] = float("nan") if data is None else data[f].timestamp()
+            for f, column in self.codes.items():
+                if data is None:
+                    column[row] = -1
+                else:
+                    column[row] = vocab.setdefault(data.get(f, "normal"), len(vocab))
+            self.alive[row] = data is not None
+        self._fixed.clear()
 
     def _isin(self, column: str, allowed: tuple[str, ...]) -> Any:
         # A lookup table by code: the last entry answers removed rows (code -1).

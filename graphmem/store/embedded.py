@@ -104,6 +104,7 @@ class EmbeddedStore:
         self._version = 0
         self._seen: dict[tuple[str, str, RecallFilter], tuple[int, Admitted]] = {}
         self._cols: dict[tuple[str, str], tuple[int, Columns]] = {}
+        self._changed: dict[tuple[str, str], set[int]] = {}  # rows to refresh in _cols
         self._memo: tuple[int, dict[tuple[str, str], Any]] = (-1, {})  # see _until_write
         self._load()
 
@@ -304,7 +305,8 @@ class EmbeddedStore:
 
     def _mutate(self, change: ChangeSet) -> None:
         if not _use_statistics_only(change):
-            self._version += 1  # what recall may see has changed: rebuild its columns
+            self._version += 1  # what recall may see has changed: refresh its columns
+            self._mark_changed(change)
         ns = change.namespace
         g = self._graph
         for key in change.slots:
@@ -841,9 +843,31 @@ class EmbeddedStore:
         if cached is not None and cached[0] == self._version:
             return cached[1]
         table = self._tables[(label, namespace)]
-        cols = Columns.build(label, table.ids, self._graph.nodes)
+        changed = self._changed.pop((namespace, label), set())
+        if cached is None:
+            cols = Columns.build(label, table.ids, self._graph.nodes)
+        else:
+            # Only the rows a write touched: a full build reads every node (seconds at 100k).
+            cols = cached[1]
+            cols.refresh(table.ids, self._graph.nodes, changed)
         self._cols[(namespace, label)] = (self._version, cols)
         return cols
+
+    def _mark_changed(self, change: ChangeSet) -> None:
+        """Note, before ``change`` applies, the existing rows whose filter columns it may
+        alter: patched, rewritten or removed nodes. New rows are known by their numbers."""
+        ns = change.namespace
+        ids = [patch.fact_id for patch in change.patches]
+        ids += [row["id"] for row in (*change.facts, *change.episodes)]
+        ids += [node for nodes in change.removals.values() for node in nodes]
+        for node in ids:
+            data = self._graph.nodes.get(node)
+            if data is None or data["label"] not in INDEXED or data["namespace"] != ns:
+                continue
+            key = (ns, data["label"])
+            row = self._tables[(data["label"], ns)].row_of.get(node)
+            if key in self._cols and row is not None:
+                self._changed.setdefault(key, set()).add(row)
 
     def _ranked(
         self, table: Table, rows: Any, scores: Any, *, vector: Any, limit: int
