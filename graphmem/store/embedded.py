@@ -29,6 +29,7 @@ from typing import Any, TypeVar, cast
 import networkx as nx
 import numpy as np
 
+from graphmem.context import OWN_WEIGHT
 from graphmem.errors import EmbeddingMismatch, GraphmemError, UnknownId, WriteConflict
 from graphmem.model import check_namespace
 from graphmem.results import PurgeReport
@@ -244,7 +245,7 @@ class EmbeddedStore:
             return
         self._precheck(change)
         self._commit(change)
-        forgetting = change.removals or change.redactions or change.contexts or change.audit_scrubs
+        forgetting = change.removals or change.redactions or change.audit_scrubs
         if forgetting or self._should_compact():
             # Forgotten content must leave the disk too, not only the graph.
             self._compact()
@@ -585,26 +586,17 @@ class EmbeddedStore:
         return self._rows(namespace, "Episode", ids)
 
     @_locked
-    def session_turn_before(self, namespace: str, session: str, at: datetime) -> Row | None:
-        rows = [
-            row
-            for row in self._rows(namespace, "Episode", self._turns[(namespace, session)])
-            if row["occurred_at"] <= at
-        ]
-        if not rows:
-            return None
-        row = max(rows, key=lambda r: (r["occurred_at"], r["recorded_at"], r["id"]))
-        return {key: row.get(key) for key in ("id", "content", "source", "sensitivity")}
-
-    @_locked
-    def context_dependents(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
-        wanted = set(episode_ids)
-        rows = self._rows(namespace, "Episode", self._by_label[("Episode", namespace)])
-        return [
-            {"id": row["id"], "context_from": row["context_from"]}
-            for row in rows
-            if row.get("context_from") in wanted
-        ]
+    def session_turns(
+        self, namespace: str, session: str, around: datetime | None, reach: int
+    ) -> list[Row]:
+        rows = sorted(
+            self._rows(namespace, "Episode", self._turns[(namespace, session)]),
+            key=lambda r: (r["occurred_at"], r["recorded_at"], r["id"]),
+        )
+        if around is not None:
+            split = sum(1 for r in rows if r["occurred_at"] <= around)
+            rows = rows[max(0, split - reach) : split + reach]
+        return [{key: row.get(key) for key in _TURN_FIELDS} for row in rows]
 
     @_locked
     def audit(self, namespace: str, since: datetime | None) -> list[Row]:
@@ -1049,6 +1041,18 @@ class EmbeddedStore:
 _USE_FIELDS = frozenset({"use_count", "last_used_at"})
 
 
+_TURN_FIELDS = (
+    "id",
+    "content",
+    "source",
+    "sensitivity",
+    "occurred_at",
+    "recorded_at",
+    "context_text",
+    "context_from",
+)
+
+
 def _use_statistics_only(change: ChangeSet) -> bool:
     """Use statistics do not change what recall may see, so they keep its columns."""
     return (
@@ -1111,21 +1115,21 @@ def _matches(row: Row, where: FactFilter) -> bool:
 
 def _forgetting(payload: dict[str, Any]) -> bool:
     """A change that removes or scrubs content: the disk must lose it too."""
-    return bool(
-        payload.get("removals")
-        or payload.get("redactions")
-        or payload.get("contexts")
-        or payload.get("audit_scrubs")
-    )
+    return bool(payload.get("removals") or payload.get("redactions") or payload.get("audit_scrubs"))
 
 
 def _keyword_text(data: dict[str, Any]) -> str:
     """What a node's keyword entry indexes: a fact's search text; an episode's content
-    and the context copied from its neighbour turn (never quoted, only matched)."""
+    and the words of the turns around it (never quoted, only matched). The content is
+    written ``OWN_WEIGHT`` times so that the turn that says the words outranks the
+    neighbours that only heard them (BM25F with the context at a lower weight)."""
     if data.get("label") == "Fact":
         return str(data.get("search_text") or "")
+    content = str(data.get("content") or "")
     context = data.get("context_text")
-    return str(data.get("content") or "") + (f"\n{context}" if context else "")
+    if not context:
+        return content
+    return "\n".join([content] * OWN_WEIGHT + [str(context)])
 
 
 def _change_to(change: ChangeSet) -> dict[str, Any]:
