@@ -121,7 +121,8 @@ def test_the_graph_is_built_as_networkx_builds_it() -> None:
         "nodes": [
             {"id": "a", "at": when, "tags": [when, {"deep": when}], "n": 1},
             {"id": "b", "at": None, "props": {"x": 1}},
-            {"id": "e", "at": when + timedelta(days=1), "tags": [], "n": 2},
+            {"id": "e", "at": when + timedelta(days=1), "tags": [{"x": when}], "n": 2},
+            {"id": "f", "at": when, "tags": ["no datetime"], "n": 3},
             {"id": "c"},
         ],
         "edges": [
@@ -139,7 +140,7 @@ def test_the_graph_is_built_as_networkx_builds_it() -> None:
     )
     # As a snapshot writes and reads it: JSON (datetimes as records.dumps writes them).
     written = loads(dumps({"graph": {"made": when}, **encode_records(state)}))
-    assert len(written["nodes"]["groups"]) == 3  # a, e share one group
+    assert len(written["nodes"]["groups"]) == 4  # a and e share one group
     assert written["nodes"]["groups"][0]["rows"][0][1] == when.isoformat()
     read: dict[str, Any] = {"graph": written["graph"]}
     decode_records(read, {"nodes": written["nodes"], "edges": written["edges"]})

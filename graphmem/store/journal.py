@@ -231,8 +231,9 @@ class Journal:
             for node in state["nodes"]:
                 if node["id"] in inside:
                     yield self.snapshot_path.name, dumps(node)
-            for edge in state["edges"]:
-                if edge["source"] in inside or edge["target"] in inside:
+            for source, target, key, properties in state["edges"]:
+                if source in inside or target in inside:
+                    edge = {**properties, "source": source, "target": target, "key": key}
                     yield self.snapshot_path.name, dumps(edge)
         if self.journal_path.exists():
             data = self.journal_path.read_bytes()

@@ -21,7 +21,6 @@ import gc
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
-from itertools import islice
 from typing import Any
 
 import networkx as nx
@@ -57,17 +56,19 @@ def encode_records(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
     datetimes and lists or objects at the same places, share one group that names the
     keys once (``keys``), says which columns are datetimes written as ISO text
     (``dates``) and which hold lists or objects (``nested``, their datetimes stay
-    ``{"$dt": iso}``), and lists the values row by row (``rows``). JSON of a few
-    groups of arrays parses several times faster than one object per record, and a
-    read converts only the datetime columns instead of looking at every value. The
-    records' order (``order``: runs of one group) is kept: rows are numbered by it."""
+    ``{"$dt": iso}``; only those holding one are named), and lists the values row by
+    row (``rows``). JSON of a few groups of arrays parses several times faster than
+    one object per record, and a read converts only the datetime columns instead of
+    looking at every value. The records' order (``order``: runs of one group) is
+    kept: rows are numbered by it."""
     return {part: _encode_part(state[part]) for part in ("nodes", "edges")}
 
 
-def _encode_part(items: Iterable[dict[str, Any]]) -> dict[str, Any]:
+def _encode_part(records: Iterable[Any]) -> dict[str, Any]:
     groups: dict[tuple[Any, ...], dict[str, Any]] = {}
     order: list[list[int]] = []  # [group, run length]: the records' order, kept
-    for item in items:
+    for record in records:
+        item = record if isinstance(record, dict) else _edge_dict(record)
         dates: list[int] = []
         nested: list[int] = []
         row = list(item.values())
@@ -75,7 +76,7 @@ def _encode_part(items: Iterable[dict[str, Any]]) -> dict[str, Any]:
             if isinstance(value, datetime):
                 dates.append(at)
                 row[at] = value.isoformat()
-            elif isinstance(value, dict | list):
+            elif isinstance(value, dict | list) and _holds_datetime(value):
                 nested.append(at)
         shape = (tuple(item), tuple(dates), tuple(nested))
         group = groups.get(shape)
@@ -92,46 +93,84 @@ def _encode_part(items: Iterable[dict[str, Any]]) -> dict[str, Any]:
     return {"groups": tables, "order": order}
 
 
+def _holds_datetime(value: Any) -> bool:
+    if isinstance(value, datetime):
+        return True
+    if isinstance(value, dict):
+        return any(_holds_datetime(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_holds_datetime(item) for item in value)
+    return False
+
+
+def _edge_dict(edge: tuple[Any, ...]) -> dict[str, Any]:
+    """A decoded relationship (``decode_records``) as ``node_link_data`` has it."""
+    source, target, key, properties = edge
+    return {**properties, "source": source, "target": target, "key": key}
+
+
 def decode_records(state: dict[str, Any], tables: dict[str, Any] | None) -> None:
-    """Fill ``state``'s ``nodes`` and ``edges`` from ``encode_records``' tables, in
-    place and in their order; ``tables`` None: a format 1 snapshot, whose records are
-    in ``state`` already and where every ``{"$dt": iso}`` anywhere is a datetime."""
+    """Fill ``state``'s ``nodes`` (dicts) and ``edges`` (``(source, target, key,
+    properties)`` tuples, as ``build_graph`` takes them) from ``encode_records``'
+    tables, in place and in their order; ``tables`` None: a format 1 snapshot, whose
+    records are in ``state`` already (relationships as dicts) and where every
+    ``{"$dt": iso}`` anywhere is a datetime."""
     if tables is None:
         _revive(state)
+        state["edges"] = [
+            (e.pop("source"), e.pop("target"), e.pop("key"), e) for e in state["edges"]
+        ]
         return
     _revive(state.get("graph") or {})  # the graph's own attributes: few, any shape
     seen: dict[str, datetime] = {}  # one object per instant: most records share a few
-    for part in ("nodes", "edges"):
-        rows = [_decode_group(group, seen) for group in tables[part]["groups"]]
-        items: list[dict[str, Any]] = []
+    for part, decode in (("nodes", _node_dicts), ("edges", _edge_tuples)):
+        decoded = [decode(group, _rows(group, seen)) for group in tables[part]["groups"]]
+        items: list[Any] = []
+        taken = [0] * len(decoded)
         for group, count in tables[part]["order"]:
-            before = len(items)
-            items.extend(islice(rows[group], count))
-            if len(items) - before != count:
+            at = taken[group]
+            if count <= 0 or at + count > len(decoded[group]):
                 raise ValueError("the records' order names more rows than a group has")
-        if any(next(left, None) is not None for left in rows):
+            items.extend(decoded[group][at : at + count])
+            taken[group] = at + count
+        if taken != [len(rows) for rows in decoded]:
             raise ValueError("a group has rows the records' order does not name")
         state[part] = items
 
 
-def _decode_group(group: dict[str, Any], seen: dict[str, datetime]) -> Iterator[dict[str, Any]]:
-    keys = group["keys"]
-    dates = [keys[at] for at in group["dates"]]
-    nested = [keys[at] for at in group["nested"]]
-    width = len(keys)
-    for row in group["rows"]:
-        if len(row) != width:
-            raise ValueError(f"a record has {len(row)} values for {width} keys")
-        item = dict(zip(keys, row, strict=True))
-        for key in dates:
-            text = item[key]
+def _rows(group: dict[str, Any], seen: dict[str, datetime]) -> list[list[Any]]:
+    """A group's rows with their datetime and nested columns read, in place."""
+    rows: list[list[Any]] = group["rows"]
+    width = len(group["keys"])
+    if set(map(len, rows)) - {width}:
+        raise ValueError(f"a record does not have {width} values")
+    for at in group["dates"]:
+        for row in rows:
+            text = row[at]
             when = seen.get(text)
             if when is None:
                 when = seen[text] = _fromiso(text) if text.__class__ is str else text
-            item[key] = when
-        for key in nested:
-            item[key] = _revive(item[key])
-        yield item
+            row[at] = when
+    for at in group["nested"]:
+        for row in rows:
+            row[at] = _revive(row[at])
+    return rows
+
+
+def _node_dicts(group: dict[str, Any], rows: list[list[Any]]) -> list[dict[str, Any]]:
+    keys = group["keys"]
+    return [dict(zip(keys, row, strict=True)) for row in rows]
+
+
+def _edge_tuples(group: dict[str, Any], rows: list[list[Any]]) -> list[tuple[Any, ...]]:
+    keys = group["keys"]
+    ends = s, t, k = keys.index("source"), keys.index("target"), keys.index("key")
+    rest = [at for at in range(len(keys)) if at not in ends]
+    if not rest:
+        return [(row[s], row[t], row[k], {}) for row in rows]
+    names = [keys[at] for at in rest]
+    pairs = list(zip(names, rest, strict=True))
+    return [(row[s], row[t], row[k], {n: row[at] for n, at in pairs}) for row in rows]
 
 
 def _revive(value: Any) -> Any:
@@ -165,8 +204,8 @@ def no_gc() -> Iterator[None]:
 
 
 def build_graph(state: dict[str, Any]) -> Any:
-    """The ``MultiDiGraph`` of a snapshot's ``state`` (node dicts are used as they are;
-    relationship dicts lose ``source``, ``target`` and ``key``)."""
+    """The ``MultiDiGraph`` of a decoded snapshot ``state`` (``decode_records``): its
+    node and relationship property dicts are used as they are, not copied."""
     graph = nx.MultiDiGraph()
     graph.graph.update(state.get("graph") or {})
     nodes: dict[str, dict[str, Any]] = {n["id"]: n for n in state["nodes"]}
@@ -174,19 +213,20 @@ def build_graph(state: dict[str, Any]) -> Any:
     pred: dict[str, dict[str, dict[str, Any]]] = {node: {} for node in nodes}
     # The node's own id object for both ends: the JSON gives each mention its own copy.
     canon = {node: node for node in nodes}
-    for edge in state["edges"]:
-        source, target, key = edge.pop("source"), edge.pop("target"), edge.pop("key")
-        source, target = canon.get(source, source), canon.get(target, target)
-        if source not in nodes or target not in nodes:
+    for start, end, key, properties in state["edges"]:
+        source, target = canon.get(start), canon.get(end)
+        if source is None or target is None:
             # As networkx does: a relationship brings its end nodes along.
-            for end in (source, target):
-                if end not in nodes:
-                    nodes[end] = {}
-                    succ[end], pred[end] = {}, {}
+            for node in (start, end):
+                if node not in nodes:
+                    nodes[node] = {}
+                    succ[node], pred[node] = {}, {}
+                    canon[node] = node
+            source, target = canon[start], canon[end]
         keys = succ[source].get(target)
         if keys is None:
             keys = succ[source][target] = pred[target][source] = {}
-        keys[key] = edge
+        keys[key] = properties
     # networkx keeps a digraph's out-adjacency as both _succ and _adj; its views are
     # made lazily from these dicts, so a graph filled this way is an ordinary one.
     graph._node = nodes
