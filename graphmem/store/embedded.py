@@ -20,6 +20,7 @@ import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import fields, replace
 from datetime import datetime, timedelta
@@ -119,10 +120,16 @@ class EmbeddedStore:
 
     def _replay(self) -> None:
         self._keys = self._journal.read_meta("keys") or {}  # damaged keys: refuse to open
-        held = self._journal.read_snapshot()
+        # The index files are read beside the snapshot: file reads, checksums and faiss
+        # let go of the GIL, so the two overlap on a second core.
+        with ThreadPoolExecutor(1, thread_name_prefix="graphmem-open") as pool:
+            files = pool.submit(self._files.load_any)
+            held = self._journal.read_snapshot()
+            found = files.result()
         seq = held.seq
         self._outdated = held.format != SNAPSHOT_FORMAT  # rewritten at close, at the latest
-        tables = None if held.state is None else self._files.load(seq)
+        usable = found is not None and found[0] == seq and held.state is not None
+        tables = found[1] if usable and found is not None else None
         if held.state is not None:
             self._restore(held.state, held.vectors, tables)
             del held  # the file's bytes: the vectors are copied into the tables by now

@@ -184,11 +184,18 @@ class IndexFiles:
 
     def load(self, seq: int) -> dict[tuple[str, str], Table] | None:
         """The tables as written at snapshot ``seq``, or None (then: rebuild)."""
+        found = self.load_any()
+        return found[1] if found is not None and found[0] == seq else None
+
+    def load_any(self) -> tuple[int, dict[tuple[str, str], Table]] | None:
+        """The tables as last written, and the snapshot sequence they match; None when
+        there are none or they do not check out. (An open reads them while it reads the
+        snapshot, and keeps them if the sequences match.)"""
         try:
             state = unseal(self.manifest.read_bytes(), self.manifest.name)
         except (OSError, DamageFound):
             return None
-        if not isinstance(state, dict) or state.get("format") != _FORMAT or state["seq"] != seq:
+        if not isinstance(state, dict) or state.get("format") != _FORMAT:
             return None
         tables = {}
         try:
@@ -203,8 +210,7 @@ class IndexFiles:
                 vectors.matrix = np.load(folder / "vectors.npy", allow_pickle=False)
                 vectors.has = np.load(folder / "has.npy", allow_pickle=False)
                 if (folder / "ann.faiss").exists():
-                    raw = np.frombuffer((folder / "ann.faiss").read_bytes(), dtype=np.uint8)
-                    vectors.ann = faiss.deserialize_index(raw)
+                    vectors.ann = faiss.read_index(str(folder / "ann.faiss"))
                     vectors.ann_rows = int(entry["ann_rows"])
                 keywords = table.keywords
                 if entry.get("delta"):
@@ -214,9 +220,10 @@ class IndexFiles:
                     keywords.base_tokens = int(entry["base_tokens"])
                     keywords.open_base(folder / "keywords")
                 tables[(entry["label"], entry["namespace"])] = table
+            seq = int(state["seq"])
         except (OSError, ValueError, KeyError, RuntimeError, TypeError, AttributeError):
             return None
-        return tables
+        return seq, tables
 
     def holding(self, needle: str) -> list[str]:
         """The index files whose bytes contain ``needle`` (case-folded): a deletion audit."""

@@ -9,7 +9,10 @@ the file and byte offset and leaves the store's files as they were (only the
 lock records the opener), so no acknowledged write is ever dropped silently.
 The snapshot is replaced atomically (write, fsync, rename), is sealed with a
 CRC, and names the last sequence it contains, so a crash between snapshot and
-journal truncation replays nothing twice. Compaction also erases forgotten
+journal truncation replays nothing twice. Its vectors travel in the same file,
+after the JSON and under the same CRC (format 2, ``graphmem.store.snapshot``);
+format 1 snapshots (vectors as text in the nodes) are still read, and rewritten
+at the next compaction, at the latest when the store closes. Compaction also erases forgotten
 content from disk; a reopen finishes an interrupted one (see
 ``EmbeddedStore``), and leftover ``*.tmp`` files of an interrupted replacement
 (which may hold forgotten text) are deleted as soon as the files have read back
