@@ -20,6 +20,7 @@ import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import fields, replace
 from datetime import datetime, timedelta
@@ -51,8 +52,9 @@ from graphmem.store.base import (
 )
 from graphmem.store.columns import Admitted, Columns
 from graphmem.store.indexes import INDEXED, IndexFiles, Table
-from graphmem.store.journal import Journal
+from graphmem.store.journal import SNAPSHOT_FORMAT, Journal
 from graphmem.store.rows import slot_key, slot_node_id
+from graphmem.store.snapshot import build_graph, no_gc
 from graphmem.store.vectors import unit
 from graphmem.temporal import AsOf, holds
 
@@ -104,22 +106,34 @@ class EmbeddedStore:
         self._version = 0
         self._seen: dict[tuple[str, str, RecallFilter], tuple[int, Admitted]] = {}
         self._cols: dict[tuple[str, str], tuple[int, Columns]] = {}
+        self._outdated = False  # the snapshot is of an earlier format
         self._load()
 
     # ---- durability -------------------------------------------------------
 
     def _load(self) -> None:
         try:
-            self._replay()
+            with no_gc():  # millions of objects, none of them garbage (snapshot.py)
+                self._replay()
         except BaseException:
             self._journal.close()  # a damaged store must not stay locked by this process
             raise
 
     def _replay(self) -> None:
         self._keys = self._journal.read_meta("keys") or {}  # damaged keys: refuse to open
-        seq, state = self._journal.read_snapshot()
-        if state is not None:
-            self._restore(state, self._files.load(seq))
+        # The index files are read beside the snapshot: file reads, checksums and faiss
+        # let go of the GIL, so the two overlap on a second core.
+        with ThreadPoolExecutor(1, thread_name_prefix="graphmem-open") as pool:
+            files = pool.submit(self._files.load_any)
+            held = self._journal.read_snapshot()
+            found = files.result()
+        seq = held.seq
+        self._outdated = held.format != SNAPSHOT_FORMAT  # rewritten at close, at the latest
+        usable = found is not None and found[0] == seq and held.state is not None
+        tables = found[1] if usable and found is not None else None
+        if held.state is not None:
+            self._restore(held.state, held.vectors, tables)
+            del held  # the file's bytes: the vectors are copied into the tables by now
         self._seq = seq
         replay = self._journal.replay(after=seq)
         erasing = False
@@ -132,21 +146,22 @@ class EmbeddedStore:
         # compaction, whose stale entries may hold it) before serving anything.
         if erasing or replay.stale or self._journal.entries > _COMPACT_EVERY:
             self._compact()
+        elif tables is None and self._files.folder.exists():
+            # Index files of another snapshot (a kill between the snapshot and them):
+            # derived, and they may hold words a forget erased from the snapshot.
+            self._files.clear()
 
-    def _restore(self, state: Any, tables: dict[tuple[str, str], Table] | None) -> None:
+    def _restore(
+        self, state: Any, vectors: dict[str, Any], tables: dict[tuple[str, str], Table] | None
+    ) -> None:
         # Vectors travel beside the node properties, never inside them (memory, speed).
-        vectors = {}
+        vectors = dict(vectors)
         for n in state["nodes"]:
-            old = n.pop("embedding", None)  # snapshots before base64 vectors
-            vectors[n["id"]] = n.pop("vector", old)
+            if "vector" in n or "embedding" in n:  # format 1 (base64) or older (lists)
+                old = n.pop("embedding", None)
+                vectors[n["id"]] = n.pop("vector", old)
         # Built directly: node_link_graph copies every attribute dict once more.
-        graph = nx.MultiDiGraph()
-        graph.graph.update(state.get("graph") or {})
-        graph.add_nodes_from((n["id"], n) for n in state["nodes"])
-        graph.add_edges_from(
-            (e.pop("source"), e.pop("target"), e.pop("key"), e) for e in state["edges"]
-        )
-        self._graph = graph
+        self._graph = build_graph(state)
         loaded = tables or {}
         for node, data in self._graph.nodes(data=True):
             data["id"] = node  # node_link_graph keeps the id as the key only
@@ -197,14 +212,18 @@ class EmbeddedStore:
         self._mutate(change)
 
     def _compact(self) -> None:
+        self._outdated = False
         state = nx.node_link_data(self._graph, edges="edges")
-        for node in state["nodes"]:
-            table = self._tables.get((node["label"], node["namespace"]))
-            vector = None if table is None else table.vectors.get(table.row_of[node["id"]])
-            if vector is not None:
-                node["vector"] = encode_vector(vector)
-        self._journal.compact(self._seq, state)
+        self._journal.compact(self._seq, state, self._vectors())
         self._files.save(self._seq, self._tables, self._texts)
+
+    def _vectors(self) -> Iterator[tuple[str, Any]]:
+        for (label, _), table in self._tables.items():
+            if label in INDEXED:
+                for node, row in table.row_of.items():
+                    vector = table.vectors.get(row)
+                    if vector is not None:
+                        yield node, vector
 
     def _texts(self, label: str, table: Table) -> Iterator[tuple[int, str]]:
         nodes = self._graph.nodes
@@ -1033,8 +1052,10 @@ class EmbeddedStore:
     @_locked
     def close(self) -> None:
         path = self._journal.journal_path
-        if path.exists() and path.stat().st_size > _COMPACT_ON_CLOSE:
-            self._compact()  # so that the next open reads a snapshot, not a long journal
+        if self._outdated or (path.exists() and path.stat().st_size > _COMPACT_ON_CLOSE):
+            # So that the next open reads a snapshot of this version's format, not a long
+            # journal (or one of an earlier graphmem's, slower to read).
+            self._compact()
         self._journal.close()
 
 
