@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from _common import DEFAULT_DATA
 from locomo import (
     CATEGORIES as LOCOMO_CATEGORIES,
 )
@@ -36,6 +37,12 @@ from locomo import (
 )
 from locomo import (
     load as load_locomo_file,
+)
+
+# Data fetched for evaluation only lies outside the repository, beside shared/.
+DEFAULT_EXTRA = next(
+    (p / "data-extra" for p in Path(__file__).resolve().parents if (p / "data-extra").is_dir()),
+    DEFAULT_DATA.parent.parent / "data-extra",
 )
 
 

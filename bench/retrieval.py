@@ -35,7 +35,6 @@ from pathlib import Path
 
 import numpy as np
 from _common import (
-    DEFAULT_DATA,
     DEFAULT_NEO4J,
     Stopwatch,
     WeightSetting,
@@ -48,7 +47,7 @@ from _common import (
     percentile,
     progress,
 )
-from _retrieval_data import ADAPTERS, Dataset, default_paths, thin
+from _retrieval_data import ADAPTERS, DEFAULT_EXTRA, Dataset, default_paths, thin
 from locomo import Conversation, Ingested, Run, bm25_run, evaluate, ingest
 
 from graphmem import Embedder, config
@@ -64,11 +63,6 @@ GRID = (
     "sim=0.2,kw=0.8,rec=0,conf=0",
     "sim=0.5,kw=0.5,rec=0,conf=0",
     "sim=0.6,kw=0.3,rec=0,conf=0.1",
-)
-# Data fetched for evaluation only lies outside the repository, beside shared/.
-DEFAULT_EXTRA = next(
-    (p / "data-extra" for p in Path(__file__).resolve().parents if (p / "data-extra").is_dir()),
-    DEFAULT_DATA.parent.parent / "data-extra",
 )
 
 

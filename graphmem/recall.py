@@ -157,8 +157,15 @@ def recall(store: GraphStore, embedder: Embedder, request: RecallRequest) -> lis
     keys = query_entity_keys(request.query)
     probe = Probe(request.query, vector, keys, fetch, request.include_episodes)
     found = store.recall_candidates(ns, where, probe)
+    # One keyword scale for facts and episodes: the best keyword hit of the whole recall.
+    # Measured against its own small index, the best fact matching one common word of the
+    # question took full credit and outranked the turn that matched all of them.
+    keyword_best = max(
+        (hit.score for _, channel, hits in found.channels if channel == "keyword" for hit in hits),
+        default=0.0,
+    )
     for kind, channel, hits in found.channels:
-        _merge(pool, kind, channel, hits)
+        _merge(pool, kind, channel, hits, keyword_best)
     relevant = [c for c in pool.values() if _relevant(c, request.weights)]
     if found.standing is None:
         _mark_outdated_episodes(store, ns, request.point, relevant)
@@ -208,10 +215,17 @@ def _mark_outdated_episodes(
         c.outdated = standing.get(c.row["id"]) is False
 
 
-def _merge(pool: dict[str, _Candidate], kind: str, channel: str, hits: Sequence[Hit]) -> None:
-    """Pool a channel's hits. Raw scores of different channels (cosine, BM25, Lucene) are
-    never compared: a keyword score counts relative to the channel's best hit."""
-    top = max((hit.score for hit in hits), default=0.0) or 1.0
+def _merge(
+    pool: dict[str, _Candidate],
+    kind: str,
+    channel: str,
+    hits: Sequence[Hit],
+    keyword_best: float,
+) -> None:
+    """Pool a channel's hits. Scores of different channels (cosine, BM25) are never
+    compared: a keyword score counts relative to the best keyword hit of the recall (facts
+    and episodes are scored by one analysis and one formula, so their BM25 scores are)."""
+    top = keyword_best or 1.0
     descending = sorted(-hit.score for hit in hits)  # negated: bisect wants ascending
     for hit in hits:
         candidate = pool.setdefault(hit.row["id"], _Candidate(kind, hit.row))

@@ -54,15 +54,16 @@ _PREDICATES: dict[str, frozenset[str]] = {
 }  # fmt: skip
 
 _WORDS: dict[str, str] = {
+    # Every term starts at a word boundary: "HIV" is not in "archive", nor "asthma" in a name.
     "health": (
-        r"diagnos\w*|blood\s+type|blood\s+group|(?-i:\b(?:A|B|AB|O)(?:[+-](?!\w)|\s(?:positive|negative)\b))|"
+        r"\b(?:diagnos\w*|blood\s+type|blood\s+group|(?-i:\b(?:A|B|AB|O)(?:[+-](?!\w)|\s(?:positive|negative)\b))|"
         r"medication|prescri\w+|\bmg\b|insulin|antidepressant\w*|chemotherapy|diabetes|diabetic|"
-        r"cancer|tumou?r|HIV|hepatitis|asthma|epilep\w+|depression|anxiety\s+disorder|"
+        r"cancer|tumou?r|HIV\b|hepatitis|asthma|epilep\w+|depression|anxiety\s+disorder|"
         r"bipolar|ADHD|autism|schizophreni\w+|pregnan\w+|miscarriage|therap(?:y|ist)|"
         r"psychiatr\w+|sertraline|metformin|lithium|ozempic|multiple\s+sclerosis|"
         r"Blutgruppe|Diagnose|Medikament\w*|groupe\s+sanguin|diagnostic|médicament\w*|"
         r"grupo\s+sanguíneo|diagnóstico|medicamento\w*|gruppo\s+sanguigno|farmac\w+|"
-        r"bloedgroep|medicijn\w*|диагноз|группа\s+крови"
+        r"bloedgroep|medicijn\w*|диагноз|группа\s+крови)"
     ),
     "religion": (
         r"\b(?:christian|catholic|protestant|muslim|islam\w*|jewish|judaism|hindu\w*|buddhis\w+|"
@@ -85,8 +86,12 @@ _WORDS: dict[str, str] = {
         r"trade\s+union|union\s+member|wähle\w*|vote\s+pour|voto\s+a|voto\s+por)\b"
     ),
     "finances": (
-        r"\b(?:salary|salaries|earn\w*|income|wage|paycheck|pay\s+rise|"
-        r"debt\w*|owe[sd]?|loan\w*|mortgage|overdraft|credit\s+score|credit\s+card\s+debt|"
+        r"\b(?:salary|salaries|income|wage|paycheck|pay\s+rise|"
+        # "you earned it" and "I owe you one" are not about money: these need an amount.
+        r"(?:earn(?:s|ed|ing)?|owe[sd]?)\s+(?:\w+\s+){0,2}?"
+        r"(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:k|K|grand|dollars|euros|pounds|USD|EUR|GBP)\b|"
+        r"(?:a|per)\s+(?:year|month|hour)\b|money)|"
+        r"debt\w*|loan\w*|mortgage|overdraft|credit\s+score|credit\s+card\s+debt|"
         r"net\s+worth|savings|bank\s+balance|bankrupt\w*|in\s+the\s+red|behind\s+on\s+"
         r"(?:rent|payments)|Gehalt|Schulden|Kredit|salaire|dettes?|prêt|sueldo|salario|"
         r"deudas?|hipoteca|stipendio|debiti|mutuo|salário|dívidas?|salaris|schulden)\b|"
@@ -102,7 +107,8 @@ _WORDS: dict[str, str] = {
     "home_location": (
         r"\b(?:my|our|her|his|their)\s+(?:home\s+)?address\s+is\b|"
         r"\b(?:live|lives|living)\s+at\s+\d+|\bhome\s+(?:address|coordinates|is\s+at)\b|"
-        r"\b\d{1,5}\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?\s+(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|"
+        # A street name is capitalised ("3 hour drive" is not an address).
+        r"\b\d{1,5}\s+(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?\s+(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|"
         r"Drive|Dr|Court|Ct|Boulevard|Blvd|Way|Close|Crescent|Place|Terrace)\b|"
         r"gate\s+code|door\s+code|\b-?\d{1,3}\.\d{4,},\s*-?\d{1,3}\.\d{4,}\b|"
         r"\b(?:wohne|wohnen)\s+in\s+der\s+\w+(?:straße|strasse)\s+\d+|"

@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from graphmem import arguments, gate, injection, tombstone
+from graphmem import arguments, context, gate, injection, tombstone
 from graphmem.consolidate import Consolidator
-from graphmem.context import turn_context
 from graphmem.decide import (
     Decision,
     OpKind,
@@ -214,19 +213,22 @@ class WritePath:
             "sensitivity": Sensitivity.NORMAL.value,
             # What this episode tried, if it tried to direct the agent: shown beside it on recall.
             "alerts": [a.value for a in attacks],
-            # The turn before it in the session, indexed with it for keyword search only.
-            **turn_context(self.store, inp.namespace, inp.source, inp.session, inp.occurred_at),
         }
         usage = Usage()
         claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp, usage)
         staged = [self._stage(inp, claim, attacks) for claim in claims]
         episode["sensitivity"] = _episode_sensitivity(scrubbed.text, staged).value
+        # The turns around it in its session are indexed with it for keyword search only,
+        # and it joins their windows (graphmem/context.py).
+        own_context, around = context.for_new_turn(self.store, inp.namespace, episode)
+        episode.update(own_context)
         alert = _injection_alert(attacks)
         asked: dict[int, Decision] = {}  # model decisions survive a retry: one call per claim
         lost: ChangeSet | None = None
         for attempt in itertools.count(1):
             change = ChangeSet(namespace=inp.namespace)
             change.episodes.append(dict(episode))
+            change.contexts = list(around)
             if alert is not None:
                 change.audit.append(
                     audit_row(

@@ -244,8 +244,8 @@ def test_recall_after_each_kind_of_write_sees_what_a_fresh_filter_sees(tmp_path:
         ),
         lambda: mem.confirm(_candidates(mem)[0], NS),
         lambda: mem.reject(_candidates(mem)[-1], NS),
-        lambda: mem.feedback(mem.recall("Person 5", namespace=NS)[0].fact_id or "", NS, "bad"),
-        lambda: mem.forget(NS, fact=mem.recall("ramen", namespace=NS)[0].fact_id),
+        lambda: mem.feedback(_a_fact(mem, "Person 5"), NS, "bad"),
+        lambda: mem.forget(NS, fact=_a_fact(mem, "ramen")),
         lambda: mem.forget(NS, entity="Person 3"),
         lambda: _grow(mem, 5, seed=3),
     ]
@@ -260,4 +260,10 @@ def _candidates(mem: Memory) -> list[str]:
     facts = mem.facts(NS, include_candidates=True)
     found = [f.id for f in facts if f.status is Status.CANDIDATE]
     assert found, "the inferred claims should wait as candidates"
+    return found
+
+
+def _a_fact(mem: Memory, query: str) -> str:
+    found = mem.recall(query, namespace=NS, include_episodes=False)[0].fact_id
+    assert found is not None
     return found

@@ -1,2 +1,2 @@
-// Serves "the turn before this one in the session" (a new turn's keyword context).
+// Serves "the turns around this one in its session" (a turn's keyword context window).
 CREATE INDEX episode_session IF NOT EXISTS FOR (e:Episode) ON (e.namespace, e.session)

@@ -1,2 +1,3 @@
-// Serves "which turns hold a copy of this one's words" when it is forgotten or redacted.
-CREATE INDEX episode_context IF NOT EXISTS FOR (e:Episode) ON (e.namespace, e.context_from)
+// The window of turns around a turn is found through its session (30_episode_session), so
+// the index that once served "which turns copied this one's words" is dropped.
+DROP INDEX episode_context IF EXISTS

@@ -173,8 +173,8 @@ class ChangeSet:
     removals: dict[str, list[str]] = field(default_factory=dict)
     # Episode content rewritten (redaction); nothing else about an episode changes.
     redactions: list[Row] = field(default_factory=list)
-    # An episode's keyword context (its neighbour's words) set again: id, context_text and
-    # context_from, both None when the neighbour is gone. Forgetting must reach copies.
+    # An episode's keyword context (the words of the turns around it) set again: id,
+    # context_text and context_from (ids), both None when no neighbour lends words.
     contexts: list[Row] = field(default_factory=list)
     # Audit entries about forgotten records keep action, time and actor, and lose content.
     audit_scrubs: list[str] = field(default_factory=list)
@@ -360,12 +360,13 @@ class GraphStore(Protocol):
     def episodes_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         """The episode rows with these ids that exist in the namespace."""
 
-    def session_turn_before(self, namespace: str, session: str, at: datetime) -> Row | None:
-        """The latest episode of ``session`` that occurred at or before ``at`` (id, content,
-        source, sensitivity), latest recorded first on a tie; None when there is none."""
-
-    def context_dependents(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
-        """Episodes whose keyword context was copied from one of these: id, context_from."""
+    def session_turns(
+        self, namespace: str, session: str, around: datetime | None, reach: int
+    ) -> list[Row]:
+        """Episodes of ``session``, oldest first (by occurred_at, then recorded_at, then id):
+        every one when ``around`` is None, else the ``reach`` latest that occurred at or
+        before ``around`` and the ``reach`` first after it. Fields: id, content, source,
+        sensitivity, occurred_at, recorded_at, context_text, context_from."""
 
     def audit(self, namespace: str, since: datetime | None) -> list[Row]:
         """Audit rows, oldest first."""

@@ -21,7 +21,7 @@ from typing import Any
 from graphmem.errors import InvalidArgument, StoreLocked
 from graphmem.store.embedded import EmbeddedStore
 from graphmem.store.integrity import Damage, DamageFound, Record, scan_journal, unseal
-from graphmem.store.journal import Journal, against_snapshot
+from graphmem.store.journal import Journal, against_snapshot, read_snapshot
 
 SNAPSHOT = "snapshot.json"
 JOURNAL = "journal.jsonl"
@@ -111,6 +111,7 @@ class _Found:
     state: Any = None
     records: list[Record] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
+    vectors: dict[str, Any] = field(default_factory=dict)  # by node id (snapshot format 2)
 
 
 def diagnose(path: str | Path) -> Report:
@@ -133,7 +134,7 @@ def repair(path: str | Path, into: str | Path) -> Salvage:
     try:
         if found.state is not None:
             salvage.snapshot_seq = found.report.snapshot_seq
-            journal.compact(found.report.snapshot_seq or 0, found.state)
+            journal.compact(found.report.snapshot_seq or 0, found.state, found.vectors.items())
         for name, value in sorted(found.meta.items()):
             journal.write_meta(name, value, private=name == "keys")
             salvage.meta_kept.append(f"{name}.json")
@@ -193,11 +194,12 @@ def _examine(folder: Path) -> _Found:
     report = found.report
     snapshot = folder / SNAPSHOT
     if snapshot.exists():
-        value = _unsealed(snapshot, report)
-        if isinstance(value, dict) and value.get("format") == 1 and "state" in value:
-            report.snapshot_seq, found.state = int(value["seq"]), value["state"]
-        elif value is not None:
-            report.problems.append(Damage(SNAPSHOT, 0, "not a snapshot this version reads"))
+        try:
+            held = read_snapshot(snapshot.read_bytes(), SNAPSHOT)
+        except DamageFound as exc:
+            report.problems.append(exc.damage)
+        else:
+            report.snapshot_seq, found.state, found.vectors = held.seq, held.state, held.vectors
     for meta in sorted(folder.glob("*.json")):
         if meta.name != SNAPSHOT:
             value = _unsealed(meta, report)

@@ -20,6 +20,7 @@ import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import fields, replace
 from datetime import datetime, timedelta
@@ -29,6 +30,7 @@ from typing import Any, TypeVar, cast
 import networkx as nx
 import numpy as np
 
+from graphmem.context import OWN_WEIGHT
 from graphmem.errors import EmbeddingMismatch, GraphmemError, UnknownId, WriteConflict
 from graphmem.model import check_namespace
 from graphmem.results import PurgeReport
@@ -50,9 +52,10 @@ from graphmem.store.base import (
 )
 from graphmem.store.columns import Admitted, Columns
 from graphmem.store.indexes import INDEXED, IndexFiles, Table
-from graphmem.store.journal import Journal
+from graphmem.store.journal import SNAPSHOT_FORMAT, Journal
 from graphmem.store.ranking import best_rows
 from graphmem.store.rows import slot_key, slot_node_id
+from graphmem.store.snapshot import build_graph, no_gc
 from graphmem.store.vectors import unit
 from graphmem.temporal import AsOf, holds
 
@@ -106,22 +109,34 @@ class EmbeddedStore:
         self._cols: dict[tuple[str, str], tuple[int, Columns]] = {}
         self._changed: dict[tuple[str, str], set[int]] = {}  # rows to refresh in _cols
         self._memo: tuple[int, dict[tuple[str, str], Any]] = (-1, {})  # see _until_write
+        self._outdated = False  # the snapshot is of an earlier format
         self._load()
 
     # ---- durability -------------------------------------------------------
 
     def _load(self) -> None:
         try:
-            self._replay()
+            with no_gc():  # millions of objects, none of them garbage (snapshot.py)
+                self._replay()
         except BaseException:
             self._journal.close()  # a damaged store must not stay locked by this process
             raise
 
     def _replay(self) -> None:
         self._keys = self._journal.read_meta("keys") or {}  # damaged keys: refuse to open
-        seq, state = self._journal.read_snapshot()
-        if state is not None:
-            self._restore(state, self._files.load(seq))
+        # The index files are read beside the snapshot: file reads, checksums and faiss
+        # let go of the GIL, so the two overlap on a second core.
+        with ThreadPoolExecutor(1, thread_name_prefix="graphmem-open") as pool:
+            files = pool.submit(self._files.load_any)
+            held = self._journal.read_snapshot()
+            found = files.result()
+        seq = held.seq
+        self._outdated = held.format != SNAPSHOT_FORMAT  # rewritten at close, at the latest
+        usable = found is not None and found[0] == seq and held.state is not None
+        tables = found[1] if usable and found is not None else None
+        if held.state is not None:
+            self._restore(held.state, held.vectors, tables)
+            del held  # the file's bytes: the vectors are copied into the tables by now
         self._seq = seq
         replay = self._journal.replay(after=seq)
         erasing = False
@@ -134,21 +149,22 @@ class EmbeddedStore:
         # compaction, whose stale entries may hold it) before serving anything.
         if erasing or replay.stale or self._journal.entries > _COMPACT_EVERY:
             self._compact()
+        elif tables is None and self._files.folder.exists():
+            # Index files of another snapshot (a kill between the snapshot and them):
+            # derived, and they may hold words a forget erased from the snapshot.
+            self._files.clear()
 
-    def _restore(self, state: Any, tables: dict[tuple[str, str], Table] | None) -> None:
+    def _restore(
+        self, state: Any, vectors: dict[str, Any], tables: dict[tuple[str, str], Table] | None
+    ) -> None:
         # Vectors travel beside the node properties, never inside them (memory, speed).
-        vectors = {}
+        vectors = dict(vectors)
         for n in state["nodes"]:
-            old = n.pop("embedding", None)  # snapshots before base64 vectors
-            vectors[n["id"]] = n.pop("vector", old)
+            if "vector" in n or "embedding" in n:  # format 1 (base64) or older (lists)
+                old = n.pop("embedding", None)
+                vectors[n["id"]] = n.pop("vector", old)
         # Built directly: node_link_graph copies every attribute dict once more.
-        graph = nx.MultiDiGraph()
-        graph.graph.update(state.get("graph") or {})
-        graph.add_nodes_from((n["id"], n) for n in state["nodes"])
-        graph.add_edges_from(
-            (e.pop("source"), e.pop("target"), e.pop("key"), e) for e in state["edges"]
-        )
-        self._graph = graph
+        self._graph = build_graph(state)
         loaded = tables or {}
         for node, data in self._graph.nodes(data=True):
             data["id"] = node  # node_link_graph keeps the id as the key only
@@ -199,14 +215,18 @@ class EmbeddedStore:
         self._mutate(change)
 
     def _compact(self) -> None:
+        self._outdated = False
         state = nx.node_link_data(self._graph, edges="edges")
-        for node in state["nodes"]:
-            table = self._tables.get((node["label"], node["namespace"]))
-            vector = None if table is None else table.vectors.get(table.row_of[node["id"]])
-            if vector is not None:
-                node["vector"] = encode_vector(vector)
-        self._journal.compact(self._seq, state)
+        self._journal.compact(self._seq, state, self._vectors())
         self._files.save(self._seq, self._tables, self._texts)
+
+    def _vectors(self) -> Iterator[tuple[str, Any]]:
+        for (label, _), table in self._tables.items():
+            if label in INDEXED:
+                for node, row in table.row_of.items():
+                    vector = table.vectors.get(row)
+                    if vector is not None:
+                        yield node, vector
 
     def _texts(self, label: str, table: Table) -> Iterator[tuple[int, str]]:
         nodes = self._graph.nodes
@@ -247,7 +267,7 @@ class EmbeddedStore:
             return
         self._precheck(change)
         self._commit(change)
-        forgetting = change.removals or change.redactions or change.contexts or change.audit_scrubs
+        forgetting = change.removals or change.redactions or change.audit_scrubs
         if forgetting or self._should_compact():
             # Forgotten content must leave the disk too, not only the graph.
             self._compact()
@@ -589,26 +609,17 @@ class EmbeddedStore:
         return self._rows(namespace, "Episode", ids)
 
     @_locked
-    def session_turn_before(self, namespace: str, session: str, at: datetime) -> Row | None:
-        rows = [
-            row
-            for row in self._rows(namespace, "Episode", self._turns[(namespace, session)])
-            if row["occurred_at"] <= at
-        ]
-        if not rows:
-            return None
-        row = max(rows, key=lambda r: (r["occurred_at"], r["recorded_at"], r["id"]))
-        return {key: row.get(key) for key in ("id", "content", "source", "sensitivity")}
-
-    @_locked
-    def context_dependents(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
-        wanted = set(episode_ids)
-        rows = self._rows(namespace, "Episode", self._by_label[("Episode", namespace)])
-        return [
-            {"id": row["id"], "context_from": row["context_from"]}
-            for row in rows
-            if row.get("context_from") in wanted
-        ]
+    def session_turns(
+        self, namespace: str, session: str, around: datetime | None, reach: int
+    ) -> list[Row]:
+        rows = sorted(
+            self._rows(namespace, "Episode", self._turns[(namespace, session)]),
+            key=lambda r: (r["occurred_at"], r["recorded_at"], r["id"]),
+        )
+        if around is not None:
+            split = sum(1 for r in rows if r["occurred_at"] <= around)
+            rows = rows[max(0, split - reach) : split + reach]
+        return [{key: row.get(key) for key in _TURN_FIELDS} for row in rows]
 
     @_locked
     def audit(self, namespace: str, since: datetime | None) -> list[Row]:
@@ -1104,13 +1115,27 @@ class EmbeddedStore:
     @_locked
     def close(self) -> None:
         path = self._journal.journal_path
-        if path.exists() and path.stat().st_size > _COMPACT_ON_CLOSE:
-            self._compact()  # so that the next open reads a snapshot, not a long journal
+        if self._outdated or (path.exists() and path.stat().st_size > _COMPACT_ON_CLOSE):
+            # So that the next open reads a snapshot of this version's format, not a long
+            # journal (or one of an earlier graphmem's, slower to read).
+            self._compact()
         self._journal.close()
 
 
 _USE_FIELDS = frozenset({"use_count", "last_used_at"})
 _LINKS = ("SUBJECT", "OBJECT")  # a fact's links to its entities
+
+
+_TURN_FIELDS = (
+    "id",
+    "content",
+    "source",
+    "sensitivity",
+    "occurred_at",
+    "recorded_at",
+    "context_text",
+    "context_from",
+)
 
 
 def _use_statistics_only(change: ChangeSet) -> bool:
@@ -1167,21 +1192,21 @@ def _matches(row: Row, where: FactFilter) -> bool:
 
 def _forgetting(payload: dict[str, Any]) -> bool:
     """A change that removes or scrubs content: the disk must lose it too."""
-    return bool(
-        payload.get("removals")
-        or payload.get("redactions")
-        or payload.get("contexts")
-        or payload.get("audit_scrubs")
-    )
+    return bool(payload.get("removals") or payload.get("redactions") or payload.get("audit_scrubs"))
 
 
 def _keyword_text(data: dict[str, Any]) -> str:
     """What a node's keyword entry indexes: a fact's search text; an episode's content
-    and the context copied from its neighbour turn (never quoted, only matched)."""
+    and the words of the turns around it (never quoted, only matched). The content is
+    written ``OWN_WEIGHT`` times so that the turn that says the words outranks the
+    neighbours that only heard them (BM25F with the context at a lower weight)."""
     if data.get("label") == "Fact":
         return str(data.get("search_text") or "")
+    content = str(data.get("content") or "")
     context = data.get("context_text")
-    return str(data.get("content") or "") + (f"\n{context}" if context else "")
+    if not context:
+        return content
+    return "\n".join([content] * OWN_WEIGHT + [str(context)])
 
 
 def _change_to(change: ChangeSet) -> dict[str, Any]:

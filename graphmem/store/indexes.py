@@ -5,7 +5,9 @@ node, the node's unit vector in :class:`~graphmem.store.vectors.VectorRows` and
 its words in :class:`~graphmem.store.keywords.KeywordRows`, under that row.
 
 The files (``index/``) are derived data, written at each compaction for tables
-of ``keywords.BASE_FROM`` nodes or more: ``manifest.json`` (sealed) names the snapshot
+of ``keywords.BASE_FROM`` nodes or more, and for smaller tables of many words (a
+few long episodes), whose analysed words are kept in ``delta.json`` instead of a
+tantivy base: ``manifest.json`` (sealed) names the snapshot
 sequence they match, each table's ids by row, and a size and CRC for every
 file. An open uses them only if the manifest matches the snapshot and every
 file checks out; otherwise the tables are rebuilt from the graph. The manifest
@@ -21,12 +23,14 @@ import json
 import os
 import shutil
 import zlib
+from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import faiss
 import numpy as np
+import orjson
 
 from graphmem.store.integrity import DamageFound, seal, unseal
 from graphmem.store.keywords import KeywordRows
@@ -34,6 +38,7 @@ from graphmem.store.vectors import VectorRows
 
 _FORMAT = 1
 INDEXED = ("Fact", "Episode")
+DELTA_FILE_FROM = 20_000  # tokens: a table without a keyword base keeps its analysed words
 
 
 class Table:
@@ -126,7 +131,7 @@ class IndexFiles:
         texts: Callable[[str, Table], Iterable[tuple[int, str]]],
     ) -> None:
         """Write every large table's files as of snapshot ``seq``; drop the others'."""
-        if not any(table.keywords.wants_base() for table in tables.values()):
+        if not any(_kept(table) for table in tables.values()):
             self.clear()  # small tables are rebuilt from the snapshot in no time
             return
         self.folder.mkdir(exist_ok=True)
@@ -134,14 +139,20 @@ class IndexFiles:
         entries = []
         keep = set()
         for (label, namespace), table in sorted(tables.items()):
-            if not table.keywords.wants_base():
+            if not _kept(table):
                 continue
             name = _name(label, namespace)
             keep.add(name)
             folder = self.folder / name
             folder.mkdir(exist_ok=True)
             table.catch_up(force=True)
-            table.keywords.write_base(folder / "keywords", texts(label, table))
+            delta = not table.keywords.wants_base()
+            if delta:
+                _write(folder / "delta.json", orjson.dumps(_delta_of(table.keywords)))
+                shutil.rmtree(folder / "keywords", ignore_errors=True)
+            else:
+                table.keywords.write_base(folder / "keywords", texts(label, table))
+                (folder / "delta.json").unlink(missing_ok=True)
             vectors = table.vectors
             _write(folder / "vectors.npy", _npy(vectors.matrix[: len(table.ids)]))
             _write(folder / "has.npy", _npy(vectors.has[: len(table.ids)]))
@@ -160,6 +171,7 @@ class IndexFiles:
                     "ann_rows": vectors.ann_rows,
                     "base_rows": sorted(table.keywords.base_rows),
                     "base_tokens": table.keywords.base_tokens,
+                    "delta": delta,
                     "files": _files(folder),
                 }
             )
@@ -172,11 +184,18 @@ class IndexFiles:
 
     def load(self, seq: int) -> dict[tuple[str, str], Table] | None:
         """The tables as written at snapshot ``seq``, or None (then: rebuild)."""
+        found = self.load_any()
+        return found[1] if found is not None and found[0] == seq else None
+
+    def load_any(self) -> tuple[int, dict[tuple[str, str], Table]] | None:
+        """The tables as last written, and the snapshot sequence they match; None when
+        there are none or they do not check out. (An open reads them while it reads the
+        snapshot, and keeps them if the sequences match.)"""
         try:
             state = unseal(self.manifest.read_bytes(), self.manifest.name)
         except (OSError, DamageFound):
             return None
-        if not isinstance(state, dict) or state.get("format") != _FORMAT or state["seq"] != seq:
+        if not isinstance(state, dict) or state.get("format") != _FORMAT:
             return None
         tables = {}
         try:
@@ -191,17 +210,20 @@ class IndexFiles:
                 vectors.matrix = np.load(folder / "vectors.npy", allow_pickle=False)
                 vectors.has = np.load(folder / "has.npy", allow_pickle=False)
                 if (folder / "ann.faiss").exists():
-                    raw = np.frombuffer((folder / "ann.faiss").read_bytes(), dtype=np.uint8)
-                    vectors.ann = faiss.deserialize_index(raw)
+                    vectors.ann = faiss.read_index(str(folder / "ann.faiss"))
                     vectors.ann_rows = int(entry["ann_rows"])
                 keywords = table.keywords
-                keywords.base_rows = set(entry["base_rows"])
-                keywords.base_tokens = int(entry["base_tokens"])
-                keywords.open_base(folder / "keywords")
+                if entry.get("delta"):
+                    _restore_delta(keywords, orjson.loads((folder / "delta.json").read_bytes()))
+                else:
+                    keywords.base_rows = set(entry["base_rows"])
+                    keywords.base_tokens = int(entry["base_tokens"])
+                    keywords.open_base(folder / "keywords")
                 tables[(entry["label"], entry["namespace"])] = table
-        except (OSError, ValueError, KeyError, RuntimeError):
+            seq = int(state["seq"])
+        except (OSError, ValueError, KeyError, RuntimeError, TypeError, AttributeError):
             return None
-        return tables
+        return seq, tables
 
     def holding(self, needle: str) -> list[str]:
         """The index files whose bytes contain ``needle`` (case-folded): a deletion audit."""
@@ -213,6 +235,33 @@ class IndexFiles:
             for path in sorted(self.folder.rglob("*"))
             if path.is_file() and wanted in path.read_bytes().lower()
         ]
+
+
+def _kept(table: Table) -> bool:
+    """Whether a table's files are worth writing: a keyword base, or words enough that
+    analysing them again would slow an open (a few long episodes)."""
+    return table.keywords.wants_base() or table.keywords.delta_tokens >= DELTA_FILE_FROM
+
+
+def _delta_of(keywords: KeywordRows) -> dict[str, Any]:
+    """The analysed words of a table without a keyword base: its rows' term counts."""
+    return {"rows": [[row, dict(counts)] for row, counts in keywords.docs.items()]}
+
+
+def _restore_delta(keywords: KeywordRows, value: Any) -> None:
+    """Fill ``keywords`` from ``_delta_of``'s value, as ``KeywordRows.add`` would have."""
+    postings: dict[str, set[int]] = {}
+    for row, counts in value["rows"]:
+        terms = Counter({str(term): int(n) for term, n in counts.items()})
+        keywords.docs[int(row)] = terms
+        keywords.lengths[int(row)] = length = terms.total()
+        keywords.delta_tokens += length
+        for term in terms:
+            posting = postings.get(term)
+            if posting is None:
+                posting = postings[term] = set()
+            posting.add(int(row))
+    keywords.postings = postings
 
 
 def _npy(array: Any) -> bytes:

@@ -24,7 +24,10 @@ Which damage may be dropped, and which is corruption:
 
 Snapshot and meta files (``snapshot.json``, ``keys.json``, ...) are *sealed*: a
 header line ``graphmem-sealed 1 <length> <crc>`` before the JSON body. A file
-that starts with ``{`` is an older, unsealed one and is read as plain JSON.
+that starts with ``{`` is an older, unsealed one and is read as plain JSON. A
+snapshot that carries binary data after its JSON (the vectors) is sealed as
+``graphmem-sealed 2 <length> <crc> <json length>``: the length and CRC cover the
+JSON and the binary tail together.
 
 Scanning never changes a file: the callers decide (the journal cuts a torn tail
 only after the whole file proved intact; the doctor only reads).
@@ -33,11 +36,12 @@ only after the whole file proved intact; the doctor only reads).
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from graphmem.errors import StoreCorrupt
-from graphmem.records import loads
+from graphmem.store.snapshot import fast_loads
 
 _SEALED = b"graphmem-sealed"
 _SEAL_VERSION = 1
@@ -103,7 +107,7 @@ def _parse_line(line: bytes) -> tuple[int, Any] | None:
         crc = int(crc_text)
         if zlib.crc32(seq_text + b" " + body) != crc and zlib.crc32(body) != crc:
             return None
-        return int(seq_text), loads(body.decode("utf-8"))
+        return int(seq_text), fast_loads(body)
     except ValueError:  # also UnicodeDecodeError and JSONDecodeError
         return None
 
@@ -155,30 +159,53 @@ def _good(scan: JournalScan, record: Record, pending: list[tuple[int, str]], nam
     scan.records.append(record)
 
 
-def seal(body: bytes) -> bytes:
+def seal(body: bytes, tail: bytes = b"") -> bytes:
+    if tail:
+        head = b"%s 2 %d %d %d\n" % (
+            _SEALED,
+            len(body) + len(tail),
+            zlib.crc32(tail, zlib.crc32(body)),
+            len(body),
+        )
+        return head + body + tail
     return b"%s %d %d %d\n%s" % (_SEALED, _SEAL_VERSION, len(body), zlib.crc32(body), body)
 
 
 def unseal(data: bytes, name: str) -> Any:
     """The JSON value in a sealed (or older plain JSON) file; :class:`DamageFound`
     when it is not intact."""
+    return unseal_parts(data, name)[0]
+
+
+def unseal_parts(
+    data: bytes, name: str, parse: Callable[[memoryview], Any] = fast_loads
+) -> tuple[Any, memoryview]:
+    """The JSON value in a sealed (or older plain JSON) file, read by ``parse``, and
+    the binary data after it (empty when none); :class:`DamageFound` when it is not
+    intact."""
     start = 0
-    body = data
+    end = len(data)
     if not data.startswith(b"{"):
         newline = data.find(b"\n")
         head = data[:newline].split(b" ") if newline > 0 else []
-        if len(head) != 4 or head[0] != _SEALED or head[1] != b"%d" % _SEAL_VERSION:
+        version = head[1] if len(head) > 1 and head[0] == _SEALED else None
+        if not (version == b"1" and len(head) == 4) and not (version == b"2" and len(head) == 5):
             raise DamageFound(Damage(name, 0, "the header is damaged or missing"))
         start = newline + 1
-        body = data[start:]
-        if not head[2].isdigit() or int(head[2]) != len(body):
+        size = len(data) - start
+        if not head[2].isdigit() or int(head[2]) != size:
             raise DamageFound(
-                Damage(name, start, f"the body is {len(body)} bytes, the header says {head[2]!r}")
+                Damage(name, start, f"the body is {size} bytes, the header says {head[2]!r}")
             )
-        if not head[3].isdigit() or zlib.crc32(body) != int(head[3]):
+        if not head[3].isdigit() or zlib.crc32(memoryview(data)[start:]) != int(head[3]):
             raise DamageFound(Damage(name, start, "the body fails its checksum"))
+        if version == b"2":
+            if not head[4].isdigit() or int(head[4]) > size:
+                raise DamageFound(Damage(name, 0, "the header is damaged or missing"))
+            end = start + int(head[4])
+    view = memoryview(data)
     try:
-        return loads(body.decode("utf-8"))
+        return parse(view[start:end]), view[end:]
     except UnicodeDecodeError as exc:
         raise DamageFound(Damage(name, start + exc.start, "not UTF-8 text")) from exc
     except ValueError as exc:

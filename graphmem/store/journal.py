@@ -9,7 +9,10 @@ the file and byte offset and leaves the store's files as they were (only the
 lock records the opener), so no acknowledged write is ever dropped silently.
 The snapshot is replaced atomically (write, fsync, rename), is sealed with a
 CRC, and names the last sequence it contains, so a crash between snapshot and
-journal truncation replays nothing twice. Compaction also erases forgotten
+journal truncation replays nothing twice. Its vectors travel in the same file,
+after the JSON and under the same CRC (format 2, ``graphmem.store.snapshot``);
+format 1 snapshots (vectors as text in the nodes) are still read, and rewritten
+at the next compaction, at the latest when the store closes. Compaction also erases forgotten
 content from disk; a reopen finishes an interrupted one (see
 ``EmbeddedStore``), and leftover ``*.tmp`` files of an interrupted replacement
 (which may hold forgotten text) are deleted as soon as the files have read back
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 import fcntl
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -37,9 +40,44 @@ from graphmem.store.integrity import (
     seal,
     seal_line,
     unseal,
+    unseal_parts,
+)
+from graphmem.store.snapshot import (
+    decode_records,
+    encode_records,
+    pack_vectors,
+    raw_loads,
+    unpack_vectors,
 )
 
-_FORMAT = 1
+SNAPSHOT_FORMAT = 2  # 1: vectors as base64 text inside the nodes (still read)
+_READS = (1, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What a snapshot holds: the records up to ``seq``, the graph's ``state``
+    (``None``: no snapshot yet), and the vectors by node id (format 1 keeps them in
+    the nodes instead)."""
+
+    seq: int
+    state: Any
+    vectors: dict[str, Any]
+    format: int = SNAPSHOT_FORMAT
+
+
+def read_snapshot(data: bytes, name: str) -> Snapshot:
+    """A snapshot file's content; :class:`DamageFound` when it is damaged or of a
+    format this version does not read."""
+    value, tail = unseal_parts(data, name, raw_loads)
+    if not isinstance(value, dict) or value.get("format") not in _READS or "state" not in value:
+        raise DamageFound(Damage(name, 0, "not a snapshot this version reads"))
+    try:
+        decode_records(value["state"], value["records"] if value["format"] > 1 else None)
+        vectors = unpack_vectors(value.get("vectors") or [], tail)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise DamageFound(Damage(name, 0, f"the snapshot's layout is not intact ({exc})")) from exc
+    return Snapshot(int(value["seq"]), value["state"], vectors, int(value["format"]))
 
 
 def _fsync_dir(path: Path) -> None:
@@ -110,13 +148,15 @@ class Journal:
         handle.flush()
         return handle
 
-    def read_snapshot(self) -> tuple[int, Any]:
+    def read_snapshot(self) -> Snapshot:
         if not self.snapshot_path.exists():
-            return 0, None
-        data = self._sealed(self.snapshot_path)
-        if not isinstance(data, dict) or data.get("format") != _FORMAT:
-            raise StoreCorrupt(f"{self.snapshot_path} has an unknown format; run `graphmem doctor`")
-        return int(data["seq"]), data["state"]
+            return Snapshot(0, None, {})
+        try:
+            return read_snapshot(self.snapshot_path.read_bytes(), self.snapshot_path.name)
+        except DamageFound as exc:
+            raise exc.damage.error(self.folder) from exc
+        except OSError as exc:
+            raise StoreCorrupt(f"cannot read {self.snapshot_path}: {exc}") from exc
 
     def _sealed(self, path: Path) -> Any:
         try:
@@ -155,11 +195,24 @@ class Journal:
         os.fsync(handle.fileno())
         self.entries += 1
 
-    def compact(self, seq: int, state: Any) -> None:
-        """Write a snapshot as of ``seq`` and empty the journal."""
+    def compact(self, seq: int, state: Any, vectors: Iterable[tuple[str, Any]] = ()) -> None:
+        """Write a snapshot as of ``seq`` (the graph's ``state`` and the ``vectors`` by
+        node id) and empty the journal."""
         tmp = self.snapshot_path.with_suffix(".tmp")
+        groups, blob = pack_vectors(vectors)
+        graph = {k: v for k, v in state.items() if k not in ("nodes", "edges")}
+        records = encode_records(state)
+        body = dumps(
+            {
+                "format": SNAPSHOT_FORMAT,
+                "seq": seq,
+                "state": graph,
+                "records": records,
+                "vectors": groups,
+            }
+        )
         with tmp.open("wb") as handle:
-            handle.write(seal(dumps({"format": _FORMAT, "seq": seq, "state": state}).encode()))
+            handle.write(seal(body.encode(), blob))
             handle.flush()
             os.fsync(handle.fileno())
         tmp.replace(self.snapshot_path)
@@ -175,14 +228,15 @@ class Journal:
     def texts_on_disk(self, namespace: str) -> Iterator[tuple[str, str]]:
         """(file, text) of every record on disk that belongs to ``namespace``: what a
         deletion audit scans, straight from the files."""
-        _, state = self.read_snapshot()
+        state = self.read_snapshot().state
         if state is not None:
             inside = {n["id"] for n in state["nodes"] if n.get("namespace") == namespace}
             for node in state["nodes"]:
                 if node["id"] in inside:
                     yield self.snapshot_path.name, dumps(node)
-            for edge in state["edges"]:
-                if edge["source"] in inside or edge["target"] in inside:
+            for source, target, key, properties in state["edges"]:
+                if source in inside or target in inside:
+                    edge = {**properties, "source": source, "target": target, "key": key}
                     yield self.snapshot_path.name, dumps(edge)
         if self.journal_path.exists():
             data = self.journal_path.read_bytes()

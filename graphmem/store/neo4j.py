@@ -283,16 +283,17 @@ class Neo4jStore:
         )
         return [_native(r["e"]) for r in rows]
 
-    def session_turn_before(self, namespace: str, session: str, at: datetime) -> Row | None:
-        rows = self._read(
-            "read/session_turn_before", namespace=check_namespace(namespace), session=session, at=at
-        )
-        return _native(rows[0]["e"]) if rows else None
-
-    def context_dependents(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
-        return self._read(
-            "read/context_dependents", namespace=check_namespace(namespace), ids=list(episode_ids)
-        )
+    def session_turns(
+        self, namespace: str, session: str, around: datetime | None, reach: int
+    ) -> list[Row]:
+        ns = check_namespace(namespace)
+        if around is None:
+            rows = self._read("read/session_turns", namespace=ns, session=session)
+        else:
+            rows = self._read(
+                "read/session_turns_around", namespace=ns, session=session, at=around, reach=reach
+            )
+        return [_native(r["e"]) for r in rows]
 
     def audit(self, namespace: str, since: datetime | None) -> list[Row]:
         rows = self._read("read/audit_list", namespace=check_namespace(namespace), since=since)
