@@ -69,7 +69,7 @@ def window(turns: Sequence[Row], at: int) -> Row:
 def _changed(turns: Sequence[Row], positions: Iterable[int]) -> list[Row]:
     """Context rows for the turns at ``positions`` whose window differs from what is stored."""
     rows = []
-    for at in sorted(set(positions)):
+    for at in positions:
         fields = window(turns, at)
         stored = {
             "context_text": turns[at].get("context_text"),
@@ -120,15 +120,14 @@ def refreshed(
     """Context rows for the turns whose windows change when ``episodes`` (id -> row, with
     session) are removed and the episodes in ``redacted`` (id -> new content) rewritten:
     every session they belong to is windowed again from what remains."""
-    touched = set(redacted) | set(episodes)
+    if not episodes and not redacted:
+        return []
     sessions = {row["session"] for row in episodes.values() if row.get("session") is not None}
     sessions |= {
         row["session"]
         for row in store.episodes_by_id(namespace, sorted(set(redacted) - set(episodes)))
         if row.get("session") is not None
     }
-    if not touched:
-        return []
     rows: list[Row] = []
     for session in sorted(sessions):
         turns = [

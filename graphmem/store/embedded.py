@@ -612,8 +612,11 @@ class EmbeddedStore:
     def session_turns(
         self, namespace: str, session: str, around: datetime | None, reach: int
     ) -> list[Row]:
+        # Sorted and sliced on the stored nodes; only the turns returned are copied (this
+        # runs on every remember of a turn).
+        nodes = self._graph.nodes
         rows = sorted(
-            self._rows(namespace, "Episode", self._turns[(namespace, session)]),
+            (nodes[i] for i in self._turns[(namespace, session)] if i in nodes),
             key=lambda r: (r["occurred_at"], r["recorded_at"], r["id"]),
         )
         if around is not None:
