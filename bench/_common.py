@@ -187,7 +187,7 @@ def parse_weights(spec: str) -> WeightSetting:
     """``"recency=0,half_life=365"`` -> Weights(recency=0, half_life=365 days).
 
     Names: similarity (sim), keyword (kw), recency (rec), confidence (conf), use,
-    half_life (hl, in days), overfetch. ``default`` gives what ``Memory`` uses with the
+    period, half_life (hl, in days), overfetch. ``default`` gives what ``Memory`` uses with the
     default weights (``Weights.balanced()``); ``seeds`` the seeds' values (``Weights()``).
     """
     spec = spec.strip()

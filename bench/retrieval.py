@@ -63,6 +63,10 @@ GRID = (
     "sim=0.2,kw=0.8,rec=0,conf=0",
     "sim=0.5,kw=0.5,rec=0,conf=0",
     "sim=0.6,kw=0.3,rec=0,conf=0.1",
+    # The default with a credit for evidence from the time the question names.
+    "sim=0.5,kw=0.5,rec=0,conf=0,hl=365,period=0.05",
+    "sim=0.5,kw=0.5,rec=0,conf=0,hl=365,period=0.1",
+    "sim=0.5,kw=0.5,rec=0,conf=0,hl=365,period=0.2",
 )
 
 

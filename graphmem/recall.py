@@ -23,10 +23,11 @@ from datetime import datetime, timedelta
 from graphmem.embed import Embedder
 from graphmem.errors import InvalidArgument
 from graphmem.model import Authority, Sensitivity, SourceKind, Status, SupportRole, entity_key
+from graphmem.period import named_periods
 from graphmem.results import Evidence, Provenance, ScoreParts
 from graphmem.store.base import GraphStore, Hit, Probe, RecallFilter, Row
 from graphmem.store.rows import status_as_of, to_episode, to_fact
-from graphmem.temporal import AsOf
+from graphmem.temporal import END_OF_TIME, AsOf
 from graphmem.text import STOP_WORDS
 
 _SENSITIVITY_ORDER = (Sensitivity.NORMAL, Sensitivity.PERSONAL, Sensitivity.SENSITIVE)
@@ -43,6 +44,9 @@ class Weights:
     recency: float = 0.2
     confidence: float = 0.1
     use: float = 0.0
+    # Credit for evidence from the time the query names ("what did we discuss on 3 June?");
+    # see graphmem.period. Nothing changes for a query that names no time.
+    period: float = 0.0
     half_life: timedelta = timedelta(days=90)
     overfetch: int = 4
     min_similarity: float = 0.1  # below it, only a keyword or entity match keeps a candidate
@@ -73,9 +77,20 @@ class Weights:
         settings tried, while the former default (sim 0.3, kw 0.5, recency 0.1,
         confidence 0.1) ranked last of the linear ones on all three. Time still decides
         between equal matches (``tie_margin``), and superseded or outdated evidence is
-        filtered or ranked down by the graph, not by a decay."""
+        filtered or ranked down by the graph, not by a decay.
+
+        The credit for evidence from the time a question names (``period`` 0.2) was
+        added later, from the same grid with 0.05, 0.1 and 0.2 beside it: 0.2 had the
+        best mean rank over the three sets with both embedders (LoCoMo NDCG@10 +0.010,
+        REALTALK +0.001, MADial-Bench -0.005 with the semantic embedder); leaving LoCoMo
+        out, the other two sets alone would not have chosen it."""
         return cls(
-            similarity=0.5, keyword=0.5, recency=0.0, confidence=0.0, half_life=timedelta(days=365)
+            similarity=0.5,
+            keyword=0.5,
+            recency=0.0,
+            confidence=0.0,
+            period=0.2,
+            half_life=timedelta(days=365),
         )
 
 
@@ -127,6 +142,7 @@ class _Candidate:
     matched: list[str] = field(default_factory=list)
     outdated: bool = False
     ranks: dict[str, int] = field(default_factory=dict)  # channel -> best rank, from 1
+    in_period: bool = False  # from a period the query names
 
 
 def query_entity_keys(query: str) -> list[str]:
@@ -172,6 +188,8 @@ def recall(store: GraphStore, embedder: Embedder, request: RecallRequest) -> lis
     else:
         for c in relevant:
             c.outdated = c.kind == "episode" and found.standing.get(c.row["id"]) is False
+    if request.weights.period:
+        _mark_named_periods(request, relevant)
     ranked = _order(relevant, request)[: request.k]
     if found.lean:
         ranked, support = _read_whole(store, ns, ranked)
@@ -215,6 +233,17 @@ def _mark_outdated_episodes(
         c.outdated = standing.get(c.row["id"]) is False
 
 
+def _mark_named_periods(request: RecallRequest, candidates: list[_Candidate]) -> None:
+    periods = named_periods(request.query, request.point.at)
+    for c in candidates if periods else ():
+        row = c.row
+        if c.kind == "episode":
+            c.in_period = any(p.holds_episode(row["occurred_at"]) for p in periods)
+        else:
+            until = row.get("valid_until") or END_OF_TIME  # lean rows: it holds at `at`
+            c.in_period = any(p.overlaps(row["valid_from"], until) for p in periods)
+
+
 def _merge(
     pool: dict[str, _Candidate],
     kind: str,
@@ -240,12 +269,12 @@ def _merge(
         candidate.matched.append(channel)
 
 
+_PARTS = ("similarity", "keyword", "recency", "confidence", "use", "period")  # as _score
+
+
 def _total(c: _Candidate, request: RecallRequest) -> tuple[float, ScoreParts]:
-    total, (similarity, keyword, recency, confidence, use) = _score(c, request)
-    parts = ScoreParts(
-        similarity=similarity, keyword=keyword, recency=recency, confidence=confidence, use=use
-    )
-    return total, parts
+    total, values = _score(c, request)
+    return total, ScoreParts(**dict(zip(_PARTS, values, strict=True)))
 
 
 def _score(c: _Candidate, request: RecallRequest) -> tuple[float, tuple[float, ...]]:
@@ -262,14 +291,16 @@ def _score(c: _Candidate, request: RecallRequest) -> tuple[float, tuple[float, .
     if w.fusion == "rrf":
         similarity = _credit(c, "vector", w)
         keyword = max(_credit(c, "keyword", w), 0.5 * _credit(c, "entity", w))
+    period = 1.0 if c.in_period else 0.0
     total = (1.0 if not c.outdated else w.outdated_factor) * (
         w.similarity * similarity
         + w.keyword * keyword
         + w.recency * recency
         + w.confidence * confidence
         + w.use * use
+        + w.period * period
     )
-    return total, (similarity, keyword, recency, confidence, use)
+    return total, (similarity, keyword, recency, confidence, use, period)
 
 
 def _credit(c: _Candidate, channel: str, w: Weights) -> float:

@@ -100,6 +100,7 @@ class ScoreParts(Model):
     recency: float = 0.0
     confidence: float = 0.0
     use: float = 0.0
+    period: float = 0.0  # 1 when the evidence is from a time the query names
 
 
 class Evidence(Model):

@@ -6,6 +6,19 @@ stored (the user said them), but left out of recall unless the caller asks
 for them with ``max_sensitivity="sensitive"``. Recognition looks at the
 predicate and at the words of the claim or the episode, in English and the
 most used European languages; it errs towards ``sensitive``.
+
+What counts is information *about* a person in a category, not a word of its
+vocabulary said in passing. Holding back every turn that says "my kids" or
+"cooking is therapy for me" would hide a large part of ordinary conversation
+from recall and protect nothing. So, in English:
+
+- a child is a special category through a detail that identifies or concerns
+  them (a name, an age, a school, a birthday, their health), not through the mere
+  mention of having children; in the other languages any mention still counts;
+- "therapy" used figuratively ("it's like therapy", "a form of therapy") is not
+  health;
+- "religion" or "religious" said of others or of a book is not a belief; faith
+  names and first-person statements are.
 """
 
 from __future__ import annotations
@@ -68,7 +81,11 @@ _WORDS: dict[str, str] = {
     "religion": (
         r"\b(?:christian|catholic|protestant|muslim|islam\w*|jewish|judaism|hindu\w*|buddhis\w+|"
         r"sikh\w*|atheis\w+|agnostic|mormon|evangelical|orthodox\s+(?:jew|christian)|"
-        r"jehovah|religio\w+|mosque|synagogue|ramadan|kosher|halal)\b|"
+        r"jehovah|mosque|synagogue|ramadan|kosher|halal)\b|"
+        # The bare word is a topic ("a story about religion"); a person's religion is not.
+        r"\b(?:my|our|his|her|their)\s+(?:own\s+)?(?:religion|faith|religious\s+\w+)\b|"
+        r"\b(?:am|i'm|is|are|we're|was|were|be|been|grew\s+up|raised)\s+(?:\w+\s+)?religious\b|"
+        r"\breligious\s+(?:belief|beliefs|faith|upbringing|background|conversion|practice)\b|"
         r"\b(?:katholisch|evangelisch|muslimisch|jüdisch|catholique|musulman\w*|juif|juive|"
         r"católic[oa]|musulm[aá]n\w*|judí[oa]|cattolic[oa]|ebre[oa])\b"
     ),
@@ -114,15 +131,50 @@ _WORDS: dict[str, str] = {
         r"\b(?:wohne|wohnen)\s+in\s+der\s+\w+(?:straße|strasse)\s+\d+|"
         r"\b(?:j'habite|habite)\s+au\s+\d+|\bvivo\s+en\s+(?:la\s+)?calle\b"
     ),
+    # A child's details; "my kids" alone is in _CHILD and needs a detail (see _child_detail).
     "children": (
-        r"\b(?:my|our)\s+(?:\d+[- ]year[- ]old\s+)?(?:son|daughter|kids?|children|child|"
-        r"boy|girl|baby|toddler|twins|stepson|stepdaughter)\b|"
-        r"\b(?:son|daughter|kid|child)'s\s+(?:school|name|birthday|age|teacher|class|"
-        r"doctor|allergy)\b|\bmein\s+(?:Sohn|Kind)|\bmeine\s+(?:Tochter|Kinder)|"
+        r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ]"
+        r"(?:year|month|week)s?[- ]old\s+(?:son|daughter|kids?|children|child|boy|girl|baby|"
+        r"twins|stepson|stepdaughter)\b|"
+        r"\b(?:son|daughter|kid|child|kids|children)'s?\s+(?:school|name|birthday|age|teacher|"
+        r"class|doctor|allergy|allergies|nursery|daycare|kindergarten)\b|"
+        r"\bmein\s+(?:Sohn|Kind)|\bmeine\s+(?:Tochter|Kinder)|"
         r"\bmon\s+(?:fils|enfant)|\bma\s+fille|\bmes\s+enfants|\bmi\s+(?:hijo|hija)|"
         r"\bmis\s+hijos|\bmio\s+figlio|\bmia\s+figlia|\bmeu\s+filho|\bminha\s+filha"
     ),
 }
+# Someone's own child, in English ("my girl" may be a partner: it needs a detail too).
+_CHILD = re.compile(
+    r"\b(?:my|our)\s+(?:\w+\s+)?(?:son|sons|daughter|daughters|kids?|children|child|boy|boys|"
+    r"girl|girls|baby|toddler|twins|stepson|stepdaughter)\b",
+    re.IGNORECASE,
+)
+# What makes the mention of a child a detail about them: a name or an age right after
+# ("my son Tom", "my daughter is 7"), or in the same sentence an age, a school, a
+# birthday, their health or whereabouts.
+_CHILD_NAME_OR_AGE = re.compile(
+    r"\s*,?\s*(?:(?-i:[A-Z])[a-z]+\b(?!')|(?:is|are|was|were|turned|turns|turning)\s+"
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)",
+    re.IGNORECASE,
+)
+_CHILD_DETAIL = re.compile(
+    r"\b(?:named|called|name\s+is)\b|\b\d+\s+(?:years?|months?)\s+old\b|"
+    r"\b(?:school|nursery|daycare|kindergarten|preschool|teacher|classroom|grade\s+\d+|"
+    r"birthday|born\s+(?:on|in)|allerg\w*|asthma|diagnos\w*|doctor|hospital\w*|"
+    r"paediatric\w*|pediatric\w*|fever|sick|illness|injur\w*|accident|broke\s+(?:his|her)|"
+    r"surgery|medication|custody|picks?\s+(?:him|her|them)\s+up|bus\s+stop)\b",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[.!?;\n]")
+# "Therapy" as a figure of speech: "it's like therapy", "a form of therapy", "therapy for me".
+_FIGURATIVE_THERAPY = re.compile(
+    r"(?:\blike\s+(?:a\s+)?(?:\w+\s+)?|\b(?:form|kind|sort|type|bit)\s+of\s+|"
+    r"\b(?:is|was|'s|are|be)\s+(?:a\s+|my\s+|our\s+|such\s+a\s+)?"
+    r"(?:real\s+|great\s+|good\s+|pure\s+|nice\s+|best\s+|cheap\s+)?)"
+    r"therap(?:y|eutic)\b(?!\s+(?:session|appointment)s?)|"
+    r"\btherapy\s+for\s+(?:me|us|the\s+soul|my\s+soul)\b",
+    re.IGNORECASE,
+)
 _PATTERNS = {
     category: re.compile(words, re.IGNORECASE | re.UNICODE) for category, words in _WORDS.items()
 }
@@ -130,7 +182,36 @@ _PATTERNS = {
 
 def categories_of_text(text: str) -> list[str]:
     """The special categories ``text`` mentions, in :data:`CATEGORIES` order."""
-    return [c for c in CATEGORIES if _PATTERNS[c].search(text)]
+    return [c for c in CATEGORIES if _CHECKS.get(c, _PATTERNS[c].search)(text)]
+
+
+def _health(text: str) -> bool:
+    figurative = [m.span() for m in _FIGURATIVE_THERAPY.finditer(text)]
+    for found in _PATTERNS["health"].finditer(text):
+        word = found.group(0).lower()
+        if word.startswith("therap") and any(a <= found.start() < b for a, b in figurative):
+            continue
+        return True
+    return False
+
+
+def _children(text: str) -> bool:
+    if _PATTERNS["children"].search(text):
+        return True
+    for found in _CHILD.finditer(text):
+        start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, found.start())), default=0)
+        after = _SENTENCE_END.search(text, found.end())
+        end = after.start() if after else len(text)
+        # A name or an age sits right after the child; the other details anywhere in the
+        # sentence ("our kids are allergic", "the school my daughter goes to").
+        if _CHILD_NAME_OR_AGE.match(text, found.end(), end) or _CHILD_DETAIL.search(
+            text, start, end
+        ):
+            return True
+    return False
+
+
+_CHECKS = {"health": _health, "children": _children}
 
 
 def categories_of_claim(claim: Claim) -> list[str]:

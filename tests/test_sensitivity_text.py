@@ -21,6 +21,19 @@ from graphmem.sensitivity import categories_of_text
         "You earned all the kudos for your hard work.",
         "Enjoy the weekend, you earned it!",
         "Cheers! I owe you one.",
+        # Having children is not a detail about a child; "my girl" is often a partner.
+        "Since we last spoke, I took my kids to a park yesterday. They had fun.",
+        "My kids are so excited about summer break!",
+        "Check it out, my girl & I tried out that new cafe last weekend!",
+        # Therapy as a figure of speech.
+        "I signed up for a pottery class. It's like therapy for me.",
+        "When I'm away from the court, cooking is therapy for me.",
+        "It's both a creative outlet and a form of therapy.",
+        "I need to go on a hike with them, it's going to be a great therapy!",
+        # Religion as a topic, or of other people; "faithful" is not faith.
+        "I'm reading \"Dune\". It's a great story about religion and ecology.",
+        "On the hike I ran into a group of religious conservatives.",
+        "My faithful furry friend lay down next to me.",
     ],
 )
 def test_words_said_in_passing_are_not_sensitive(text: str) -> None:
@@ -39,6 +52,21 @@ def test_words_said_in_passing_are_not_sensitive(text: str) -> None:
         ("I still owe the bank 5000 dollars.", "finances"),
         ("He owes me money since March.", "finances"),
         ("My salary went up in May.", "finances"),
+        # A child's name, age, school, birthday or health.
+        ("My daughter Lily is 7 and goes to Maple Primary.", "children"),
+        ("Our kids are allergic to peanuts.", "children"),
+        ("My son is 7.", "children"),
+        ("We celebrated my daughter's birthday at the lake.", "children"),
+        ("Yesterday my son had a soccer accident and hurt his ankle.", "children"),
+        ("That's the school my daughter goes to.", "children"),
+        ("Our twins were born in May.", "children"),
+        ("my 5-year-old son loves trains", "children"),
+        ("Meine Tochter spielt Fußball.", "children"),
+        # Therapy as treatment; a person's own faith.
+        ("I do physical therapy exercises every day.", "health"),
+        ("I see my therapist on Mondays.", "health"),
+        ("I joined a church to feel closer to my faith.", "religion"),
+        ("I grew up religious.", "religion"),
     ],
 )
 def test_special_categories_are_still_found(text: str, category: str) -> None:

@@ -231,6 +231,12 @@ def _period(text: str, at: datetime, direction: Direction) -> _Period | None:
     return _span(t, at)
 
 
+# For readers of free text (a recall query): what a time expression looks like, how an
+# edge ("the end of May") is said, and what period an expression covers.
+TIME_PHRASE = _P
+EDGE_PHRASE = _EDGE_RE
+period_of = _period
+
 _DAY_MENTION = re.compile(
     rf"\b(?:(?:this|next|last|coming) )?{_WD}\b|\b(?:today|tonight|tomorrow|yesterday)\b"
     rf"|\b{_P_DATE}",

@@ -1,0 +1,58 @@
+"""The time a question is about: "what did we discuss on 3 June?", "where did she travel
+in July 2022?", "what happened last week?".
+
+Recall reads the time words of its query with the grammar the extractor uses for
+validity windows (``graphmem.extract.windows``), resolved backwards from the recall's
+``at``, and gives evidence from those periods a credit (``Weights.period``). It is a
+credit, not a filter: "in June" in a question may be loose, and a question that names no
+time changes nothing.
+
+An event is usually told after it happened ("I won the final last Saturday"), so an
+episode recorded up to :data:`TOLD_WITHIN` after a period still counts as being from it.
+A fact counts when its validity overlaps the period.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from graphmem.extract.windows import EDGE_PHRASE, TIME_PHRASE, period_of
+
+TOLD_WITHIN = timedelta(days=7)
+_TIME_WORDS = re.compile(rf"\b{TIME_PHRASE}", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """[start, end): a stretch of time a question names."""
+
+    start: datetime
+    end: datetime
+
+    def holds_episode(self, occurred_at: datetime) -> bool:
+        return self.start <= occurred_at < self.end + TOLD_WITHIN
+
+    def overlaps(self, valid_from: datetime, valid_until: datetime) -> bool:
+        return valid_from < self.end and self.start < valid_until
+
+
+def named_periods(text: str, at: datetime) -> list[Period]:
+    """Every period ``text`` names, resolved as past time seen from ``at``.
+
+    "The beginning of November 2022" is its first third, not its first day as in a
+    validity window ("from the start of next month"): a question's edge is loose."""
+    found: list[Period] = []
+    for match in _TIME_WORDS.finditer(text):
+        # Case is kept: "May" in a question is the month, "may" the verb.
+        words = " ".join(match.group().split())
+        edge = EDGE_PHRASE.fullmatch(words.lower())
+        inner = period_of(words[-len(edge[2]) :], at, "past") if edge else None
+        if edge and inner is not None:
+            third = (inner.end - inner.start) / 3
+            start = inner.end - third if edge[1] == "end" else inner.start
+            found.append(Period(start, start + third))
+        elif (period := period_of(words, at, "past")) is not None:
+            found.append(Period(period.start, period.end))
+    return list(dict.fromkeys(found))
