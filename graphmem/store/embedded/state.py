@@ -1,0 +1,115 @@
+"""What the embedded store's parts share: the graph, the tables and indexes beside it,
+and the lock every public method takes."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import threading
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+import networkx as nx
+
+from graphmem.context import OWN_WEIGHT
+from graphmem.model import check_namespace
+from graphmem.store.base import (
+    RecallFilter,
+    Row,
+)
+from graphmem.store.columns import Admitted, Columns
+from graphmem.store.indexes import IndexFiles, Table
+from graphmem.store.journal import Journal
+from graphmem.store.rows import slot_node_id
+
+F = TypeVar("F", bound=Callable[..., Any])
+LINKS = ("SUBJECT", "OBJECT")  # a fact's links to its entities
+
+
+def locked(method: F) -> F:
+    """One thread at a time: networkx graphs are not safe to read while they change. A
+    method whose first parameter is the namespace gets it checked here, below the API."""
+    params = list(inspect.signature(method).parameters)
+    tenant = len(params) > 1 and params[1] == "namespace"
+
+    @functools.wraps(method)
+    def run(self: State, *args: Any, **kwargs: Any) -> Any:
+        if tenant:
+            check_namespace(args[0] if args else kwargs["namespace"])
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return cast(F, run)
+
+
+class State:
+    """The in-memory graph of one store folder and what is derived from it."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._lock = threading.RLock()
+        self._journal = Journal(self.path)
+        self._keys: dict[str, str] | None = None  # keys.json, once read
+        self._graph: Any = nx.MultiDiGraph()
+        self._seq = 0
+        self._by_label: dict[tuple[str, str], set[str]] = defaultdict(set)
+        self._slot: dict[tuple[str, str], set[str]] = defaultdict(set)
+        self._subject: dict[tuple[str, str], set[str]] = defaultdict(set)
+        self._entity: dict[tuple[str, str], str] = {}
+        self._said: dict[tuple[str, str], set[str]] = defaultdict(set)  # slot -> statements
+        # Facts and episodes by (label, namespace): rows, vectors, keywords (indexes.py).
+        self._tables: dict[tuple[str, str], Table] = defaultdict(Table)
+        self._files = IndexFiles(self.path)
+        self._turns: dict[tuple[str, str], set[str]] = defaultdict(set)  # (ns, session)
+        # What recall may see, and its vectors stacked, until the next write: the channels
+        # of one recall (and the recalls between two writes) share one filtering pass.
+        self._version = 0
+        self._seen: dict[tuple[str, str, RecallFilter], tuple[int, Admitted]] = {}
+        self._cols: dict[tuple[str, str], tuple[int, Columns]] = {}
+        self._changed: dict[tuple[str, str], set[int]] = {}  # rows to refresh in _cols
+        self._memo: tuple[int, dict[tuple[str, str], Any]] = (-1, {})  # see _until_write
+        self._outdated = False  # the snapshot is of an earlier format
+
+    def _slot_version(self, ns: str, key: str) -> int:
+        data = self._graph.nodes.get(slot_node_id(ns, key))
+        return 0 if data is None else int(data["version"])
+
+    def _rows(self, ns: str, label: str, ids: Iterable[str]) -> list[Row]:
+        nodes = self._graph.nodes
+        out = []
+        for node_id in ids:
+            data = nodes.get(node_id)
+            if data is not None and data["namespace"] == ns and data["label"] == label:
+                out.append(public_row(data))
+        return out
+
+    def _linked_facts(self, entity: str, *, subject_only: bool = False) -> list[str]:
+        wanted = ("SUBJECT",) if subject_only else LINKS
+        # The adjacency itself, in in_edges' order: a hub has thousands of links, and
+        # networkx's edge view costs several times more per link (bench/embedded_scale.py).
+        links = self._graph._pred[entity]
+        return [u for u, rels in links.items() for rel in rels if rel in wanted]
+
+
+def public_row(data: dict[str, Any]) -> Row:
+    # A copy made in C, then two deletions: recall copies hundreds of rows a query.
+    row = dict(data)
+    row.pop("label", None)
+    row.pop("embedding", None)
+    return row
+
+
+def keyword_text(data: dict[str, Any]) -> str:
+    """What a node's keyword entry indexes: a fact's search text; an episode's content
+    and the words of the turns around it (never quoted, only matched). The content is
+    written ``OWN_WEIGHT`` times so that the turn that says the words outranks the
+    neighbours that only heard them (BM25F with the context at a lower weight)."""
+    if data.get("label") == "Fact":
+        return str(data.get("search_text") or "")
+    content = str(data.get("content") or "")
+    context = data.get("context_text")
+    if not context:
+        return content
+    return "\n".join([content] * OWN_WEIGHT + [str(context)])
