@@ -408,4 +408,5 @@ def test_the_scenarios_ship_in_the_wheel(tmp_path: Path) -> None:
     shipped = {n.removeprefix("graphmem/scenarios/") for n in names if "/scenarios/" in n}
     expected = {p.name for p in (root / "graphmem" / "scenarios").glob("*.toml")}
     assert shipped == expected
-    assert "graphmem/evaluate.py" in names
+    assert "graphmem/evaluate/runner.py" in names
+    assert "graphmem/store/embedded/store.py" in names
