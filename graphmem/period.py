@@ -7,9 +7,13 @@ validity windows (``graphmem.extract.windows``), resolved backwards from the rec
 credit, not a filter: "in June" in a question may be loose, and a question that names no
 time changes nothing.
 
-An event is usually told after it happened ("I won the final last Saturday"), so an
-episode recorded up to :data:`TOLD_WITHIN` after a period still counts as being from it.
-A fact counts when its validity overlaps the period.
+Only periods over by ``at`` count: "suggest a recipe for tonight" or "book a trip next
+week" asks for something to be done, not about what was said then, and would otherwise
+credit everything said today. Evidence is from a period when it began in it: an
+episode's ``occurred_at``, a fact's ``valid_from``. An event is usually told after it
+happened ("I won the final last Saturday"), so up to :data:`TOLD_WITHIN` after the period
+still counts. (A fact that recall sees holds at ``at``, so it cannot have ended in a past
+period.)
 """
 
 from __future__ import annotations
@@ -31,15 +35,13 @@ class Period:
     start: datetime
     end: datetime
 
-    def holds_episode(self, occurred_at: datetime) -> bool:
-        return self.start <= occurred_at < self.end + TOLD_WITHIN
-
-    def overlaps(self, valid_from: datetime, valid_until: datetime) -> bool:
-        return valid_from < self.end and self.start < valid_until
+    def began_in(self, moment: datetime) -> bool:
+        """Whether evidence that began at ``moment`` is from this period."""
+        return self.start <= moment < self.end + TOLD_WITHIN
 
 
 def named_periods(text: str, at: datetime) -> list[Period]:
-    """Every period ``text`` names, resolved as past time seen from ``at``.
+    """Every period ``text`` names that is over by ``at``, resolved as past time.
 
     "The beginning of November 2022" is its first third, not its first day as in a
     validity window ("from the start of next month"): a question's edge is loose."""
@@ -55,4 +57,4 @@ def named_periods(text: str, at: datetime) -> list[Period]:
             found.append(Period(start, start + third))
         elif (period := period_of(words, at, "past")) is not None:
             found.append(Period(period.start, period.end))
-    return list(dict.fromkeys(found))
+    return [p for p in dict.fromkeys(found) if p.end <= at]

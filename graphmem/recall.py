@@ -27,7 +27,7 @@ from graphmem.period import named_periods
 from graphmem.results import Evidence, Provenance, ScoreParts
 from graphmem.store.base import GraphStore, Hit, Probe, RecallFilter, Row
 from graphmem.store.rows import status_as_of, to_episode, to_fact
-from graphmem.temporal import END_OF_TIME, AsOf
+from graphmem.temporal import AsOf
 from graphmem.text import STOP_WORDS
 
 _SENSITIVITY_ORDER = (Sensitivity.NORMAL, Sensitivity.PERSONAL, Sensitivity.SENSITIVE)
@@ -236,12 +236,8 @@ def _mark_outdated_episodes(
 def _mark_named_periods(request: RecallRequest, candidates: list[_Candidate]) -> None:
     periods = named_periods(request.query, request.point.at)
     for c in candidates if periods else ():
-        row = c.row
-        if c.kind == "episode":
-            c.in_period = any(p.holds_episode(row["occurred_at"]) for p in periods)
-        else:
-            until = row.get("valid_until") or END_OF_TIME  # lean rows: it holds at `at`
-            c.in_period = any(p.overlaps(row["valid_from"], until) for p in periods)
+        began = c.row["occurred_at" if c.kind == "episode" else "valid_from"]
+        c.in_period = any(p.began_in(began) for p in periods)
 
 
 def _merge(
