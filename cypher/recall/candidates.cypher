@@ -5,6 +5,10 @@
 // authority, sensitivity), exactly as the single-channel queries of this folder do. Rows are
 // lean: ids, scores and the few fields scoring reads, datetimes as epoch microseconds; the
 // final k rows are read whole by recall/rows.
+// Only facts have SUBJECT, OBJECT and SUPPORTED_BY relationships, so the patterns over them
+// name no label on the fact side: a hub's degree then comes from the degree store instead of
+// walking its relationships, and an episode's standing expands from the episode (with
+// held:Fact the planner seeked every current fact of the namespace once per episode).
 // Parameters:
 //   $namespace      STRING        the tenant
 //   $at             DATETIME      world time the facts must hold at (episodes: had happened)
@@ -100,7 +104,7 @@ CALL () {
 CALL () {
   UNWIND $keys AS key
   MATCH (e:Entity {namespace: $namespace, key: key})
-  WITH e, COUNT { (e)<-[:SUBJECT|OBJECT]-(:Fact) } <= $hub_degree AS expandable
+  WITH e, COUNT { (e)<-[:SUBJECT|OBJECT]-() } <= $hub_degree AS expandable
   CALL (e, expandable) {
     MATCH (e)<-[:SUBJECT|OBJECT]-(f:Fact)
     RETURN f, 1.0 AS score
@@ -110,7 +114,7 @@ CALL () {
       AND other <> e
       AND link.namespace = $namespace AND link.valid_from <= $at AND $at < link.valid_until
       AND link.recorded_at <= $known_at AND $known_at < link.retired_at
-      AND COUNT { (other)<-[:SUBJECT|OBJECT]-(:Fact) } <= $hub_degree
+      AND COUNT { (other)<-[:SUBJECT|OBJECT]-() } <= $hub_degree
     MATCH (other)<-[:SUBJECT]-(f:Fact)
     RETURN f, 0.5 AS score
   }
@@ -146,15 +150,19 @@ CALL () {
     WITH e, vector.similarity.cosine(e.embedding, $vector) AS similarity
     ORDER BY similarity DESC
     LIMIT $limit
+    CALL (e) {
+      OPTIONAL MATCH (e)<-[:SUPPORTED_BY]-(held)
+      WHERE held.namespace = $namespace
+        AND held.valid_from <= $at AND $at < held.valid_until
+        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+      RETURN held IS NOT NULL AS holds
+      LIMIT 1
+    }
+    WITH e, similarity, CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN holds END AS standing
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
                     confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-                    standing: CASE WHEN EXISTS { (e)<-[:SUPPORTED_BY]-(:Fact) } THEN EXISTS {
-                      MATCH (e)<-[:SUPPORTED_BY]-(held:Fact)
-                      WHERE held.namespace = $namespace
-                        AND held.valid_from <= $at AND $at < held.valid_until
-                        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
-                    } END}) AS episode_vector
+                    standing: standing}) AS episode_vector
   }
   ELSE {
     MATCH (e:Episode)
@@ -171,15 +179,19 @@ CALL () {
     WITH e, similarity
     ORDER BY similarity DESC
     LIMIT $limit
+    CALL (e) {
+      OPTIONAL MATCH (e)<-[:SUPPORTED_BY]-(held)
+      WHERE held.namespace = $namespace
+        AND held.valid_from <= $at AND $at < held.valid_until
+        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+      RETURN held IS NOT NULL AS holds
+      LIMIT 1
+    }
+    WITH e, similarity, CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN holds END AS standing
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
                     confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-                    standing: CASE WHEN EXISTS { (e)<-[:SUPPORTED_BY]-(:Fact) } THEN EXISTS {
-                      MATCH (e)<-[:SUPPORTED_BY]-(held:Fact)
-                      WHERE held.namespace = $namespace
-                        AND held.valid_from <= $at AND $at < held.valid_until
-                        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
-                    } END}) AS episode_vector
+                    standing: standing}) AS episode_vector
   }
 }
 CALL () {
@@ -196,17 +208,21 @@ CALL () {
     WITH e, score
     ORDER BY score DESC
     LIMIT $limit
+    CALL (e) {
+      OPTIONAL MATCH (e)<-[:SUPPORTED_BY]-(held)
+      WHERE held.namespace = $namespace
+        AND held.valid_from <= $at AND $at < held.valid_until
+        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+      RETURN held IS NOT NULL AS holds
+      LIMIT 1
+    }
+    WITH e, score, CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN holds END AS standing
     RETURN collect({id: e.id, score: score,
                     similarity: CASE WHEN e.embedding IS NULL THEN 0.0
                                      ELSE vector.similarity.cosine(e.embedding, $vector) END,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
                     confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-                    standing: CASE WHEN EXISTS { (e)<-[:SUPPORTED_BY]-(:Fact) } THEN EXISTS {
-                      MATCH (e)<-[:SUPPORTED_BY]-(held:Fact)
-                      WHERE held.namespace = $namespace
-                        AND held.valid_from <= $at AND $at < held.valid_until
-                        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
-                    } END}) AS episode_keyword
+                    standing: standing}) AS episode_keyword
   }
 }
 RETURN fact_vector, fact_keyword, fact_entity, episode_vector, episode_keyword
