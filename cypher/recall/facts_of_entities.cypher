@@ -46,5 +46,5 @@ RETURN f {.*, embedding: null} AS f,
        CASE WHEN $vector IS NULL OR f.embedding IS NULL THEN 0.0
             ELSE vector.similarity.cosine(f.embedding, $vector) END AS similarity,
        score
-ORDER BY score DESC, similarity DESC
+ORDER BY score DESC, similarity DESC, f.id
 LIMIT $limit
