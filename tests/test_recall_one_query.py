@@ -5,7 +5,9 @@ filters, scores, order, quotes and provenance — on the exact and on the vector
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 
@@ -130,3 +132,95 @@ def test_lean_candidates_carry_what_scoring_reads(neo4j_uri: str) -> None:
     assert [s["episode_id"] for s in support] == [episode["id"]]
     store.drop_namespace(space)
     memory.close()
+
+
+def _channels(found: Candidates) -> dict[str, list[Row]]:
+    return {f"{kind} {channel}": [h.row for h in hits] for kind, channel, hits in found.channels}
+
+
+@pytest.mark.parametrize("exact_below", [1_000, 0], ids=["exact", "index"])
+def test_every_channel_of_the_statement_filters(neo4j_uri: str, exact_below: int) -> None:
+    """Each filter, made to fail on its own, empties every channel: a filter dropped from
+    one channel of cypher/recall/candidates (or from the hop of the entity channel) shows."""
+    from graphmem.store.neo4j import Neo4jStore
+
+    store = Neo4jStore(neo4j_uri, exact_below=exact_below)
+    memory = Memory(store=store, clock=Clock(d(3, 2)))
+    space = f"filters-{uuid.uuid4().hex[:8]}"
+    memory.define_predicate("knows", cardinality="many", kind="fact")
+    memory.remember(
+        [Claim("maya", "knows", "Tom"), Claim("Tom", "lives_in", "Lyon")], space, at=d(3)
+    )
+    question = "who does maya know"
+    probe = Probe(question, memory.embedder.embed([question])[0], ["maya"], 40)
+    passing = RecallRequest(question, space, AsOf.of(d(4), d(4))).filter()
+    found = _channels(store.recall_candidates(space, passing, probe))
+    assert all(found.values()), {name: len(rows) for name, rows in found.items()}
+    assert len(found["fact entity"]) == 2  # maya's fact, and Tom's one hop away
+    failing = {
+        "validity": replace(passing, point=AsOf.of(d(2, 1), d(4))),
+        "belief": replace(passing, point=AsOf.of(d(4), d(3, 1))),
+        "status": replace(passing, statuses=("candidate",)),
+        "scope": replace(passing, scopes=("project:elsewhere",)),
+        "authority": replace(passing, authorities=("system",)),
+        "sensitivity": replace(passing, sensitivities=("sensitive",)),
+    }
+    for name, where in failing.items():
+        left = _channels(store.recall_candidates(space, where, probe))
+        if name == "status":  # episodes have no status
+            left = {k: v for k, v in left.items() if k.startswith("fact")}
+        assert not any(left.values()), (name, {k: len(v) for k, v in left.items()})
+    elsewhere = _channels(store.recall_candidates(f"{space}-other", passing, probe))
+    assert not any(elsewhere.values())
+    store.drop_namespace(space)
+    memory.close()
+
+
+def _db_hits(plan: Any) -> int:
+    return int(plan.get("dbHits", 0)) + sum(_db_hits(child) for child in plan.get("children", ()))
+
+
+def test_statement_work_does_not_grow_with_hubs_or_big_episodes(neo4j_uri: str) -> None:
+    """The work of the candidates statement (database hits) for a question about one person
+    stays flat while a city everyone lives in grows into a hub and the episodes that support
+    the facts grow large: no channel walks a hub's relationships or an episode's facts —
+    with the episodes searched through the vector index or exactly (a small namespace)."""
+    import neo4j
+
+    from graphmem.store import cypher
+    from graphmem.store.neo4j import Neo4jStore
+
+    class Recording(Neo4jStore):
+        params: dict[str, Any]
+
+        def _read(self, name: str, *, plain: bool = False, **params: Any) -> list[Row]:
+            if name == "recall/candidates":
+                self.params = params
+            return super()._read(name, plain=plain, **params)
+
+    store = Recording(neo4j_uri, exact_below=0)  # facts through the index, as at scale
+    memory = Memory(store=store, clock=Clock(d(3, 2)))
+    space = f"hubwork-{uuid.uuid4().hex[:8]}"
+    driver = neo4j.GraphDatabase.driver(neo4j_uri, notifications_min_severity="OFF")
+    profiled = "PROFILE " + cypher.load("recall/candidates")
+    hits: dict[bool, list[int]] = {False: [], True: []}
+    people = 0
+    try:
+        for batch in (150, 600):
+            memory.remember(
+                [Claim(f"person {people + i}", "lives_in", "Paris") for i in range(batch)],
+                space,
+                at=d(3),
+            )
+            people += batch
+            memory.recall("where does person 7 live", space, at=d(4))
+            for exact, work in hits.items():
+                with driver.session() as session:
+                    result = session.run(profiled, {**store.params, "exact_episodes": exact})
+                    work.append(_db_hits(result.consume().profile))
+    finally:
+        driver.close()
+        store.drop_namespace(space)
+        memory.close()
+    for work in hits.values():  # 5x the facts, the hub's degree and the episode's size
+        assert work[1] < 1.5 * work[0], hits

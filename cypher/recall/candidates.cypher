@@ -5,6 +5,10 @@
 // authority, sensitivity), exactly as the single-channel queries of this folder do. Rows are
 // lean: ids, scores and the few fields scoring reads, datetimes as epoch microseconds; the
 // final k rows are read whole by recall/rows.
+// Only facts have SUBJECT, OBJECT and SUPPORTED_BY relationships, so the patterns over them
+// name no label on the fact side: a hub's degree then comes from the degree store instead of
+// walking its relationships, and an episode's standing expands from the episode (with
+// held:Fact the planner seeked every current fact of the namespace once per episode).
 // Parameters:
 //   $namespace      STRING        the tenant
 //   $at             DATETIME      world time the facts must hold at (episodes: had happened)
@@ -33,6 +37,7 @@
 CALL () {
   WHEN $exact_facts THEN {
     MATCH (f:Fact {namespace: $namespace})
+    USING INDEX f:Fact(namespace)
     WHERE f.embedding IS NOT NULL
       AND f.valid_from <= $at AND $at < f.valid_until
       AND f.recorded_at <= $known_at AND $known_at < f.retired_at
@@ -100,33 +105,53 @@ CALL () {
 CALL () {
   UNWIND $keys AS key
   MATCH (e:Entity {namespace: $namespace, key: key})
-  WITH e, COUNT { (e)<-[:SUBJECT|OBJECT]-(:Fact) } <= $hub_degree AS expandable
-  CALL (e, expandable) {
+  USING INDEX e:Entity(namespace, key)
+  WITH collect(e) AS named
+  CALL (named) {
+    UNWIND named AS e
     MATCH (e)<-[:SUBJECT|OBJECT]-(f:Fact)
-    RETURN f, 1.0 AS score
-    UNION
-    MATCH (e)<-[:SUBJECT|OBJECT]-(link:Fact)-[:SUBJECT|OBJECT]->(other:Entity)
-    WHERE expandable
-      AND other <> e
-      AND link.namespace = $namespace AND link.valid_from <= $at AND $at < link.valid_until
-      AND link.recorded_at <= $known_at AND $known_at < link.retired_at
-      AND COUNT { (other)<-[:SUBJECT|OBJECT]-(:Fact) } <= $hub_degree
-    MATCH (other)<-[:SUBJECT]-(f:Fact)
-    RETURN f, 0.5 AS score
+    WHERE f.namespace = $namespace
+      AND f.valid_from <= $at AND $at < f.valid_until
+      AND f.recorded_at <= $known_at AND $known_at < f.retired_at
+      AND f.status IN $statuses
+      AND ($scopes IS NULL OR f.scope IN $scopes)
+      AND f.authority IN $authorities
+      AND f.sensitivity IN $sensitivities
+      AND ($include_review OR f.review_at > $at)
+    RETURN collect(DISTINCT f) AS own
   }
-  WITH f, max(score) AS score
-  WHERE f.namespace = $namespace
-    AND f.valid_from <= $at AND $at < f.valid_until
-    AND f.recorded_at <= $known_at AND $known_at < f.retired_at
-    AND f.status IN $statuses
-    AND ($scopes IS NULL OR f.scope IN $scopes)
-    AND f.authority IN $authorities
-    AND f.sensitivity IN $sensitivities
-    AND ($include_review OR f.review_at > $at)
+  // The named entities' own facts outrank every fact one hop away: when they fill the
+  // channel, the hop cannot change it.
+  CALL (named, own) {
+    WHEN size(own) >= $limit THEN RETURN [] AS near
+    ELSE {
+      UNWIND named AS e
+      WITH e
+      WHERE COUNT { (e)<-[:SUBJECT|OBJECT]-() } <= $hub_degree
+      MATCH (e)<-[:SUBJECT|OBJECT]-(link:Fact)-[:SUBJECT|OBJECT]->(other:Entity)
+      WHERE other <> e
+        AND link.namespace = $namespace AND link.valid_from <= $at AND $at < link.valid_until
+        AND link.recorded_at <= $known_at AND $known_at < link.retired_at
+        AND COUNT { (other)<-[:SUBJECT|OBJECT]-() } <= $hub_degree
+      MATCH (other)<-[:SUBJECT]-(f:Fact)
+      WHERE NOT f IN own
+        AND f.namespace = $namespace
+        AND f.valid_from <= $at AND $at < f.valid_until
+        AND f.recorded_at <= $known_at AND $known_at < f.retired_at
+        AND f.status IN $statuses
+        AND ($scopes IS NULL OR f.scope IN $scopes)
+        AND f.authority IN $authorities
+        AND f.sensitivity IN $sensitivities
+        AND ($include_review OR f.review_at > $at)
+      RETURN collect(DISTINCT f) AS near
+    }
+  }
+  UNWIND [f IN own | {f: f, score: 1.0}] + [f IN near | {f: f, score: 0.5}] AS hit
+  WITH hit.f AS f, hit.score AS score
   WITH f, score,
        CASE WHEN f.embedding IS NULL THEN 0.0
             ELSE vector.similarity.cosine(f.embedding, $vector) END AS similarity
-  ORDER BY score DESC, similarity DESC
+  ORDER BY score DESC, similarity DESC, f.id
   LIMIT $limit
   RETURN collect({id: f.id, score: score, similarity: similarity,
                   valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
@@ -137,6 +162,7 @@ CALL () {
   WHEN NOT $include_episodes THEN RETURN [] AS episode_vector
   WHEN $exact_episodes THEN {
     MATCH (e:Episode {namespace: $namespace})
+    USING INDEX e:Episode(namespace)
     WHERE e.embedding IS NOT NULL AND e.occurred_at <= $at AND e.recorded_at <= $known_at
       AND e.authority IN $authorities
       AND coalesce(e.sensitivity, 'normal') IN $sensitivities
@@ -146,15 +172,19 @@ CALL () {
     WITH e, vector.similarity.cosine(e.embedding, $vector) AS similarity
     ORDER BY similarity DESC
     LIMIT $limit
+    CALL (e) {
+      OPTIONAL MATCH (e)<-[:SUPPORTED_BY]-(held)
+      WHERE held.namespace = $namespace
+        AND held.valid_from <= $at AND $at < held.valid_until
+        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+      RETURN held IS NOT NULL AS holds
+      LIMIT 1
+    }
+    WITH e, similarity, CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN holds END AS standing
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
                     confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-                    standing: CASE WHEN EXISTS { (e)<-[:SUPPORTED_BY]-(:Fact) } THEN EXISTS {
-                      MATCH (e)<-[:SUPPORTED_BY]-(held:Fact)
-                      WHERE held.namespace = $namespace
-                        AND held.valid_from <= $at AND $at < held.valid_until
-                        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
-                    } END}) AS episode_vector
+                    standing: standing}) AS episode_vector
   }
   ELSE {
     MATCH (e:Episode)
@@ -171,15 +201,19 @@ CALL () {
     WITH e, similarity
     ORDER BY similarity DESC
     LIMIT $limit
+    CALL (e) {
+      OPTIONAL MATCH (e)<-[:SUPPORTED_BY]-(held)
+      WHERE held.namespace = $namespace
+        AND held.valid_from <= $at AND $at < held.valid_until
+        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+      RETURN held IS NOT NULL AS holds
+      LIMIT 1
+    }
+    WITH e, similarity, CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN holds END AS standing
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
                     confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-                    standing: CASE WHEN EXISTS { (e)<-[:SUPPORTED_BY]-(:Fact) } THEN EXISTS {
-                      MATCH (e)<-[:SUPPORTED_BY]-(held:Fact)
-                      WHERE held.namespace = $namespace
-                        AND held.valid_from <= $at AND $at < held.valid_until
-                        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
-                    } END}) AS episode_vector
+                    standing: standing}) AS episode_vector
   }
 }
 CALL () {
@@ -196,17 +230,21 @@ CALL () {
     WITH e, score
     ORDER BY score DESC
     LIMIT $limit
+    CALL (e) {
+      OPTIONAL MATCH (e)<-[:SUPPORTED_BY]-(held)
+      WHERE held.namespace = $namespace
+        AND held.valid_from <= $at AND $at < held.valid_until
+        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+      RETURN held IS NOT NULL AS holds
+      LIMIT 1
+    }
+    WITH e, score, CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN holds END AS standing
     RETURN collect({id: e.id, score: score,
                     similarity: CASE WHEN e.embedding IS NULL THEN 0.0
                                      ELSE vector.similarity.cosine(e.embedding, $vector) END,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
                     confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-                    standing: CASE WHEN EXISTS { (e)<-[:SUPPORTED_BY]-(:Fact) } THEN EXISTS {
-                      MATCH (e)<-[:SUPPORTED_BY]-(held:Fact)
-                      WHERE held.namespace = $namespace
-                        AND held.valid_from <= $at AND $at < held.valid_until
-                        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
-                    } END}) AS episode_keyword
+                    standing: standing}) AS episode_keyword
   }
 }
 RETURN fact_vector, fact_keyword, fact_entity, episode_vector, episode_keyword

@@ -13,7 +13,7 @@ MATCH (e:Episode {namespace: $namespace, id: id})
 WHERE EXISTS { (e)<-[:SUPPORTED_BY]-(:Fact) }
 RETURN e.id AS id,
        EXISTS {
-         MATCH (e)<-[:SUPPORTED_BY]-(f:Fact)
+         MATCH (e)<-[:SUPPORTED_BY]-(f)
          WHERE f.namespace = $namespace
            AND f.valid_from <= $at AND $at < f.valid_until
            AND f.recorded_at <= $known_at AND $known_at < f.retired_at

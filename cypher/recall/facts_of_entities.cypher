@@ -2,6 +2,7 @@
 // (facts about the entities those facts link to). Hubs — entities with more than $hub_degree
 // linked facts — are never expanded through, on either side of the hop: their own facts
 // count when they are named, but a popular neighbour cannot flood the channel.
+// Only facts link to entities: the degree counts name no label and come from the degree store.
 // Parameters:
 //   $namespace      STRING        the tenant
 //   $at             DATETIME      world time the facts must hold at
@@ -18,7 +19,7 @@
 // Returns: f (properties without the embedding), similarity, score (1.0 named, 0.5 one hop)
 UNWIND $keys AS key
 MATCH (e:Entity {namespace: $namespace, key: key})
-WITH e, COUNT { (e)<-[:SUBJECT|OBJECT]-(:Fact) } <= $hub_degree AS expandable
+WITH e, COUNT { (e)<-[:SUBJECT|OBJECT]-() } <= $hub_degree AS expandable
 CALL (e, expandable) {
   MATCH (e)<-[:SUBJECT|OBJECT]-(f:Fact)
   RETURN f, 1.0 AS score
@@ -28,7 +29,7 @@ CALL (e, expandable) {
     AND other <> e
     AND link.namespace = $namespace AND link.valid_from <= $at AND $at < link.valid_until
     AND link.recorded_at <= $known_at AND $known_at < link.retired_at
-    AND COUNT { (other)<-[:SUBJECT|OBJECT]-(:Fact) } <= $hub_degree
+    AND COUNT { (other)<-[:SUBJECT|OBJECT]-() } <= $hub_degree
   MATCH (other)<-[:SUBJECT]-(f:Fact)
   RETURN f, 0.5 AS score
 }
@@ -45,5 +46,5 @@ RETURN f {.*, embedding: null} AS f,
        CASE WHEN $vector IS NULL OR f.embedding IS NULL THEN 0.0
             ELSE vector.similarity.cosine(f.embedding, $vector) END AS similarity,
        score
-ORDER BY score DESC, similarity DESC
+ORDER BY score DESC, similarity DESC, f.id
 LIMIT $limit
