@@ -26,6 +26,7 @@ from typing import Any
 from graphmem.secrets import entropy, phrases, providers, seeds, structure
 from graphmem.secrets.common import Candidate
 from graphmem.secrets.credentials import credential_kind
+from graphmem.secrets.memo import ScanMemo
 
 __all__ = [
     "KINDS",
@@ -94,6 +95,10 @@ def contains_secret(text: str) -> bool:
 
 def find(text: str) -> list[Span]:
     """Non-overlapping secret spans, in order; overlapping hits merge into one."""
+    return _remembered(text)
+
+
+def _scan(text: str) -> list[Span]:
     candidates: list[Candidate] = []
     for layer in _LAYERS:
         candidates.extend(layer.spans(text))
@@ -122,6 +127,10 @@ def find(text: str) -> list[Span]:
     if cur_start >= 0:
         merged.append((cur_start, cur_end, cur_kind))
     return merged
+
+
+# One write scans the same short texts many times (graphmem/secrets/memo.py).
+_remembered = ScanMemo(_scan)
 
 
 def claim_secret(subject: str, predicate: str, value: str, quote: str | None = None) -> str | None:
