@@ -44,8 +44,7 @@ class ScanMemo:
             return self._scan(text)
         # surrogatepass: any str a caller hands over has a digest, lone surrogates included.
         key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=32).digest()
-        with self._lock:
-            known = self._seen.get(key)
+        known = self._seen.get(key)  # one dict read is atomic: only changes take the lock
         if known is not None:
             return list(known)
         spans = self._scan(text)
