@@ -47,12 +47,19 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import numpy as np
-from _common import WeightSetting, machine, open_memory, parse_weights
+from _common import (
+    WeightSetting,
+    drop_neo4j_namespaces,
+    machine,
+    open_memory,
+    parse_weights,
+)
 from _common import progress as say
 from retrieval import _embed, _unit_rows
 
 from graphmem import Embedder, Memory, config
 from graphmem.results import Evidence
+from graphmem.standing import is_standing
 from graphmem.text import BM25, tokens
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -129,6 +136,8 @@ class Tally:
     flood: int = 0  # preferences in the off-topic question's top 5, summed
     others: int = 0  # the user's other preferences in the request's top 5, summed
     sensitive: int = 0
+    # Cases whose preference the extractor made a standing fact, and their hits at 5.
+    standing: list[int] = field(default_factory=lambda: [0, 0])
     seconds: float = 0.0
 
     def add(self, ranked: Sequence[str], probe_ranked: Sequence[str], case: Case) -> None:
@@ -173,13 +182,16 @@ def run_graphmem(
     tally = Tally(f"graphmem[{spec}]")
     weights = setting.weights if setting else None
     tag = "".join(c if c.isalnum() else "_" for c in spec)[:16]
+    namespaces: list[str] = []
     with open_memory(args.store, uri=args.uri, embedder=embedder, weights=weights) as mem:
         for case in cases:
             namespace = f"pref-{case.id}-{tag}-{args.run_id}"
+            namespaces.append(namespace)
             turn_of = ingest(mem, case, namespace)
             episode = next(e for e, t in turn_of.items() if t == "pref")
             sensitive = mem.episode(episode, namespace).sensitivity.value == "sensitive"
             tally.sensitive += sensitive
+            extracted = any(is_standing(f) for f in mem.store.episode_facts(namespace, episode))
             asked = START + timedelta(hours=len(case.turns), days=1)
             started = time.perf_counter()
             found = mem.recall(
@@ -192,8 +204,13 @@ def run_graphmem(
             probe = mem.recall(case.probe, namespace, at=asked, k=5)
             tally.seconds += time.perf_counter() - started
             tally.add(turn_ranking(found, turn_of), turn_ranking(probe, turn_of), case)
+            if extracted:
+                tally.standing[0] += 1
+                tally.standing[1] += "pref" in turn_ranking(found, turn_of)[:5]
             if args.show_misses and "pref" not in turn_ranking(found, turn_of)[:5]:
                 say(f"  miss {case.id}: {case.request!r} -> {[e.text for e in found[:3]]}")
+    if args.store == "neo4j":
+        drop_neo4j_namespaces(args.uri, namespaces)
     return tally
 
 
@@ -276,6 +293,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(tally.row())
         sensitive = {t.label: t.sensitive for t in tallies if t.sensitive}
         print(f"# held back as sensitive (recalled with max_sensitivity=sensitive): {sensitive}")
+        for t in tallies:
+            if t.label.startswith("graphmem"):
+                (n, hits), rest = t.standing, t.cases - t.standing[0]
+                print(
+                    f"# {t.label}: preference extracted as a standing fact in {n} cases "
+                    f"(hit@5 {hits / max(n, 1):.3f}); not in {rest} "
+                    f"(hit@5 {(t.hits[5] - hits) / max(rest, 1):.3f})"
+                )
     return 0
 
 

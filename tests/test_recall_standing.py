@@ -61,7 +61,8 @@ def test_a_request_brings_the_standing_preference_it_shares_no_word_with(
     _converse(memory, space, [CHAT[0], TRAIN, *CHAT[1:]])
     found = memory.recall("Book me a trip to Chicago.", namespace=space, k=5, at=ASKED)
     first = found[0]
-    assert first.kind == "fact" and "flying" in first.text
+    assert first.kind == "fact"
+    assert "flying" in first.text
     assert first.parts.standing == 1.0
     # Without the credit the statement is not even a candidate: nothing in it matches.
     plain = dataclasses.replace(Weights.balanced(), standing=0.0)
