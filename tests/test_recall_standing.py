@@ -81,9 +81,7 @@ def test_the_credit_goes_by_rank_so_one_request_is_not_flooded(memory: Memory, n
     assert credits == [1.0, 0.5]
 
 
-def test_a_question_about_what_happened_ranks_as_without_the_credit(
-    memory: Memory, ns: NS
-) -> None:
+def test_a_question_about_what_happened_ranks_as_without_the_credit(memory: Memory, ns: NS) -> None:
     space = ns("standing-none")
     _converse(memory, space, [TRAIN, JAZZ, *CHAT])
     plain = dataclasses.replace(Weights.balanced(), standing=0.0)
