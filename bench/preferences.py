@@ -88,8 +88,8 @@ class Case:
 
 
 def load(split: str, data: Path = DATA) -> list[Case]:
-    raw = [json.loads(line) for line in (data / f"preferences_{split}.jsonl").open()]
-    pool = [json.loads(line) for line in (data / "preference_distractors.jsonl").open()]
+    raw = _jsonl(data / f"preferences_{split}.jsonl")
+    pool = _jsonl(data / "preference_distractors.jsonl")
     asked = [row for row in pool if "question" in row]
     cases = []
     for row in raw:
@@ -116,6 +116,10 @@ def load(split: str, data: Path = DATA) -> list[Case]:
             )
         )
     return cases
+
+
+def _jsonl(path: Path) -> list[dict[str, str]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def shared_words(case: Case) -> set[str]:

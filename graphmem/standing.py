@@ -55,8 +55,19 @@ _ASKS_WHAT_TO_DO = re.compile(
 )
 
 
+# "What did she recommend?", "which advice was the best?": about what happened, whatever
+# words of asking for help they contain.
+_ABOUT_THE_PAST = re.compile(
+    r"^\s*(?:what|which|who|whom|whose|when|where|why|how)\b(?:\s+\w+){0,3}?\s+"
+    r"(?:did|was|were|had|has|have)\b",
+    re.IGNORECASE,
+)
+
+
 def asks_for_help(query: str) -> bool:
     """Whether ``query`` is a request or asks what to do, rather than what happened."""
+    if _ABOUT_THE_PAST.search(query):
+        return False
     return bool(_OPENING.search(query) or _ASKS_WHAT_TO_DO.search(query))
 
 

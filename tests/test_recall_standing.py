@@ -41,6 +41,10 @@ JAZZ = "I love jazz, especially the old bebop records."
         ("What did Melanie paint last year?", False),
         ("When is my dentist appointment?", False),
         ("Who won the trivia night?", False),
+        ("What book did Melanie recommend to Caroline?", False),
+        ("What advice did my mentor give me?", False),
+        ("Which restaurant had a good view?", False),
+        ("Any advice for my interview tomorrow?", True),
     ],
 )
 def test_a_request_for_help_is_told_from_a_question_about_what_happened(
