@@ -101,6 +101,7 @@ class ScoreParts(Model):
     confidence: float = 0.0
     use: float = 0.0
     period: float = 0.0  # 1 when the evidence is from a time the query names
+    standing: float = 0.0  # a standing preference's credit for a request (graphmem.standing)
 
 
 class Evidence(Model):

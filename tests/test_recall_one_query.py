@@ -126,7 +126,7 @@ def test_lean_candidates_carry_what_scoring_reads(neo4j_uri: str) -> None:
     assert episode["occurred_at"] == d(3) + timedelta(microseconds=7)
     assert "content" not in episode  # the text is read for the final k only
     fact = kinds[("fact", "keyword")][0].row
-    assert set(fact) == {"id", "valid_from", "confidence", "authority", "use_count", "slot"}
+    assert set(fact) == {"id", "valid_from", "confidence", "authority", "use_count", "slot", "kind"}
     whole, support = store.recall_rows(space, [fact["id"]], [episode["id"]])
     assert whole[episode["id"]]["content"] == "I live in Austin."
     assert [s["episode_id"] for s in support] == [episode["id"]]

@@ -30,7 +30,7 @@
 //   $fetch          INTEGER       how many the vector index returns before the outer filter
 //   $limit          INTEGER       how many rows at most per channel
 // Returns: one row of five lists of maps — fact_vector, fact_keyword, fact_entity (id,
-//   similarity, score, valid_from, confidence, authority, slot, use_count), episode_vector,
+//   similarity, score, valid_from, confidence, authority, slot, kind, use_count), episode_vector,
 //   episode_keyword (id, similarity, score, occurred_at, confidence, authority, use_count,
 //   standing: whether a fact it supports holds; null when it supports none). Datetimes are
 //   microseconds since 1970-01-01 UTC; similarity is Neo4j's (1 + cosine) / 2.
@@ -51,7 +51,7 @@ CALL () {
     LIMIT $limit
     RETURN collect({id: f.id, similarity: similarity, score: similarity,
                     valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
-                    confidence: f.confidence, authority: f.authority, slot: f.slot,
+                    confidence: f.confidence, authority: f.authority, slot: f.slot, kind: f.kind,
                     use_count: f.use_count}) AS fact_vector
   }
   ELSE {
@@ -74,7 +74,7 @@ CALL () {
     LIMIT $limit
     RETURN collect({id: f.id, similarity: similarity, score: similarity,
                     valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
-                    confidence: f.confidence, authority: f.authority, slot: f.slot,
+                    confidence: f.confidence, authority: f.authority, slot: f.slot, kind: f.kind,
                     use_count: f.use_count}) AS fact_vector
   }
 }
@@ -98,7 +98,7 @@ CALL () {
                     similarity: CASE WHEN f.embedding IS NULL THEN 0.0
                                      ELSE vector.similarity.cosine(f.embedding, $vector) END,
                     valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
-                    confidence: f.confidence, authority: f.authority, slot: f.slot,
+                    confidence: f.confidence, authority: f.authority, slot: f.slot, kind: f.kind,
                     use_count: f.use_count}) AS fact_keyword
   }
 }
@@ -155,7 +155,7 @@ CALL () {
   LIMIT $limit
   RETURN collect({id: f.id, score: score, similarity: similarity,
                   valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
-                  confidence: f.confidence, authority: f.authority, slot: f.slot,
+                  confidence: f.confidence, authority: f.authority, slot: f.slot, kind: f.kind,
                   use_count: f.use_count}) AS fact_entity
 }
 CALL () {

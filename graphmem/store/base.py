@@ -306,10 +306,10 @@ class Candidates:
     """What recall's channels found, channel by channel, in the order recall pools them:
     (kind, channel, hits) with kind "fact" or "episode" and channel "vector", "keyword" or
     "entity". ``lean`` rows carry only the id and what scoring reads (``valid_from`` or
-    ``occurred_at``, ``confidence``, ``authority``, ``use_count``): recall reads the whole rows
-    of the final k with :meth:`GraphStore.recall_rows`. ``standing`` says, for candidate
-    episodes that support facts, whether one of those still holds; None leaves recall to ask
-    :meth:`GraphStore.episodes_standing`."""
+    ``occurred_at``, ``confidence``, ``authority``, ``use_count``, a fact's ``kind``): recall
+    reads the whole rows of the final k with :meth:`GraphStore.recall_rows`. ``standing``
+    says, for candidate episodes that support facts, whether one of those still holds; None
+    leaves recall to ask :meth:`GraphStore.episodes_standing`."""
 
     channels: list[tuple[str, str, list[Hit]]]
     lean: bool = False

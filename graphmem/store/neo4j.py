@@ -781,7 +781,7 @@ def _lean_hits(rows: list[Row], when: str) -> list[Hit]:
     for r in rows:
         row: Row = {
             key: value
-            for key in ("id", "confidence", "authority", "use_count", "slot")
+            for key in ("id", "confidence", "authority", "use_count", "slot", "kind")
             if (value := r.get(key)) is not None
         }
         row[when] = _from_epoch(r[when])
