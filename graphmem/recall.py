@@ -260,7 +260,7 @@ def _mark_outdated_episodes(
 def _mark_named_periods(request: RecallRequest, candidates: list[_Candidate]) -> None:
     periods = named_periods(request.query, request.point.at)
     for c in candidates if periods else ():
-        began = c.row["occurred_at" if c.kind == "episode" else "valid_from"]
+        began = _began(c)
         c.in_period = any(p.began_in(began) for p in periods)
 
 
@@ -289,15 +289,7 @@ def _merge(
         candidate.matched.append(channel)
 
 
-_PARTS = (
-    "similarity",
-    "keyword",
-    "recency",
-    "confidence",
-    "use",
-    "period",
-    "standing",
-)  # as _score
+_PARTS = tuple(ScoreParts.model_fields)  # the order _score returns them in
 
 
 def _total(c: _Candidate, request: RecallRequest) -> tuple[float, ScoreParts]:
@@ -378,9 +370,13 @@ def _newest_of_a_slot_first(ordered: list[_Candidate]) -> list[_Candidate]:
     return ordered
 
 
+def _began(c: _Candidate) -> datetime:
+    began: datetime = c.row["valid_from"] if c.kind == "fact" else c.row["occurred_at"]
+    return began
+
+
 def _started(c: _Candidate) -> float:
-    start: datetime = c.row["valid_from"] if c.kind == "fact" else c.row["occurred_at"]
-    return start.timestamp()
+    return _began(c).timestamp()
 
 
 def _read_whole(

@@ -198,16 +198,13 @@ def _health(text: str) -> bool:
 def _children(text: str) -> bool:
     if _PATTERNS["children"].search(text):
         return True
-    for found in _CHILD.finditer(text):
-        start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, found.start())), default=0)
-        after = _SENTENCE_END.search(text, found.end())
-        end = after.start() if after else len(text)
-        # A name or an age sits right after the child; the other details anywhere in the
-        # sentence ("our kids are allergic", "the school my daughter goes to").
-        if _CHILD_NAME_OR_AGE.match(text, found.end(), end) or _CHILD_DETAIL.search(
-            text, start, end
-        ):
-            return True
+    # Sentence by sentence: one pass over a long episode, however many children it names.
+    for sentence in _SENTENCE_END.split(text):
+        for found in _CHILD.finditer(sentence):
+            # A name or an age sits right after the child; the other details anywhere in
+            # the sentence ("our kids are allergic", "the school my daughter goes to").
+            if _CHILD_NAME_OR_AGE.match(sentence, found.end()) or _CHILD_DETAIL.search(sentence):
+                return True
     return False
 
 
