@@ -6,7 +6,7 @@
 //   $ids          LIST<STRING>    slot digest ids (graphmem.store.rows.slot_node_id)
 //   $slots        LIST<STRING>    the same slots' keys (subject_key, predicate and scope
 //                                 joined by \u001f)
-//   $end_of_time  ZONED DATETIME  the retired_at of a version still believed
+//   $end_of_time  DATETIME        the retired_at of a version still believed
 // Returns: one row —
 //   versions   LIST<[id, version]>  the slots that have been written;
 //   statements LIST  each Statement as in read/slot_statements, oldest said first;
