@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from graphmem.errors import WriteConflict
-from graphmem.store.base import ChangeSet, GraphStore, Row, SlotRead
+from graphmem.store.base import ChangeSet, GraphStore, Row
 from graphmem.temporal import BEGINNING, END_OF_TIME
 
 
@@ -40,24 +40,17 @@ def read_slots(store: GraphStore, namespace: str, keys: Iterable[str]) -> dict[s
     wanted = list(dict.fromkeys(keys))
     if not wanted:
         return {}
-    # A store over the network reads it all in one round trip; one in process, in four calls.
-    one_read: Callable[[str, list[str]], SlotRead] | None = getattr(store, "slot_state", None)
-    read = one_read(namespace, wanted) if one_read is not None else None
-    versions = read.versions if read else store.slot_versions(namespace, wanted)
+    versions = store.slot_versions(namespace, wanted)
     slots = {key: SlotState(key, versions.get(key, 0)) for key in wanted}
-    for statement in read.statements if read else store.slot_statements(namespace, wanted):
+    for statement in store.slot_statements(namespace, wanted):
         slots[statement["slot"]].statements.append(statement)
     believed = []
-    for fact in read.facts if read else store.slot_facts(namespace, wanted):
+    for fact in store.slot_facts(namespace, wanted):
         slots[fact["slot"]].facts.append(fact)
         if fact["retired_at"] >= END_OF_TIME:
             believed.append(fact)
     by_slot = {f["id"]: f["slot"] for f in believed}
-    if read is not None:
-        links = read.support
-    else:
-        links = store.support(namespace, list(by_slot)) if by_slot else []
-    for link in links:
+    for link in store.support(namespace, list(by_slot)) if by_slot else []:
         slots[by_slot[link["fact_id"]]].support.setdefault(link["fact_id"], []).append(link)
     return slots
 

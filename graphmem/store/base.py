@@ -149,17 +149,6 @@ class StatementPatch:
     changes: Row
 
 
-@dataclass(frozen=True, slots=True)
-class SlotRead:
-    """What a write reads of its slots, from a store that can read it in one go
-    (``slot_state``, optional; graphmem.slots.read_slots falls back to the four reads)."""
-
-    versions: dict[str, int]  # as slot_versions
-    statements: list[Row]  # as slot_statements
-    facts: list[Row]  # as slot_facts
-    support: list[Row]  # as support, of the facts still believed
-
-
 @dataclass(slots=True)
 class ChangeSet:
     """Everything one write does, applied by a store in one transaction."""

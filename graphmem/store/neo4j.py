@@ -41,12 +41,11 @@ from graphmem.store.base import (
     Probe,
     RecallFilter,
     Row,
-    SlotRead,
     interrupted,
 )
 from graphmem.store.purge import purge_neo4j
 from graphmem.store.rows import slot_key, slot_node_id
-from graphmem.temporal import END_OF_TIME, AsOf
+from graphmem.temporal import AsOf
 from graphmem.text import words
 
 # Below this many facts (or episodes) in a namespace, exact cosine over the filtered set
@@ -238,25 +237,6 @@ class Neo4jStore:
         keys = {slot_node_id(ns, key): key for key in slots}
         rows = self._read_plain("read/slot_versions", namespace=ns, ids=list(keys))
         return {keys[r["id"]]: int(r["version"]) for r in rows}
-
-    def slot_state(self, namespace: str, slots: Iterable[str]) -> SlotRead:
-        """``slot_versions``, ``slot_statements``, ``slot_facts`` and the ``support`` of the
-        believed facts, in one round trip (graphmem.slots.read_slots)."""
-        ns = check_namespace(namespace)
-        keys = {slot_node_id(ns, key): key for key in slots}
-        [row] = self._read_plain(
-            "read/slots_state",
-            namespace=ns,
-            ids=list(keys),
-            slots=list(keys.values()),
-            end_of_time=END_OF_TIME,
-        )
-        return SlotRead(
-            versions={keys[i]: int(version) for i, version in row["versions"]},
-            statements=[_from_triples(s) for s in row["statements"]],
-            facts=[_from_triples(f) for f in row["facts"]],
-            support=[_support_row(r) for r in row["support"]],
-        )
 
     def slot_statements(self, namespace: str, slots: Iterable[str]) -> list[Row]:
         rows = self._read_plain(
