@@ -136,7 +136,6 @@ def decide_by_rules(
 def assert_value(p: Proposal, slot: SlotState, now: datetime, episodes: list[str]) -> Decision:
     """Assert ``p``'s value over its interval and report what that changes."""
     statement = p.statement(Op.ASSERT, now, episodes)
-    before = _runs(slot.statements)
     after = _runs([*slot.statements, statement])
     believed = [f for f in slot.believed() if f["status"] != Status.CANDIDATE.value]
     promote = [
@@ -186,8 +185,9 @@ def assert_value(p: Proposal, slot: SlotState, now: datetime, episodes: list[str
         return Decision(
             OpKind.NOOP, p, reason, targets=same, statements=[statement], promote=promote
         )
+    # The slot's timeline before this claim is derived only when an event needs it.
     if lane(p.content.kind) == "event" and any(
-        r.lane == "main" and not r.candidate for r in before
+        r.lane == "main" and not r.candidate for r in _runs(slot.statements)
     ):
         reason = "a one-off event; the standing rule stays"
     else:

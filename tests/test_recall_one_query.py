@@ -193,10 +193,10 @@ def test_statement_work_does_not_grow_with_hubs_or_big_episodes(neo4j_uri: str) 
     class Recording(Neo4jStore):
         params: dict[str, Any]
 
-        def _read(self, name: str, *, plain: bool = False, **params: Any) -> list[Row]:
+        def _read_plain(self, name: str, **params: Any) -> list[Row]:
             if name == "recall/candidates":
                 self.params = params
-            return super()._read(name, plain=plain, **params)
+            return super()._read_plain(name, **params)
 
     store = Recording(neo4j_uri, exact_below=0)  # facts through the index, as at scale
     memory = Memory(store=store, clock=Clock(d(3, 2)))

@@ -19,6 +19,7 @@ than a stored password.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +27,7 @@ from typing import Any
 from graphmem.secrets import entropy, phrases, providers, seeds, structure
 from graphmem.secrets.common import Candidate
 from graphmem.secrets.credentials import credential_kind
+from graphmem.secrets.memo import ScanMemo
 
 __all__ = [
     "KINDS",
@@ -94,6 +96,10 @@ def contains_secret(text: str) -> bool:
 
 def find(text: str) -> list[Span]:
     """Non-overlapping secret spans, in order; overlapping hits merge into one."""
+    return _remembered(text)
+
+
+def _scan(text: str) -> list[Span]:
     candidates: list[Candidate] = []
     for layer in _LAYERS:
         candidates.extend(layer.spans(text))
@@ -122,6 +128,10 @@ def find(text: str) -> list[Span]:
     if cur_start >= 0:
         merged.append((cur_start, cur_end, cur_kind))
     return merged
+
+
+# One write scans the same short texts many times (graphmem/secrets/memo.py).
+_remembered = ScanMemo(_scan)
 
 
 def claim_secret(subject: str, predicate: str, value: str, quote: str | None = None) -> str | None:
@@ -155,10 +165,18 @@ _MACHINE_KEY = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=1024)
+def _machine_key(key: str) -> bool:
+    return bool(_MACHINE_KEY.search(key))
+
+
 def redact_strings(value: Any, key: str | None = None) -> Any:
     """``value`` with every string in it redacted (dicts and lists walked; ids kept)."""
     if isinstance(value, str):
-        return value if key is not None and _MACHINE_KEY.search(key) else redact(value).text
+        if key is not None and _machine_key(key):
+            return value
+        # Every audit row comes through here: a clean text (the usual case) is kept as is.
+        return redact(value).text if find(value) else value
     if isinstance(value, dict):
         return {k: redact_strings(v, k) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -107,12 +107,20 @@ class _Words:
 
     def __init__(self, pattern: re.Pattern[str], text: str) -> None:
         self.text = text
-        found = [m.span() for m in pattern.finditer(text)]
-        self.starts = [s for s, _ in found]
-        self.ends = [e for _, e in found]
+        self.pattern = pattern
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        self.found = False
 
     def distance(self, start: int, end: int) -> int:
         """Characters from [start, end) to the nearest match on the same line, or a large one."""
+        if not self.found:
+            # Found on first use: most texts have no number that needs it, and the word
+            # lists are long alternations that cost a full pass over a long episode.
+            spans = [m.span() for m in self.pattern.finditer(self.text)]
+            self.starts = [s for s, _ in spans]
+            self.ends = [e for _, e in spans]
+            self.found = True
         best = 10**6
         i = bisect.bisect_right(self.ends, start) - 1
         if i >= 0 and "\n" not in self.text[self.ends[i] : start]:

@@ -123,10 +123,16 @@ class Neo4jStore:
 
     # ---- plumbing ---------------------------------------------------------
 
-    def _read(self, name: str, *, plain: bool = False, **params: Any) -> list[Row]:
-        """Run a read query. ``plain``: it returns no nodes or relationships, so the records
-        are used as they come (``Record.data`` walks every nested value looking for graph
-        types: ~10 ms for recall's lists of maps on a loaded machine)."""
+    def _read(self, name: str, **params: Any) -> list[Row]:
+        return [record.data() for record in self._records(name, params)]
+
+    def _read_plain(self, name: str, **params: Any) -> list[Row]:
+        """``_read`` for queries that return only plain values (no nodes, relationships or
+        paths): the records as they came, without ``Record.data``'s walk of every nested
+        value — slot reads return thousands of property triples a write."""
+        return [dict(record) for record in self._records(name, params)]
+
+    def _records(self, name: str, params: dict[str, Any]) -> list[neo4j.Record]:
         if "namespace" in params:  # tenancy below the API, whatever the caller checked
             check_namespace(params["namespace"])
         query = cypher.load(name)
@@ -134,9 +140,7 @@ class Neo4jStore:
             records, _, _ = self._driver.execute_query(
                 query, params, database_=self.database, routing_=neo4j.RoutingControl.READ
             )
-        if plain:
-            return [dict(zip(record.keys(), record.values(), strict=True)) for record in records]
-        return [record.data() for record in records]
+        return records
 
     def _write(self, work: Callable[[neo4j.ManagedTransaction], T]) -> T:
         with _driver_errors(self.uri), self._driver.session(database=self.database) as session:
@@ -219,7 +223,7 @@ class Neo4jStore:
         return [_native(r["f"]) for r in self._read(name, **params)]
 
     def slot_facts(self, namespace: str, slots: Iterable[str]) -> list[Row]:
-        rows = self._read(
+        rows = self._read_plain(
             "read/facts_of_slots", namespace=check_namespace(namespace), slots=list(slots)
         )
         return [_from_triples(r["f"]) for r in rows]
@@ -231,11 +235,11 @@ class Neo4jStore:
     def slot_versions(self, namespace: str, slots: Iterable[str]) -> dict[str, int]:
         ns = check_namespace(namespace)
         keys = {slot_node_id(ns, key): key for key in slots}
-        rows = self._read("read/slot_versions", namespace=ns, ids=list(keys))
+        rows = self._read_plain("read/slot_versions", namespace=ns, ids=list(keys))
         return {keys[r["id"]]: int(r["version"]) for r in rows}
 
     def slot_statements(self, namespace: str, slots: Iterable[str]) -> list[Row]:
-        rows = self._read(
+        rows = self._read_plain(
             "read/slot_statements", namespace=check_namespace(namespace), slots=list(slots)
         )
         return [_from_triples(r["s"]) for r in rows]
@@ -265,7 +269,7 @@ class Neo4jStore:
         return [_native(r["f"]) for r in rows]
 
     def support(self, namespace: str, fact_ids: Iterable[str]) -> list[Row]:
-        rows = self._read(
+        rows = self._read_plain(
             "read/fact_support", namespace=check_namespace(namespace), fact_ids=list(fact_ids)
         )
         return [_support_row(r) for r in rows]
@@ -593,9 +597,8 @@ class Neo4jStore:
     ) -> Candidates:
         if not self.in_index_filter:  # no SEARCH clause on this server: a query a channel
             return channels.compose(self, namespace, where, probe)
-        rows = self._read(
+        rows = self._read_plain(
             "recall/candidates",
-            plain=True,
             vector=probe.vector,
             fact_lucene=_lucene(namespace, ("search_text",), probe.text),
             episode_lucene=_lucene(namespace, ("content", "context_text"), probe.text),
@@ -630,9 +633,8 @@ class Neo4jStore:
     def recall_rows(
         self, namespace: str, fact_ids: list[str], episode_ids: list[str]
     ) -> tuple[dict[str, Row], list[Row]]:
-        found = self._read(
+        found = self._read_plain(
             "recall/rows",
-            plain=True,
             namespace=check_namespace(namespace),
             fact_ids=fact_ids,
             episode_ids=episode_ids,
@@ -786,14 +788,20 @@ def canonical(value: Any) -> Any:
     """Every datetime sent to Neo4j as UTC with offset Z — never a named zone, whichever path
     produced it: Cypher orders ``…Z`` and ``…Z[UTC]`` differently for the same instant."""
     if isinstance(value, datetime):
-        if value.tzinfo is None:
+        if value.tzinfo is None or value.tzinfo is UTC:
             return value
         return value.astimezone(UTC)
+    # A write sends tens of thousands of values: plain ones are kept without a call each.
     if isinstance(value, dict):
-        return {k: canonical(v) for k, v in value.items()}
+        return {k: v if type(v) in _PLAIN else canonical(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [canonical(v) for v in value]
+        if value and type(value[0]) is float and all(type(v) is float for v in value):
+            return list(value)  # an embedding: nothing in it to convert, and it is long
+        return [v if type(v) in _PLAIN else canonical(v) for v in value]
     return value
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def _run(tx: Tx, name: str, expected: int | None, **params: Any) -> None:
