@@ -14,7 +14,7 @@ from tests.neo4j_server import neo4j_auth, neo4j_driver, neo4j_uri  # noqa: F401
 from tests.stores import clock, memory, ns, store  # noqa: F401
 
 
-# --- The CLI's flags are variables of its process (graphmem/cli.py::_execute): a CLI run
+# --- The CLI's flags are variables of its process (graphmem/cli/__init__.py::_execute): a CLI run
 # in the test process must not change the embedder or model of the tests after it. ---
 @pytest.fixture(autouse=True)
 def _cli_settings_stay_in_their_test(monkeypatch: pytest.MonkeyPatch) -> None:

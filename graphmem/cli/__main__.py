@@ -1,0 +1,7 @@
+"""``python -m graphmem.cli``."""
+
+import sys
+
+from graphmem.cli import main
+
+sys.exit(main())

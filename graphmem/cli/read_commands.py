@@ -1,0 +1,100 @@
+"""Commands that read: recall, facts, history, episode, audit, stats, check."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from graphmem.cli.output import Output, _dump, _fact_rows, _one_line, _opts, _span, _table
+
+if TYPE_CHECKING:  # the store and model clients load only when a command needs them
+    from graphmem.memory import Memory
+
+# ---- read commands ------------------------------------------------------------
+
+
+def _recall(mem: Memory, args: argparse.Namespace) -> Output:
+    found = mem.recall(
+        args.query,
+        namespace=args.namespace,
+        at=args.at,
+        known_at=args.known_at,
+        scope=args.scope,
+        include_candidates=args.candidates,
+        include_review=args.review,
+        include_episodes=not args.no_episodes,
+        **_opts(args, "k", "min_authority", "max_sensitivity"),
+    )
+    rows = [
+        [
+            f"{e.score:.2f}",
+            e.fact_id or e.episode_id or "",
+            "/".join(x.value for x in (e.authority, e.status) if x is not None),
+            _span(e.valid_from, e.valid_until),
+            _one_line(e.text) + ("  (verify)" if e.needs_verification else ""),
+        ]
+        for e in found
+    ]
+    return Output(_dump(found), _table(rows) or ["no evidence"])
+
+
+def _facts(mem: Memory, args: argparse.Namespace) -> Output:
+    found = mem.facts(
+        args.namespace,
+        subject=args.subject,
+        predicate=args.predicate,
+        at=args.at,
+        known_at=args.known_at,
+        scope=args.scope,
+        include_candidates=args.candidates,
+        history=args.history,
+    )
+    return Output(_dump(found), _table(_fact_rows(found)) or ["no facts"])
+
+
+def _history(mem: Memory, args: argparse.Namespace) -> Output:
+    chain = mem.history(args.fact_id, namespace=args.namespace)
+    rows = [
+        [*row, ", ".join(s.episode_id for s in fact.support)]
+        for row, fact in zip(_fact_rows(chain), chain, strict=True)
+    ]
+    return Output(_dump(chain), _table(rows))
+
+
+def _episode(mem: Memory, args: argparse.Namespace) -> Output:
+    ep = mem.episode(args.episode_id, namespace=args.namespace)
+    rows = [
+        ["id", ep.id],
+        ["source", f"{ep.source.value} ({ep.authority.value})" + f"  {ep.source_ref or ''}"],
+        ["occurred", f"{ep.occurred_at:%Y-%m-%d %H:%M:%S}"],
+        ["recorded", f"{ep.recorded_at:%Y-%m-%d %H:%M:%S}"],
+        ["session", ep.session or ""],
+        ["redactions", str(ep.redactions)],
+    ]
+    lines = [*_table([r for r in rows if r[1]]), "", ep.content]
+    return Output(ep.model_dump(mode="json"), lines)
+
+
+def _audit(mem: Memory, args: argparse.Namespace) -> Output:
+    entries = mem.audit(args.namespace, since=args.since)
+    rows = [
+        [f"{e.at:%Y-%m-%d %H:%M:%S}", e.actor.value, e.action, e.target_id or "", e.note or ""]
+        for e in entries
+    ]
+    return Output(_dump(entries), _table(rows) or ["no audit entries"])
+
+
+def _stats(mem: Memory, args: argparse.Namespace) -> Output:
+    counts = mem.stats(args.namespace)
+    return Output(counts, _table([[label, str(n)] for label, n in sorted(counts.items())]))
+
+
+def _check(mem: Memory, args: argparse.Namespace) -> Output:
+    report = mem.check(args.namespace, repair=args.repair)
+    lines = [f"{p.kind:<22} {' '.join(p.ids)}  {p.detail}" for p in report.problems]
+    summary = f"{report.facts} fact versions, {report.statements} statements: " + (
+        "healthy" if report.ok else f"{len(report.problems)} problem(s)"
+    )
+    if report.repaired:
+        summary += f"; {report.repaired} datetime(s) rewritten as UTC"
+    return Output(report.model_dump(mode="json"), [*lines, summary], 0 if report.ok else 1)
