@@ -12,6 +12,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # for type checkers; at run time each name is imported on first use
+    from graphmem.async_memory import AsyncMemory
     from graphmem.check import CheckReport, Problem
     from graphmem.checkpoint import Checkpoint
     from graphmem.decide_llm import ModelDecider
@@ -43,7 +44,7 @@ if TYPE_CHECKING:  # for type checkers; at run time each name is imported on fir
     from graphmem.extract.llm import LLMExtractor
     from graphmem.extract.offline import OfflineExtractor
     from graphmem.llm import ModelClient, RetryPolicy
-    from graphmem.memory import AsyncMemory, Memory
+    from graphmem.memory import Memory
     from graphmem.model import (
         Actor,
         AuditEntry,
@@ -84,7 +85,7 @@ if TYPE_CHECKING:  # for type checkers; at run time each name is imported on fir
 # class): the openai client and the Neo4j driver load when something needs them.
 _WHERE = {
     "Actor": "graphmem.model",
-    "AsyncMemory": "graphmem.memory",
+    "AsyncMemory": "graphmem.async_memory",
     "AuditEntry": "graphmem.model",
     "Authority": "graphmem.model",
     "Cardinality": "graphmem.model",
