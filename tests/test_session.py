@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from graphmem import Claim, InvalidArgument, Memory, SourceKind, UnknownId
-from graphmem.session import EVIDENCE_HEADER, SUMMARY_CHARS, WORKING_SHARE, Session
+from graphmem.session import EVIDENCE_HEADER, WORKING_SHARE, Session
+from graphmem.session_text import SUMMARY_CHARS
 from graphmem.tokens import default_counter
 from tests.stores import Clock
 
