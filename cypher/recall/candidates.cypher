@@ -34,6 +34,11 @@
 //   episode_keyword (id, similarity, score, occurred_at, confidence, authority, use_count,
 //   standing: whether a fact it supports holds; null when it supports none). Datetimes are
 //   microseconds since 1970-01-01 UTC; similarity is Neo4j's (1 + cosine) / 2.
+
+// replan=skip: the plan, made once, does not depend on the namespace's size (indexes are
+// named, hubs capped), while planning this statement costs a second or more; without it the
+// server plans again whenever its statistics drift (a growing store: every few minutes).
+CYPHER replan=skip
 CALL () {
   WHEN $exact_facts THEN {
     MATCH (f:Fact {namespace: $namespace})
@@ -172,15 +177,13 @@ CALL () {
     WITH e, vector.similarity.cosine(e.embedding, $vector) AS similarity
     ORDER BY similarity DESC
     LIMIT $limit
-    CALL (e) {
-      OPTIONAL MATCH (e)<-[:SUPPORTED_BY]-(held)
-      WHERE held.namespace = $namespace
-        AND held.valid_from <= $at AND $at < held.valid_until
-        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
-      RETURN held IS NOT NULL AS holds
-      LIMIT 1
-    }
-    WITH e, similarity, CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN holds END AS standing
+    WITH e, similarity,
+         CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN EXISTS {
+           MATCH (e)<-[:SUPPORTED_BY]-(held)
+           WHERE held.namespace = $namespace
+             AND held.valid_from <= $at AND $at < held.valid_until
+             AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+         } END AS standing
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
                     confidence: e.confidence, authority: e.authority, use_count: e.use_count,
@@ -201,15 +204,13 @@ CALL () {
     WITH e, similarity
     ORDER BY similarity DESC
     LIMIT $limit
-    CALL (e) {
-      OPTIONAL MATCH (e)<-[:SUPPORTED_BY]-(held)
-      WHERE held.namespace = $namespace
-        AND held.valid_from <= $at AND $at < held.valid_until
-        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
-      RETURN held IS NOT NULL AS holds
-      LIMIT 1
-    }
-    WITH e, similarity, CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN holds END AS standing
+    WITH e, similarity,
+         CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN EXISTS {
+           MATCH (e)<-[:SUPPORTED_BY]-(held)
+           WHERE held.namespace = $namespace
+             AND held.valid_from <= $at AND $at < held.valid_until
+             AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+         } END AS standing
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
                     confidence: e.confidence, authority: e.authority, use_count: e.use_count,
@@ -230,15 +231,13 @@ CALL () {
     WITH e, score
     ORDER BY score DESC
     LIMIT $limit
-    CALL (e) {
-      OPTIONAL MATCH (e)<-[:SUPPORTED_BY]-(held)
-      WHERE held.namespace = $namespace
-        AND held.valid_from <= $at AND $at < held.valid_until
-        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
-      RETURN held IS NOT NULL AS holds
-      LIMIT 1
-    }
-    WITH e, score, CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN holds END AS standing
+    WITH e, score,
+         CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN EXISTS {
+           MATCH (e)<-[:SUPPORTED_BY]-(held)
+           WHERE held.namespace = $namespace
+             AND held.valid_from <= $at AND $at < held.valid_until
+             AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+         } END AS standing
     RETURN collect({id: e.id, score: score,
                     similarity: CASE WHEN e.embedding IS NULL THEN 0.0
                                      ELSE vector.similarity.cosine(e.embedding, $vector) END,
