@@ -607,12 +607,7 @@ class Neo4jStore:
             limit=probe.limit,
             **self._filter_params(namespace, where),
         )
-        standing = {
-            hit["id"]: hit["standing"]
-            for name in ("episode_vector", "episode_keyword")
-            for hit in found[name]
-            if hit["standing"] is not None
-        }
+        standing = {row["id"]: row["standing"] for row in found["episode_standing"]}
         return Candidates(
             [
                 ("fact", "vector", _lean_hits(found["fact_vector"], "valid_from")),
