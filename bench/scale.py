@@ -19,8 +19,27 @@ the offline hashing embedder and no model. At each size it reports:
   forgetting it restores that value): the ratio between sizes shows whether
   forgetting stays proportional to the affected neighbourhood.
 
+* the first recall of a run apart (three untimed questions plan the statements; the
+  first of them is reported as "first recall": what a process pays once after a server
+  start, the plans being kept: ``CYPHER replan=skip`` in cypher/recall).
+
     .venv/bin/python bench/scale.py                       # 10k, 100k, 1M
     .venv/bin/python bench/scale.py --sizes 10000,100000  # quicker
+
+Growing 1M facts through ``remember`` takes hours on a small machine. ``--fill-to``
+reaches a size the other way: after the sizes grown through ``remember`` (their rows
+saved to ``--rows`` as ``remember`` applied them), it writes copies of those change sets
+into the same namespace — node ids suffixed, every person renamed (copy c of "Ada Berg 3"
+is "Ada Berg 1003"), texts embedded again — through cypher/bench/write_ceiling, one
+change set a transaction. The copies have graphmem's structure (slots, statements,
+supersessions, support, episodes, embeddings) but no ``remember`` decided them; cities
+and the other shared values keep their names, so hubs grow with the copies. Questions
+still name the people of the grown part.
+
+    .venv/bin/python bench/scale.py --sizes 100000 --keep --rows /tmp/rows.pickle
+    .venv/bin/python bench/scale.py --namespace scale-<run> --sizes 100000 --fill-only \
+        --fill-to 1000000 --rows /tmp/rows.pickle      # fill, then measure at 1M
+    .venv/bin/python bench/scale.py --namespace scale-<run> --sizes 100000      # measure again
 """
 
 from __future__ import annotations
@@ -431,7 +450,7 @@ def main() -> None:
             forget = forget_one(mem, world, grown, next(clock))
             rows.append((size, writes, figures, forget))
             progress(
-                f"  at {size}: remember {writes.claims / writes.remember:.0f} facts/s, "
+                f"  at {size}: remember {writes.claims / (writes.remember or 1e-9):.0f} facts/s, "
                 f"{ {k: ms(v) for k, v in figures.items()} }, forget {ms(forget)} ms"
             )
         if capture is not None:
