@@ -30,8 +30,8 @@ Growing 1M facts through ``remember`` takes hours on a small machine. ``--fill-t
 reaches a size the other way: after the sizes grown through ``remember`` (their rows
 saved to ``--rows`` as ``remember`` applied them), it writes copies of those change sets
 into the same namespace — node ids suffixed, every person renamed (copy c of "Ada Berg 3"
-is "Ada Berg 1003"), texts embedded again — through cypher/bench/write_ceiling, one
-change set a transaction. The copies have graphmem's structure (slots, statements,
+is "Ada Berg 1003"), texts embedded again as remember embeds them — through
+cypher/bench/write_ceiling, one change set a transaction. The copies have graphmem's structure (slots, statements,
 supersessions, support, episodes, embeddings) but no ``remember`` decided them; cities
 and the other shared values keep their names, so hubs grow with the copies. Questions
 still name the people of the grown part.
@@ -260,7 +260,10 @@ def fill(
                 for change in changes:
                     texts = {
                         row["id"]: names(row[field])
-                        for field, part in (("text", change.facts), ("content", change.episodes))
+                        for field, part in (
+                            ("search_text", change.facts),
+                            ("content", change.episodes),
+                        )
                         for row in part
                         if isinstance(row.get(field), str) and row["id"] in change.embeddings
                     }
