@@ -31,8 +31,9 @@ reaches a size the other way: after the sizes grown through ``remember`` (their 
 saved to ``--rows`` as ``remember`` applied them), it writes copies of those change sets
 into the same namespace — node ids suffixed, every person renamed (copy c of "Ada Berg 3"
 is "Ada Berg 1003"), texts embedded again as remember embeds them — through
-cypher/bench/write_ceiling, one change set a transaction. The copies have graphmem's structure (slots, statements,
-supersessions, support, episodes, embeddings) but no ``remember`` decided them; cities
+cypher/bench/write_ceiling, one change set a transaction. The copies have graphmem's
+structure (slots, statements, supersessions, support, episodes, embeddings) but no
+``remember`` decided them; cities
 and the other shared values keep their names, so hubs grow with the copies. Questions
 still name the people of the grown part.
 
