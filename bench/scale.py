@@ -19,25 +19,49 @@ the offline hashing embedder and no model. At each size it reports:
   forgetting it restores that value): the ratio between sizes shows whether
   forgetting stays proportional to the affected neighbourhood.
 
+* the first recall of a run apart (three untimed questions plan the statements; the
+  first of them is reported as "first recall": what a process pays once after a server
+  start, the plans being kept: ``CYPHER replan=skip`` in cypher/recall).
+
     .venv/bin/python bench/scale.py                       # 10k, 100k, 1M
     .venv/bin/python bench/scale.py --sizes 10000,100000  # quicker
+
+Growing 1M facts through ``remember`` takes hours on a small machine. ``--fill-to``
+reaches a size the other way: after the sizes grown through ``remember`` (their rows
+saved to ``--rows`` as ``remember`` applied them), it writes copies of those change sets
+into the same namespace — node ids suffixed, every person renamed (copy c of "Ada Berg 3"
+is "Ada Berg 1003"), texts embedded again as remember embeds them — through
+cypher/bench/write_ceiling, one change set a transaction. The copies have graphmem's
+structure (slots, statements, supersessions, support, episodes, embeddings) but no
+``remember`` decided them; cities
+and the other shared values keep their names, so hubs grow with the copies. Questions
+still name the people of the grown part.
+
+    .venv/bin/python bench/scale.py --sizes 100000 --keep --rows /tmp/rows.pickle
+    .venv/bin/python bench/scale.py --namespace scale-<run> --sizes 100000 --fill-only \
+        --fill-to 1000000 --rows /tmp/rows.pickle      # fill, then measure at 1M
+    .venv/bin/python bench/scale.py --namespace scale-<run> --sizes 100000      # measure again
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import pickle
 import random
+import re
 import statistics
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from typing import Any
+from datetime import UTC, datetime, timedelta
+from typing import Any, BinaryIO
 
 import neo4j
 from _common import DEFAULT_NEO4J, Stopwatch, machine, ms, percentile, progress
-from recall_latency import START, World, define_predicates, person
+from neo4j._codec.packstream import Structure  # the bench's fast path, see _packed
+from recall_latency import FIRST, LAST, START, World, define_predicates, person
 
 from graphmem import Claim, Memory
 from graphmem.store import cypher
@@ -59,30 +83,38 @@ _ID_KEYS = frozenset({"id", "fact_id", "episode_id", "new_id", "old_id", "target
 _ID_LISTS = frozenset({"episodes", "statements"})
 
 
-def _renamed(value: Any) -> Any:
-    """A change set's rows with every node id renamed, so that they can be written again
-    beside the originals (ids are unique store-wide)."""
+def _renamed(value: Any, suffix: str = "~c", names: Callable[[str], str] | None = None) -> Any:
+    """A change set's rows with every node id renamed (``suffix`` appended), so that they can
+    be written again beside the originals (ids are unique store-wide); ``names``, when given,
+    rewrites every other string (the people a copy is about)."""
     if isinstance(value, dict):
         return {
             key: (
-                f"{item}~c"
+                f"{item}{suffix}"
                 if key in _ID_KEYS and isinstance(item, str)
-                else [f"{i}~c" for i in item]
+                else [f"{i}{suffix}" for i in item]
                 if key in _ID_LISTS and isinstance(item, list)
-                else _renamed(item)
+                else _renamed(item, suffix, names)
             )
             for key, item in value.items()
         }
     if isinstance(value, list):
-        return [_renamed(item) for item in value]
+        return [_renamed(item, suffix, names) for item in value]
+    if isinstance(value, str) and names is not None:
+        return names(value)
     return value
 
 
-def ceiling_params(change: ChangeSet, namespace: str) -> dict[str, Any]:
+def ceiling_params(
+    change: ChangeSet,
+    namespace: str,
+    suffix: str = "~c",
+    names: Callable[[str], str] | None = None,
+) -> dict[str, Any]:
     """The rows ``remember`` applied, renamed and moved to ``namespace``, as parameters of
     cypher/bench/write_ceiling."""
     rows = {
-        name: _renamed(part)
+        name: _renamed(part, suffix, names)
         for name, part in {
             "episodes": [
                 {**row, "embedding": change.embeddings.get(row["id"])} for row in change.episodes
@@ -111,7 +143,9 @@ def ceiling_params(change: ChangeSet, namespace: str) -> dict[str, Any]:
             **rows,
             "namespace": namespace,
             "ns_token": ns_token(namespace),
-            "slots": sorted(slot_node_id(namespace, key) for key in change.slots),
+            "slots": sorted(
+                slot_node_id(namespace, names(key) if names else key) for key in change.slots
+            ),
         }
     )
 
@@ -133,6 +167,7 @@ def grow_beside_ceiling(
     batch: int,
     clock: Iterator[datetime],
     ceiling: bool,
+    capture: BinaryIO | None = None,
 ) -> Writes:
     """Grow ``namespaces[0]`` by n claims through ``remember``; after each batch, write the
     rows it applied again into ``namespaces[1]`` with one statement in one transaction
@@ -164,6 +199,8 @@ def grow_beside_ceiling(
                         session.execute_write(lambda tx, p=one: tx.run(query, p).consume())
                 done.ceiling += time.perf_counter() - started
             done.claims += len(claims)
+            if capture is not None:  # for --fill-to: the rows, as remember applied them
+                pickle.dump((len(claims), list(applied)), capture)
             if done.claims % report_every < batch:
                 progress(
                     f"    {done.claims}/{n} claims, remember {done.claims / done.remember:.0f}/s"
@@ -171,6 +208,85 @@ def grow_beside_ceiling(
                 )
     finally:
         mem.store.apply = store_apply  # type: ignore[method-assign]
+    return done
+
+
+def _people(copy: int) -> Callable[[str], str]:
+    """Renames every person of recall_latency's world in a text ("Ada Berg 3", its entity
+    key "ada berg 3") to a person of copy ``copy`` ("Ada Berg 1003"): a copy is about other
+    people. Cities, companies and the rest keep their names, so hubs grow with the copies."""
+    pattern = re.compile(rf"\b((?:{'|'.join(FIRST)}) (?:{'|'.join(LAST)})) (\d+)\b", re.IGNORECASE)
+    return lambda text: pattern.sub(lambda m: f"{m[1]} {int(m[2]) + 1000 * copy}", text)
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _packed(value: Any) -> Any:
+    """Datetimes as the Bolt structure the server reads (seconds, nanoseconds, UTC offset 0):
+    the driver's own conversion costs ~0.5 ms a datetime in pure Python, seconds for one
+    change set of 500 claims — most of a fill's time. Every datetime here is UTC
+    (``canonical``)."""
+    if isinstance(value, datetime) and value.tzinfo is not None:
+        delta = value - _EPOCH
+        return Structure(b"I", delta.days * 86400 + delta.seconds, delta.microseconds * 1000, 0)
+    if isinstance(value, dict):
+        return {key: _packed(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_packed(item) for item in value]
+    return value
+
+
+def fill(
+    mem: Memory, driver: neo4j.Driver, namespace: str, *, rows: str, have: int, target: int
+) -> int:
+    """Grow ``namespace`` from ``have`` to ``target`` claims by writing copies of the change
+    sets remember applied (saved in ``rows`` while growing), each copy with its node ids
+    suffixed and its people renamed (``_people``), texts embedded again, one change set a
+    transaction through cypher/bench/write_ceiling — the rows remember would have written
+    for those people, without remember's reads and decisions. Returns the claims reached."""
+    query = cypher.load("bench/write_ceiling")
+    embed = mem.embedder.embed
+    copy = 0
+    started = time.perf_counter()
+    while have < target:
+        copy += 1
+        names = _people(copy)
+        with open(rows, "rb") as saved:
+            while have < target:
+                try:
+                    claims, changes = pickle.load(saved)
+                except EOFError:
+                    break
+                for change in changes:
+                    texts = {
+                        row["id"]: names(row[field])
+                        for field, part in (
+                            ("search_text", change.facts),
+                            ("content", change.episodes),
+                        )
+                        for row in part
+                        if isinstance(row.get(field), str) and row["id"] in change.embeddings
+                    }
+                    vectors = dict(zip(texts, embed(list(texts.values())), strict=True))
+                    moved = dataclasses.replace(change, embeddings={**change.embeddings, **vectors})
+                    params = _packed(ceiling_params(moved, namespace, f"~fill{copy}", names))
+                    with driver.session() as session:
+                        session.execute_write(lambda tx, p=params: tx.run(query, p).consume())
+                have += claims
+                if have % 50_000 < claims:
+                    took = time.perf_counter() - started
+                    progress(f"    filled to {have} claims (copy {copy}, {took:.0f} s)")
+    return have
+
+
+def replay(world: World, clock: Iterator[datetime], n: int, batch: int) -> Writes:
+    """Advance the world and the clock as growing by n claims would, writing nothing (for
+    --namespace: the questions then name the same people as in the run that grew it)."""
+    done = Writes()
+    while done.claims < n:
+        done.claims += len(world.claims(min(batch, n - done.claims)))
+        next(clock)
     return done
 
 
@@ -184,10 +300,13 @@ def latencies(
     query = cypher.load("bench/recall_ceiling")
     k = 10
     limit = k * mem.weights.overfetch
-    for question in world.questions(3):  # untimed: the server plans each query once
+    first: list[float] = []  # apart: the server plans each query once (reported, not in p50)
+    for question in world.questions(3):
         vector = mem.embedder.embed([question])[0]
+        started = time.perf_counter()
         mem.recall(question, namespace=namespace, k=k)
-        lucene = lucene_query(namespace, "search_text", question)
+        first.append(time.perf_counter() - started)
+        lucene = lucene_query(namespace, ("search_text",), question)
         params = {"namespace": namespace, "vector": vector, "lucene": lucene, "limit": limit}
         driver.execute_query(query, params, routing_=neo4j.RoutingControl.READ)
     for question in world.questions(queries):
@@ -195,7 +314,7 @@ def latencies(
             vector = mem.embedder.embed([question])[0]
         with recall.time():
             mem.recall(question, namespace=namespace, k=k)
-        lucene = lucene_query(namespace, "search_text", question)
+        lucene = lucene_query(namespace, ("search_text",), question)
         with ceiling.time():
             driver.execute_query(
                 query,
@@ -212,6 +331,8 @@ def latencies(
         "recall p50": percentile(recall.samples, 50),
         "recall p95": percentile(recall.samples, 95),
         "recall max": max(recall.samples),
+        "first recall": first[0],
+        "warm-up max": max(first),
         "ceiling p50": percentile(ceiling.samples, 50),
         "ceiling p95": percentile(ceiling.samples, 95),
         "embed p50": percentile(embed.samples, 50),
@@ -243,7 +364,7 @@ def forget_one(mem: Memory, world: World, namespace: str, at: datetime, tries: i
     return statistics.median(samples)
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="10000,100000,1000000")
     parser.add_argument("--uri", default=DEFAULT_NEO4J)
@@ -251,15 +372,51 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=100)
     parser.add_argument("--no-ceiling", action="store_true")
     parser.add_argument(
+        "--keep", action="store_true", help="leave the namespaces in the store (prints their name)"
+    )
+    parser.add_argument(
+        "--namespace",
+        help="measure a namespace a --keep run left (same --sizes): nothing is written but the "
+        "forget probes; the world is replayed without writing so the questions are the same",
+    )
+    parser.add_argument(
         "--ceiling-up-to",
         type=int,
         default=100_000,
         help="measure the write ceiling only up to this size (it doubles the data)",
     )
-    args = parser.parse_args()
+    parser.add_argument(
+        "--fill-to",
+        type=int,
+        help="after the sizes grown through remember, reach this many claims by writing "
+        "renamed copies of the rows remember applied (see fill()), then measure there",
+    )
+    parser.add_argument(
+        "--rows",
+        help="file the rows remember applied are saved to while growing (with --fill-to; "
+        "read back by a --namespace run). Default: a file in /tmp named after the namespace",
+    )
+    parser.add_argument(
+        "--fill-only",
+        action="store_true",
+        help="with --namespace: do not measure at --sizes, only fill and measure at --fill-to",
+    )
+    parser.add_argument(
+        "--filled",
+        action="store_true",
+        help="with --namespace and --fill-to: the namespace was filled by an earlier run; "
+        "only measure there",
+    )
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = _arguments()
     sizes = [int(s) for s in args.sizes.split(",")]
     run = uuid.uuid4().hex[:8]
     grown, raw = f"scale-{run}", f"scale-raw-{run}"
+    if args.namespace:
+        grown, raw = args.namespace, args.namespace.replace("scale-", "scale-raw-", 1)
     mem = Memory.neo4j(args.uri)
     driver = neo4j.GraphDatabase.driver(args.uri, notifications_min_severity="OFF")
     define_predicates(mem)
@@ -267,57 +424,105 @@ def main() -> None:
     clock = ticks(START)
     rows = []
     have = 0
+    saved = args.rows or f"/tmp/{grown}-rows.pickle"
+    capture = open(saved, "ab") if (args.fill_to or args.rows) and not args.namespace else None  # noqa: SIM115
     try:
         for size in sizes:
             ceiling = not args.no_ceiling and size <= args.ceiling_up_to
             progress(
                 f"growing {grown} to {size} facts" + (f", and {raw} beside" if ceiling else "")
             )
-            writes = grow_beside_ceiling(
-                mem,
-                driver,
-                world,
-                (grown, raw),
-                size - have,
-                batch=args.batch,
-                clock=clock,
-                ceiling=ceiling,
-            )
+            if args.namespace:
+                writes = replay(world, clock, size - have, args.batch)
+            else:
+                writes = grow_beside_ceiling(
+                    mem,
+                    driver,
+                    world,
+                    (grown, raw),
+                    size - have,
+                    batch=args.batch,
+                    clock=clock,
+                    ceiling=ceiling,
+                    capture=capture,
+                )
             have = size
+            if args.fill_only:
+                continue
             progress(f"measuring at {size} facts")
             figures = latencies(mem, driver, world, grown, args.queries)
             forget = forget_one(mem, world, grown, next(clock))
             rows.append((size, writes, figures, forget))
             progress(
-                f"  at {size}: remember {writes.claims / writes.remember:.0f} facts/s, "
+                f"  at {size}: remember {writes.claims / (writes.remember or 1e-9):.0f} facts/s, "
                 f"{ {k: ms(v) for k, v in figures.items()} }, forget {ms(forget)} ms"
+            )
+        if capture is not None:
+            capture.close()
+        if args.fill_to:
+            rows.append(
+                _filled(args, mem, driver, world, where=(grown, saved), have=have, clock=clock)
             )
     finally:
         try:
-            for namespace in (grown, raw):
+            if args.keep or args.namespace:
+                progress(f"kept namespace {grown} (and {raw})")
+            for namespace in () if args.keep or args.namespace else (grown, raw):
                 mem.store.drop_namespace(namespace)
         except Exception as exc:  # housekeeping must not hide the figures
             progress(f"warning: could not drop {grown}, {raw}: {exc}")
         driver.close()
         mem.close()
-    print(f"\nscale run on Neo4j ({machine()}), batch {args.batch}, offline embedder\n")
+    _table(rows, args.batch, grown_up_to=have)
+
+
+Figures = tuple[int, Writes, dict[str, float], float]  # size, writes, latencies, forget
+
+
+def _filled(
+    args: argparse.Namespace,
+    mem: Memory,
+    driver: neo4j.Driver,
+    world: World,
+    *,
+    where: tuple[str, str],
+    have: int,
+    clock: Iterator[datetime],
+) -> Figures:
+    """--fill-to: fill the namespace with copies, then measure there."""
+    grown, saved = where
+    if args.filled:  # a --keep run filled it already
+        filled = args.fill_to
+    else:
+        progress(f"filling {grown} from {have} to {args.fill_to} claims with copies")
+        filled = fill(mem, driver, grown, rows=saved, have=have, target=args.fill_to)
+    progress(f"measuring at {filled} claims (filled)")
+    figures = latencies(mem, driver, world, grown, args.queries)
+    forget = forget_one(mem, world, grown, next(clock))
+    progress(f"  at {filled}: { {k: ms(v) for k, v in figures.items()} }")
+    return filled, Writes(filled - have), figures, forget
+
+
+def _table(rows: list[Figures], batch: int, *, grown_up_to: int) -> None:
+    """The figures as a Markdown table; a size above ``grown_up_to`` was filled (--fill-to)."""
+    print(f"\nscale run on Neo4j ({machine()}), batch {batch}, offline embedder\n")
     print(
         "| facts | remember facts/s | one-UNWIND ceiling facts/s | ratio | "
         "recall p50 / p95 ms | one-query ceiling p50 / p95 ms | ratio p50 / p95 | "
-        "slowest / median | as-of p50 / p95 ms | forget one episode ms |"
+        "slowest / median | first recall ms | as-of p50 / p95 ms | forget one episode ms |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for size, w, fig, forget in rows:
-        rate = w.claims / w.remember
+        rate = w.claims / w.remember if w.remember else 0.0
         top = w.claims / w.ceiling if w.ceiling else 0.0
         print(
-            f"| {size:,} | {rate:,.0f} | {top:,.0f} | "
+            f"| {size:,}{' (filled)' if size > grown_up_to else ''} | {rate:,.0f} | {top:,.0f} | "
             + (f"{rate / top:.0%}" if top else "—")
             + f" | {ms(fig['recall p50'])} / {ms(fig['recall p95'])} | "
             f"{ms(fig['ceiling p50'])} / {ms(fig['ceiling p95'])} | "
             f"{fig['recall p50'] / fig['ceiling p50']:.1f}× / "
             f"{fig['recall p95'] / fig['ceiling p95']:.1f}× | "
-            f"{fig['recall max'] / fig['recall p50']:.1f}× | "
+            f"{fig['recall max'] / fig['recall p50']:.1f}× | {ms(fig['first recall'])} | "
             f"{ms(fig['as-of p50'])} / {ms(fig['as-of p95'])} | {ms(forget)} |"
         )
     if len(rows) > 1:

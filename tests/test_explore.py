@@ -143,7 +143,7 @@ def test_every_query_plans(neo4j_driver: Driver, name: str) -> None:
         if not records:
             pytest.skip("this server has no graphmem.purge procedure (not the launcher's)")
     params = dummy_params(name)
-    _, summary, _ = neo4j_driver.execute_query(f"EXPLAIN {cypher.load(name)}", params)
+    _, summary, _ = neo4j_driver.execute_query(cypher.prefixed(name, "EXPLAIN"), params)
     assert summary.plan is not None, f"{name}: no plan"
     if name.startswith("explore/"):
         # No planner notifications: cartesian products, missing parameters, deprecations.

@@ -193,16 +193,16 @@ def test_statement_work_does_not_grow_with_hubs_or_big_episodes(neo4j_uri: str) 
     class Recording(Neo4jStore):
         params: dict[str, Any]
 
-        def _read_plain(self, name: str, **params: Any) -> list[Row]:
+        def _read_once(self, name: str, **params: Any) -> Row:
             if name == "recall/candidates":
                 self.params = params
-            return super()._read_plain(name, **params)
+            return super()._read_once(name, **params)
 
     store = Recording(neo4j_uri, exact_below=0)  # facts through the index, as at scale
     memory = Memory(store=store, clock=Clock(d(3, 2)))
     space = f"hubwork-{uuid.uuid4().hex[:8]}"
     driver = neo4j.GraphDatabase.driver(neo4j_uri, notifications_min_severity="OFF")
-    profiled = "PROFILE " + cypher.load("recall/candidates")
+    profiled = cypher.prefixed("recall/candidates", "PROFILE")
     hits: dict[bool, list[int]] = {False: [], True: []}
     people = 0
     try:

@@ -29,11 +29,17 @@
 //   $include_episodes BOOLEAN     whether the episode channels run at all
 //   $fetch          INTEGER       how many the vector index returns before the outer filter
 //   $limit          INTEGER       how many rows at most per channel
-// Returns: one row of five lists of maps — fact_vector, fact_keyword, fact_entity (id,
+// Returns: one row of six lists of maps — fact_vector, fact_keyword, fact_entity (id,
 //   similarity, score, valid_from, confidence, authority, slot, kind, use_count), episode_vector,
-//   episode_keyword (id, similarity, score, occurred_at, confidence, authority, use_count,
-//   standing: whether a fact it supports holds; null when it supports none). Datetimes are
-//   microseconds since 1970-01-01 UTC; similarity is Neo4j's (1 + cosine) / 2.
+//   episode_keyword (id, similarity, score, occurred_at, confidence, authority, use_count),
+//   episode_standing (id, standing: whether a fact the episode supports holds; episodes that
+//   support none are left out). Datetimes are microseconds since 1970-01-01 UTC; similarity
+//   is Neo4j's (1 + cosine) / 2.
+
+// replan=skip: the plan, made once, does not depend on the namespace's size (indexes are
+// named, hubs capped), while planning this statement costs a second or more; without it the
+// server plans again whenever its statistics drift (a growing store: every few minutes).
+CYPHER replan=skip
 CALL () {
   WHEN $exact_facts THEN {
     MATCH (f:Fact {namespace: $namespace})
@@ -172,19 +178,10 @@ CALL () {
     WITH e, vector.similarity.cosine(e.embedding, $vector) AS similarity
     ORDER BY similarity DESC
     LIMIT $limit
-    CALL (e) {
-      OPTIONAL MATCH (e)<-[:SUPPORTED_BY]-(held)
-      WHERE held.namespace = $namespace
-        AND held.valid_from <= $at AND $at < held.valid_until
-        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
-      RETURN held IS NOT NULL AS holds
-      LIMIT 1
-    }
-    WITH e, similarity, CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN holds END AS standing
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
                     confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-                    standing: standing}) AS episode_vector
+                    node: e}) AS episode_vector
   }
   ELSE {
     MATCH (e:Episode)
@@ -201,19 +198,10 @@ CALL () {
     WITH e, similarity
     ORDER BY similarity DESC
     LIMIT $limit
-    CALL (e) {
-      OPTIONAL MATCH (e)<-[:SUPPORTED_BY]-(held)
-      WHERE held.namespace = $namespace
-        AND held.valid_from <= $at AND $at < held.valid_until
-        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
-      RETURN held IS NOT NULL AS holds
-      LIMIT 1
-    }
-    WITH e, similarity, CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN holds END AS standing
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
                     confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-                    standing: standing}) AS episode_vector
+                    node: e}) AS episode_vector
   }
 }
 CALL () {
@@ -230,21 +218,30 @@ CALL () {
     WITH e, score
     ORDER BY score DESC
     LIMIT $limit
-    CALL (e) {
-      OPTIONAL MATCH (e)<-[:SUPPORTED_BY]-(held)
-      WHERE held.namespace = $namespace
-        AND held.valid_from <= $at AND $at < held.valid_until
-        AND held.recorded_at <= $known_at AND $known_at < held.retired_at
-      RETURN held IS NOT NULL AS holds
-      LIMIT 1
-    }
-    WITH e, score, CASE WHEN COUNT { (e)<-[:SUPPORTED_BY]-() } > 0 THEN holds END AS standing
     RETURN collect({id: e.id, score: score,
                     similarity: CASE WHEN e.embedding IS NULL THEN 0.0
                                      ELSE vector.similarity.cosine(e.embedding, $vector) END,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
                     confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-                    standing: standing}) AS episode_keyword
+                    node: e}) AS episode_keyword
   }
 }
-RETURN fact_vector, fact_keyword, fact_entity, episode_vector, episode_keyword
+// An episode's standing, once for the episodes of both channels (they share most): whether
+// a fact it supports holds, stopping at the first that does. Only facts have SUPPORTED_BY.
+CALL (episode_vector, episode_keyword) {
+  UNWIND episode_vector + episode_keyword AS hit
+  WITH DISTINCT hit.node AS e
+  WHERE COUNT { (e)<-[:SUPPORTED_BY]-() } > 0
+  RETURN collect({id: e.id, standing: EXISTS {
+    MATCH (e)<-[:SUPPORTED_BY]-(held)
+    WHERE held.namespace = $namespace
+      AND held.valid_from <= $at AND $at < held.valid_until
+      AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+  }}) AS episode_standing
+}
+RETURN fact_vector, fact_keyword, fact_entity,
+       [hit IN episode_vector | hit {.id, .similarity, .score, .occurred_at, .confidence,
+                                     .authority, .use_count}] AS episode_vector,
+       [hit IN episode_keyword | hit {.id, .similarity, .score, .occurred_at, .confidence,
+                                      .authority, .use_count}] AS episode_keyword,
+       episode_standing

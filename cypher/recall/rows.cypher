@@ -9,6 +9,11 @@
 // Returns: one row — facts and episodes (lists of triples a row), support (maps: fact_id,
 //   episode_id, role, added_at, source, session, occurred_at; oldest first; the two
 //   datetimes as epoch microseconds)
+
+// replan=skip: the plan, made once, does not depend on the namespace's size (indexes are
+// named, hubs capped), while planning this statement costs a second or more; without it the
+// server plans again whenever its statistics drift (a growing store: every few minutes).
+CYPHER replan=skip
 CALL () {
   UNWIND $fact_ids AS id
   MATCH (f:Fact {namespace: $namespace, id: id})

@@ -45,6 +45,19 @@ def load(name: str) -> str:
     return (root() / f"{name}.cypher").read_text(encoding="utf-8")
 
 
+_OPTIONS = re.compile(r"^CYPHER\b[^\n]*\n", re.MULTILINE)
+
+
+def prefixed(name: str, keyword: str) -> str:
+    """The query with ``keyword`` (EXPLAIN or PROFILE) in front of its first clause: after
+    the ``CYPHER`` options line a query may start with, which must come first."""
+    text = load(name)
+    options = _OPTIONS.search(text)
+    if options is None:
+        return f"{keyword} {text}"
+    return f"{text[: options.end()]}{keyword} {text[options.end() :]}"
+
+
 def header(name: str) -> str:
     """The leading comment block of a query: its purpose and parameters."""
     lines = []

@@ -597,7 +597,7 @@ class Neo4jStore:
     ) -> Candidates:
         if not self.in_index_filter:  # no SEARCH clause on this server: a query a channel
             return channels.compose(self, namespace, where, probe)
-        rows = self._read_plain(
+        found = self._read_once(
             "recall/candidates",
             vector=probe.vector,
             fact_lucene=_lucene(namespace, ("search_text",), probe.text),
@@ -611,13 +611,7 @@ class Neo4jStore:
             limit=probe.limit,
             **self._filter_params(namespace, where),
         )
-        found = rows[0]
-        standing = {
-            hit["id"]: hit["standing"]
-            for name in ("episode_vector", "episode_keyword")
-            for hit in found[name]
-            if hit["standing"] is not None
-        }
+        standing = {row["id"]: row["standing"] for row in found["episode_standing"]}
         return Candidates(
             [
                 ("fact", "vector", _lean_hits(found["fact_vector"], "valid_from")),
@@ -630,15 +624,32 @@ class Neo4jStore:
             standing=standing,
         )
 
+    def _read_once(self, name: str, **params: Any) -> Row:
+        """The one row of a read statement, in an auto-commit transaction: RUN and PULL go in
+        one round trip, where a managed transaction (``_read``) adds one for its COMMIT —
+        recall's two statements are most of its latency. No retry; the driver's bookmarks
+        are shared with ``_read``, so a recall still reads this process's own writes."""
+        check_namespace(params["namespace"])
+        with (
+            _driver_errors(self.uri),
+            self._driver.session(
+                database=self.database,
+                default_access_mode=neo4j.READ_ACCESS,
+                bookmark_manager=self._driver.execute_query_bookmark_manager,
+            ) as session,
+        ):
+            record = session.run(cypher.load(name), params).single(strict=True)
+            return dict(zip(record.keys(), record.values(), strict=True))
+
     def recall_rows(
         self, namespace: str, fact_ids: list[str], episode_ids: list[str]
     ) -> tuple[dict[str, Row], list[Row]]:
-        found = self._read_plain(
+        found = self._read_once(
             "recall/rows",
             namespace=check_namespace(namespace),
             fact_ids=fact_ids,
             episode_ids=episode_ids,
-        )[0]
+        )
         rows = [_from_triples(triples) for triples in (*found["facts"], *found["episodes"])]
         return {row["id"]: row for row in rows}, [_support_row(r) for r in found["support"]]
 

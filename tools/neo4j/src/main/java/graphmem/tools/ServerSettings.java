@@ -16,6 +16,14 @@ final class ServerSettings {
 
     private ServerSettings() {}
 
+    private static long mebibytes(String value, long fallback) {
+        try {
+            return value == null || value.isBlank() ? fallback : Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+
     /** A builder for a DBMS in {@code home} with its data in {@code data}; Bolt only when {@code port > 0}. */
     static DatabaseManagementServiceBuilder builder(Path home, Path data, int port) {
         DatabaseManagementServiceBuilder b = new DatabaseManagementServiceBuilder(home)
@@ -31,8 +39,10 @@ final class ServerSettings {
                 .setConfig(GraphDatabaseSettings.udc_enabled, false)
                 .setConfig(HttpConnector.enabled, false)
                 .setConfig(HttpsConnector.enabled, false)
-                // Modest footprint for a 2-core / 24 GB box shared with pytest and builds.
-                .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(512))
+                // Modest footprint for a 2-core / 24 GB box shared with pytest and builds;
+                // GRAPHMEM_NEO4J_PAGECACHE_MB for a bigger store (bench/scale.py at 1M facts).
+                .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(
+                        mebibytes(System.getenv("GRAPHMEM_NEO4J_PAGECACHE_MB"), 512)))
                 .setConfig(GraphDatabaseSettings.memory_transaction_global_max_size,
                         ByteUnit.mebiBytes(1024))
                 // Old transactions hold old values (forgotten text among them): keep as
