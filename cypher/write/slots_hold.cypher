@@ -10,6 +10,9 @@
 UNWIND $ids AS id
 MERGE (s:Slot {id: id})
   ON CREATE SET s.namespace = $namespace, s.version = 0
-// Writing the property (even to its own value) is what takes the exclusive lock.
-SET s.version = s.version
+// Writing the property is what takes the exclusive lock. `+ 0`, not `s.version` alone:
+// Neo4j reads a bare `s.version` before the lock and writes that value back after it, so
+// a claim committed while this waited was undone (a probe lost 946 of 1,500 concurrent
+// increments that way; with `+ 0` it lost none, and the value is read under the lock).
+SET s.version = s.version + 0
 RETURN count(s) AS held
