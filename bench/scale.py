@@ -157,6 +157,19 @@ class Writes:
     ceiling: float = 0.0  # seconds writing the same rows in one statement
 
 
+def recording(mem: Memory, applied: list[ChangeSet]) -> Callable[[ChangeSet], None]:
+    """Make ``mem``'s store append every change set it applies to ``applied``; returns the
+    store's own ``apply``, to put back when done."""
+    store_apply = mem.store.apply
+
+    def record(change: ChangeSet) -> None:
+        store_apply(change)
+        applied.append(change)
+
+    mem.store.apply = record  # type: ignore[method-assign]
+    return store_apply
+
+
 def grow_beside_ceiling(
     mem: Memory,
     driver: neo4j.Driver,
@@ -174,13 +187,7 @@ def grow_beside_ceiling(
     (cypher/bench/write_ceiling). Interleaved, so both see the same load and the same size."""
     grown, raw = namespaces
     applied: list[ChangeSet] = []
-    store_apply = mem.store.apply
-
-    def recording(change: ChangeSet) -> None:
-        store_apply(change)
-        applied.append(change)
-
-    mem.store.apply = recording  # type: ignore[method-assign]
+    store_apply = recording(mem, applied)
     query = cypher.load("bench/write_ceiling")
     done = Writes()
     report_every = max(n // 10, batch)

@@ -32,13 +32,7 @@ def test_a_copy_is_about_other_people(tmp_path: Path) -> None:
     memory = Memory(tmp_path / "store")
     define_predicates(memory)
     applied: list[ChangeSet] = []
-    apply = memory.store.apply
-
-    def recording(change: ChangeSet) -> None:
-        apply(change)
-        applied.append(change)
-
-    memory.store.apply = recording  # type: ignore[method-assign]
+    scale.recording(memory, applied)
     claims = World(random.Random(1)).claims(60)
     memory.remember(claims, namespace="grown", source="user")
     memory.close()

@@ -638,8 +638,7 @@ class Neo4jStore:
                 bookmark_manager=self._driver.execute_query_bookmark_manager,
             ) as session,
         ):
-            record = session.run(cypher.load(name), params).single(strict=True)
-            return dict(zip(record.keys(), record.values(), strict=True))
+            return dict(session.run(cypher.load(name), params).single(strict=True))
 
     def recall_rows(
         self, namespace: str, fact_ids: list[str], episode_ids: list[str]
