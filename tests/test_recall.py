@@ -182,10 +182,11 @@ def test_unrelated_material_is_not_padding(memory: Memory, clock: Clock, ns: NS)
     assert memory.recall("quarterly tax filing deadline", namespace=maya) == []
 
 
-def test_a_hub_is_not_expanded_through(memory: Memory, clock: Clock, ns: NS) -> None:
+def test_a_hub_is_never_walked(memory: Memory, clock: Clock, ns: NS) -> None:
     """One hop from a named entity reaches its neighbours' facts, except a hub's: an entity
-    with more than HUB_DEGREE linked facts adds its own facts when named, but a question
-    about someone who lives there must not pull in everything said about it."""
+    with more than HUB_DEGREE linked facts is never expanded through, and named, it credits
+    only those of its facts the other channels found (``found``) — a question about someone
+    who lives there, or about the hub itself, must not pull in everything said about it."""
     from graphmem.recall import RecallRequest
     from graphmem.store.base import HUB_DEGREE
     from graphmem.temporal import AsOf
@@ -202,17 +203,51 @@ def test_a_hub_is_not_expanded_through(memory: Memory, clock: Clock, ns: NS) -> 
         [Claim("Paris", "has_landmark", f"landmark {i}") for i in range(HUB_DEGREE + 1)], space
     )
     where = RecallRequest("q", space, AsOf.of(d(4), d(4))).filter()
+    landmarks = {
+        f.object: f.id
+        for f in memory.facts(space, subject="Paris", at=d(4))
+        if f.predicate == "has_landmark"
+    }
+    assert len(landmarks) == HUB_DEGREE + 1
 
-    def found(key: str) -> dict[str, float]:
-        hits = memory.store.entity_facts(space, where, [key], None, 1000)
+    def found(key: str, among: list[str] = []) -> dict[str, float]:  # noqa: B006
+        hits = memory.store.entity_facts(space, where, [key], None, 1000, found=among)
         return {f"{h.row['subject']} {h.row['object_json']}": h.score for h in hits}
 
     about_maya = found("maya")
     assert sum("Lyon" in k and "district" in k for k in about_maya) == 3  # a neighbour: one hop
     assert not any("landmark" in k for k in about_maya)  # the hub is not expanded through
-    about_paris = found("paris")  # named, the hub gives its own facts
-    assert sum("landmark" in k for k in about_paris) == HUB_DEGREE + 1
-    assert set(about_paris.values()) == {1.0}  # and nothing one hop out of it
+    assert found("paris") == {}  # named, the hub is not walked
+    credited = [landmarks["landmark 7"], landmarks["landmark 8"], "fact-of-nothing"]
+    assert found("paris", credited) == {
+        'Paris "landmark 7"': 1.0,
+        'Paris "landmark 8"': 1.0,
+    }  # only what the other channels found, as named hits; nothing one hop out of it
+    assert found("lyon", credited) == {  # not a hub: all its own facts, whatever was found
+        'Lyon "district 0"': 1.0,
+        'Lyon "district 1"': 1.0,
+        'Lyon "district 2"': 1.0,
+        'maya "Lyon"': 1.0,
+    } | {k: v for k, v in found("lyon").items() if v == 0.5}
+
+
+def test_a_question_naming_a_hub_still_finds_its_facts(
+    memory: Memory, clock: Clock, ns: NS
+) -> None:
+    """Naming a hub does not lose what is said about it: the vector and keyword channels find
+    the hub's matching facts, and the entity channel credits them as named."""
+    from graphmem.store.base import HUB_DEGREE
+
+    space = ns("hubq")
+    clock.set(d(3))
+    memory.define_predicate("has_landmark", cardinality="many", kind="fact")
+    memory.remember(
+        [Claim("Paris", "has_landmark", f"landmark {i}") for i in range(HUB_DEGREE + 5)], space
+    )
+    memory.remember([Claim("Paris", "has_landmark", "the Eiffel Tower")], space)
+    found = memory.recall("Eiffel Tower in Paris", space, k=3, at=d(4))
+    assert found, "nothing recalled"
+    assert "Eiffel" in found[0].text, [e.text for e in found]
 
 
 def test_recall_does_not_wait_for_a_write_in_progress(

@@ -181,10 +181,11 @@ def _db_hits(plan: Any) -> int:
 
 
 def test_statement_work_does_not_grow_with_hubs_or_big_episodes(neo4j_uri: str) -> None:
-    """The work of the candidates statement (database hits) for a question about one person
-    stays flat while a city everyone lives in grows into a hub and the episodes that support
-    the facts grow large: no channel walks a hub's relationships or an episode's facts —
-    with the episodes searched through the vector index or exactly (a small namespace)."""
+    """The work of the candidates statement (database hits) for a question about one person,
+    and for one naming the city, stays flat while a city everyone lives in grows into a hub
+    and the episodes that support the facts grow large: no channel walks a hub's relationships
+    or an episode's facts — with the episodes searched through the vector index or exactly
+    (a small namespace)."""
     import neo4j
 
     from graphmem.store import cypher
@@ -203,7 +204,7 @@ def test_statement_work_does_not_grow_with_hubs_or_big_episodes(neo4j_uri: str) 
     space = f"hubwork-{uuid.uuid4().hex[:8]}"
     driver = neo4j.GraphDatabase.driver(neo4j_uri, notifications_min_severity="OFF")
     profiled = cypher.prefixed("recall/candidates", "PROFILE")
-    hits: dict[bool, list[int]] = {False: [], True: []}
+    hits: dict[tuple[str, bool], list[int]] = {}
     people = 0
     try:
         for batch in (150, 600):
@@ -213,11 +214,14 @@ def test_statement_work_does_not_grow_with_hubs_or_big_episodes(neo4j_uri: str) 
                 at=d(3),
             )
             people += batch
-            memory.recall("where does person 7 live", space, at=d(4))
-            for exact, work in hits.items():
-                with driver.session() as session:
-                    result = session.run(profiled, {**store.params, "exact_episodes": exact})
-                    work.append(_db_hits(result.consume().profile))
+            # about one person, and about the hub itself (named, it is never walked)
+            for question in ("where does person 7 live", "who lives in Paris"):
+                memory.recall(question, space, at=d(4))
+                for exact in (False, True):
+                    with driver.session() as session:
+                        result = session.run(profiled, {**store.params, "exact_episodes": exact})
+                        work = _db_hits(result.consume().profile)
+                    hits.setdefault((question, exact), []).append(work)
     finally:
         driver.close()
         store.drop_namespace(space)

@@ -1,10 +1,10 @@
 // candidates — every recall channel in one statement: facts by vector (filtered inside the
 // index by tenant and validity), by full text (the namespace token inside the Lucene query)
-// and by the entities the query names (one hop, never through hubs); episodes by vector and
-// by full text. Each channel filters before it ranks (tenant, validity, belief, status, scope,
-// authority, sensitivity), exactly as the single-channel queries of this folder do. Rows are
-// lean: ids, scores and the few fields scoring reads, datetimes as epoch microseconds; the
-// final k rows are read whole by recall/rows.
+// and by the entities the query names (one hop; a hub only credits what those two found);
+// episodes by vector and by full text. Each channel filters before it ranks (tenant, validity,
+// belief, status, scope, authority, sensitivity), exactly as the single-channel queries of
+// this folder do. Rows are lean: ids, scores and the few fields scoring reads, datetimes as
+// epoch microseconds; the final k rows are read whole by recall/rows.
 // Only facts have SUBJECT, OBJECT and SUPPORTED_BY relationships, so the patterns over them
 // name no label on the fact side: a hub's degree then comes from the degree store instead of
 // walking its relationships, and an episode's standing expands from the episode (with
@@ -23,7 +23,9 @@
 //   $episode_lucene STRING|null   Lucene query: ns_token:<token> AND (content:(<terms>) OR
 //                                 context_text:(<terms>)^boost), each term quoted
 //   $keys           LIST<STRING>  normalised entity names found in the query
-//   $hub_degree     INTEGER       linked facts above which an entity is a hub (HUB_DEGREE)
+//   $hub_degree     INTEGER       linked facts above which an entity is a hub (HUB_DEGREE):
+//                                 never walked, only its facts among fact_vector and
+//                                 fact_keyword count as named
 //   $exact_facts    BOOLEAN       exact cosine over the filtered facts instead of the index
 //   $exact_episodes BOOLEAN       the same for episodes
 //   $include_episodes BOOLEAN     whether the episode channels run at all
@@ -58,7 +60,7 @@ CALL () {
     RETURN collect({id: f.id, similarity: similarity, score: similarity,
                     valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
                     confidence: f.confidence, authority: f.authority, slot: f.slot, kind: f.kind,
-                    use_count: f.use_count}) AS fact_vector
+                    use_count: f.use_count, node: f}) AS fact_vector
   }
   ELSE {
     MATCH (f:Fact)
@@ -81,7 +83,7 @@ CALL () {
     RETURN collect({id: f.id, similarity: similarity, score: similarity,
                     valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
                     confidence: f.confidence, authority: f.authority, slot: f.slot, kind: f.kind,
-                    use_count: f.use_count}) AS fact_vector
+                    use_count: f.use_count, node: f}) AS fact_vector
   }
 }
 CALL () {
@@ -105,15 +107,20 @@ CALL () {
                                      ELSE vector.similarity.cosine(f.embedding, $vector) END,
                     valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
                     confidence: f.confidence, authority: f.authority, slot: f.slot, kind: f.kind,
-                    use_count: f.use_count}) AS fact_keyword
+                    use_count: f.use_count, node: f}) AS fact_keyword
   }
 }
-CALL () {
+// The entity channel. A hub is never walked (its thousands of facts would cost the question
+// thousands of rows): named, it credits only those of its facts the vector and keyword
+// channels above found; it is never expanded through. Every other named entity gives all its
+// own facts, then one hop beyond (see HUB_DEGREE in graphmem/store/base.py).
+CALL (fact_vector, fact_keyword) {
   UNWIND $keys AS key
   MATCH (e:Entity {namespace: $namespace, key: key})
   USING INDEX e:Entity(namespace, key)
-  WITH collect(e) AS named
-  CALL (named) {
+  WITH e, COUNT { (e)<-[:SUBJECT|OBJECT]-() } > $hub_degree AS hub
+  WITH collect(CASE WHEN NOT hub THEN e END) AS named, collect(CASE WHEN hub THEN e END) AS hubs
+  CALL (named, hubs, fact_vector, fact_keyword) {
     UNWIND named AS e
     MATCH (e)<-[:SUBJECT|OBJECT]-(f:Fact)
     WHERE f.namespace = $namespace
@@ -124,16 +131,20 @@ CALL () {
       AND f.authority IN $authorities
       AND f.sensitivity IN $sensitivities
       AND ($include_review OR f.review_at > $at)
-    RETURN collect(DISTINCT f) AS own
+    RETURN f
+    UNION
+    UNWIND CASE WHEN size(hubs) = 0 THEN [] ELSE fact_vector + fact_keyword END AS hit
+    WITH hit.node AS f
+    WHERE EXISTS { MATCH (f)-[:SUBJECT|OBJECT]->(hub) WHERE hub IN hubs }
+    RETURN f
   }
+  WITH named, collect(f) AS own
   // The named entities' own facts outrank every fact one hop away: when they fill the
   // channel, the hop cannot change it.
   CALL (named, own) {
     WHEN size(own) >= $limit THEN RETURN [] AS near
     ELSE {
       UNWIND named AS e
-      WITH e
-      WHERE COUNT { (e)<-[:SUBJECT|OBJECT]-() } <= $hub_degree
       MATCH (e)<-[:SUBJECT|OBJECT]-(link:Fact)-[:SUBJECT|OBJECT]->(other:Entity)
       WHERE other <> e
         AND link.namespace = $namespace AND link.valid_from <= $at AND $at < link.valid_until
@@ -239,7 +250,11 @@ CALL (episode_vector, episode_keyword) {
       AND held.recorded_at <= $known_at AND $known_at < held.retired_at
   }}) AS episode_standing
 }
-RETURN fact_vector, fact_keyword, fact_entity,
+RETURN [hit IN fact_vector | hit {.id, .similarity, .score, .valid_from, .confidence, .authority,
+                                 .slot, .kind, .use_count}] AS fact_vector,
+       [hit IN fact_keyword | hit {.id, .similarity, .score, .valid_from, .confidence,
+                                  .authority, .slot, .kind, .use_count}] AS fact_keyword,
+       fact_entity,
        [hit IN episode_vector | hit {.id, .similarity, .score, .occurred_at, .confidence,
                                      .authority, .use_count}] AS episode_vector,
        [hit IN episode_keyword | hit {.id, .similarity, .score, .occurred_at, .confidence,

@@ -13,7 +13,7 @@ namespaces.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -97,9 +97,10 @@ def interrupted(embedder_name: str) -> str:
 
 
 # The entity channel expands one hop (a named entity's facts, then the facts about the
-# entities those link to), except through hubs: an entity with more linked facts than this
-# (a city everyone lives in) adds its own facts when named, but is never expanded through,
-# so one popular neighbour cannot make a question cost thousands of rows.
+# entities those link to), but never walks a hub: an entity with more linked facts than this
+# (a city everyone lives in). Named, a hub credits only those of its facts the vector and
+# keyword channels found; it is never expanded through. So naming a popular entity costs a
+# question what naming any other does, not thousands of rows (bench/scale.py).
 HUB_DEGREE = 100
 
 LABELS = (
@@ -456,8 +457,12 @@ class GraphStore(Protocol):
         keys: list[str],
         vector: list[float] | None,
         limit: int,
+        *,
+        found: Collection[str] = (),
     ) -> list[Hit]:
-        """Admitted facts about the entities ``keys`` and one hop beyond them."""
+        """Admitted facts about the entities ``keys`` and one hop beyond them. A hub (more
+        than ``HUB_DEGREE`` linked facts) is never walked: of its facts, only those among
+        ``found`` (the ids the vector and keyword channels returned) count."""
 
     def similar_episodes(
         self, namespace: str, where: RecallFilter, vector: list[float], limit: int

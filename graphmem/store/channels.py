@@ -10,10 +10,14 @@ from graphmem.store.base import Candidates, GraphStore, Hit, Probe, RecallFilter
 def compose(store: GraphStore, namespace: str, where: RecallFilter, probe: Probe) -> Candidates:
     """One store call a channel; the rows are whole, so recall reads nothing more of them."""
     text, vector, limit = probe.text, probe.vector, probe.limit
+    similar = store.similar_facts(namespace, where, vector, limit)
+    matching = store.keyword_facts(namespace, where, text, vector, limit)
+    ids = [hit.row["id"] for hit in (*similar, *matching)]  # what a named hub may credit
+    named = store.entity_facts(namespace, where, probe.keys, vector, limit, found=ids)
     found: list[tuple[str, str, list[Hit]]] = [
-        ("fact", "vector", store.similar_facts(namespace, where, vector, limit)),
-        ("fact", "keyword", store.keyword_facts(namespace, where, text, vector, limit)),
-        ("fact", "entity", store.entity_facts(namespace, where, probe.keys, vector, limit)),
+        ("fact", "vector", similar),
+        ("fact", "keyword", matching),
+        ("fact", "entity", named),
     ]
     if probe.include_episodes:
         found.append(("episode", "vector", store.similar_episodes(namespace, where, vector, limit)))

@@ -11,7 +11,7 @@ import hashlib
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
@@ -536,6 +536,8 @@ class Neo4jStore:
         keys: list[str],
         vector: list[float] | None,
         limit: int,
+        *,
+        found: Collection[str] = (),
     ) -> list[Hit]:
         if not keys:
             return []
@@ -544,6 +546,7 @@ class Neo4jStore:
             keys=keys,
             vector=vector,
             hub_degree=HUB_DEGREE,
+            found=list(found),
             limit=limit,
             **self._filter_params(namespace, where),
         )

@@ -3,7 +3,7 @@ the HNSW index or exact cosine, BM25 keywords, the entity neighbourhood with hub
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any, cast
 
 import numpy as np
@@ -145,6 +145,8 @@ class Channels(State):
         keys: list[str],
         vector: list[float] | None,
         limit: int,
+        *,
+        found: Collection[str] = (),
     ) -> list[Hit]:
         # A fact linked to a named entity scores 1, one reached in one hop 0.5 (a named link
         # wins whatever the order): rows, so a hub's thousands of facts stay numpy.
@@ -157,9 +159,12 @@ class Channels(State):
             if entity is None:
                 continue
             linked = self._linked_rows(namespace, entity)
+            if len(linked) > HUB_DEGREE:  # a hub: only what the other channels found counts
+                row_of = self._tables[("Fact", namespace)].row_of
+                credited = [row_of.get(fact_id, -1) for fact_id in found]
+                named.append(linked[np.isin(linked, credited)])
+                continue
             named.append(linked)
-            if len(linked) > HUB_DEGREE:
-                continue  # a hub: its own facts count, it is not expanded through
             for fact_id in self._linked_facts(entity):
                 link = nodes[fact_id]
                 if not holds(
