@@ -1,0 +1,238 @@
+"""Reads: facts, statements, slots, episodes, audit, export — one ``cypher/read`` query
+each, rows handed back with Python datetimes in UTC."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from graphmem.errors import (
+    InvalidArgument,
+)
+from graphmem.model import check_namespace
+from graphmem.store import cypher
+from graphmem.store.base import (
+    LABELS,
+    FactFilter,
+    Row,
+)
+from graphmem.store.neo4j.connection import Connection, driver_errors
+from graphmem.store.neo4j.recall import lucene_query
+from graphmem.store.neo4j.values import from_triples, native, support_row
+from graphmem.store.rows import slot_key, slot_node_id
+
+
+class Reads(Connection):
+    def facts(self, namespace: str, where: FactFilter) -> list[Row]:
+        check_namespace(namespace)
+        point = where.point
+        params: dict[str, Any] = {
+            "namespace": namespace,
+            "at": point.at if point else None,
+            "known_at": point.known_at if point else None,
+            "include_candidates": where.include_candidates,
+            "statuses": sorted(where.statuses) if where.statuses is not None else None,
+            "predicate": where.predicate,
+            "scope": where.scope,
+        }
+        if where.subject_key is not None and where.predicate is not None and where.scope:
+            name = "read/facts_by_slot"
+            params["slot"] = slot_key(where.subject_key, where.predicate, where.scope)
+            del params["predicate"], params["scope"]
+        elif where.subject_key is not None:
+            name = "read/facts_by_subject"
+            params["subject_key"] = where.subject_key
+        else:
+            name = "read/facts_in_namespace"
+        return [native(r["f"]) for r in self._read(name, **params)]
+
+    def slot_facts(self, namespace: str, slots: Iterable[str]) -> list[Row]:
+        rows = self._read_plain(
+            "read/facts_of_slots", namespace=check_namespace(namespace), slots=list(slots)
+        )
+        return [from_triples(r["f"]) for r in rows]
+
+    def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
+        rows = self._read("read/facts_by_id", namespace=check_namespace(namespace), ids=list(ids))
+        return [native(r["f"]) for r in rows]
+
+    def slot_versions(self, namespace: str, slots: Iterable[str]) -> dict[str, int]:
+        ns = check_namespace(namespace)
+        keys = {slot_node_id(ns, key): key for key in slots}
+        rows = self._read_plain("read/slot_versions", namespace=ns, ids=list(keys))
+        return {keys[r["id"]]: int(r["version"]) for r in rows}
+
+    def slot_statements(self, namespace: str, slots: Iterable[str]) -> list[Row]:
+        rows = self._read_plain(
+            "read/slot_statements", namespace=check_namespace(namespace), slots=list(slots)
+        )
+        return [from_triples(r["s"]) for r in rows]
+
+    def statements_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
+        rows = self._read(
+            "read/statements_by_id", namespace=check_namespace(namespace), ids=list(ids)
+        )
+        return [native(r["s"]) for r in rows]
+
+    def episode_statements(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
+        rows = self._read(
+            "read/episode_statements",
+            namespace=check_namespace(namespace),
+            episode_ids=list(episode_ids),
+        )
+        return [native(r["s"]) for r in rows]
+
+    def statements_about(self, namespace: str, entity_key: str) -> list[Row]:
+        rows = self._read(
+            "read/statements_about_entity", namespace=check_namespace(namespace), key=entity_key
+        )
+        return [native(r["s"]) for r in rows]
+
+    def chain(self, namespace: str, fact_id: str) -> list[Row]:
+        rows = self._read("read/fact_chain", namespace=check_namespace(namespace), fact_id=fact_id)
+        return [native(r["f"]) for r in rows]
+
+    def support(self, namespace: str, fact_ids: Iterable[str]) -> list[Row]:
+        rows = self._read_plain(
+            "read/fact_support", namespace=check_namespace(namespace), fact_ids=list(fact_ids)
+        )
+        return [support_row(r) for r in rows]
+
+    def episode_facts(self, namespace: str, episode_id: str) -> list[Row]:
+        rows = self._read(
+            "read/episode_facts", namespace=check_namespace(namespace), episode_id=episode_id
+        )
+        return [native(r["f"]) for r in rows]
+
+    def episodes_of_source(self, namespace: str, source_ref: str) -> list[str]:
+        rows = self._read(
+            "read/episodes_of_source", namespace=check_namespace(namespace), source_ref=source_ref
+        )
+        return [r["id"] for r in rows]
+
+    def episodes_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
+        rows = self._read(
+            "read/episodes_by_id", namespace=check_namespace(namespace), ids=list(ids)
+        )
+        return [native(r["e"]) for r in rows]
+
+    def session_turns(
+        self, namespace: str, session: str, around: datetime | None, reach: int
+    ) -> list[Row]:
+        ns = check_namespace(namespace)
+        if around is None:
+            rows = self._read("read/session_turns", namespace=ns, session=session)
+        else:
+            rows = self._read(
+                "read/session_turns_around", namespace=ns, session=session, at=around, reach=reach
+            )
+        return [native(r["e"]) for r in rows]
+
+    def audit(self, namespace: str, since: datetime | None) -> list[Row]:
+        rows = self._read("read/audit_list", namespace=check_namespace(namespace), since=since)
+        return [native(r["a"]) for r in rows]
+
+    def tombstoned(self, namespace: str, digests: Iterable[str]) -> set[str]:
+        rows = self._read(
+            "read/tombstones_find", namespace=check_namespace(namespace), digests=list(digests)
+        )
+        return {r["digest"] for r in rows}
+
+    def checkpoints(self, namespace: str, task: str, limit: int) -> list[Row]:
+        rows = self._read(
+            "read/checkpoints_of_task", namespace=check_namespace(namespace), task=task, limit=limit
+        )
+        return [native(r["c"]) for r in rows]
+
+    def links(self, namespace: str, fact_ids: Iterable[str]) -> list[Row]:
+        rows = self._read(
+            "read/supersession_links", namespace=check_namespace(namespace), fact_ids=list(fact_ids)
+        )
+        return [native(r) for r in rows]
+
+    def audit_of(self, namespace: str, target_ids: Iterable[str]) -> list[Row]:
+        rows = self._read(
+            "read/audit_of_targets", namespace=check_namespace(namespace), ids=list(target_ids)
+        )
+        return [native(r["a"]) for r in rows]
+
+    def facts_about(self, namespace: str, entity_key: str) -> list[Row]:
+        rows = self._read(
+            "read/facts_about_entity", namespace=check_namespace(namespace), key=entity_key
+        )
+        return [native(r["f"]) for r in rows]
+
+    def entity_id(self, namespace: str, key: str) -> str | None:
+        rows = self._read("read/entity_by_key", namespace=check_namespace(namespace), key=key)
+        return str(rows[0]["id"]) if rows else None
+
+    def ids(self, namespace: str, label: str) -> list[str]:
+        if label not in LABELS:
+            raise InvalidArgument(f"label={label!r} is not one of {LABELS}")
+        rows = self._read("read/namespace_ids", namespace=check_namespace(namespace), label=label)
+        return [r["id"] for r in rows]
+
+    def run(self, namespace: str, run_id: str) -> Row | None:
+        rows = self._read("read/run_get", namespace=check_namespace(namespace), run_id=run_id)
+        return native(rows[0]["r"]) if rows else None
+
+    def export_rows(self, namespace: str) -> dict[str, list[Row]]:
+        ns = check_namespace(namespace)
+        out: dict[str, list[Row]] = {}
+        for label in LABELS:
+            rows = self._read("read/export_nodes", namespace=ns, label=label)
+            out[label] = [{k: v for k, v in native(r["n"]).items() if v is not None} for r in rows]
+        out["supports"], out["supersessions"], out["stated"] = [], [], []
+        for link in self._read("read/export_links", namespace=ns):
+            props = native(link["props"])
+            if link["type"] == "SUPPORTED_BY":
+                out["supports"].append(
+                    {"fact_id": link["fact_id"], "episode_id": link["other_id"], **props}
+                )
+            elif link["type"] == "STATED_IN":
+                out["stated"].append(
+                    {"statement_id": link["fact_id"], "episode_id": link["other_id"]}
+                )
+            else:
+                out["supersessions"].append(
+                    {"new_id": link["fact_id"], "old_id": link["other_id"], **props}
+                )
+        return out
+
+    def find_text(self, namespace: str, needle: str) -> list[Row]:
+        ns = check_namespace(namespace)
+        found = self._read("explore/find_text", namespace=ns, needle=needle)
+        # The full-text indexes are checked too: their entries go with the nodes.
+        for name, field in (
+            ("recall/facts_keyword_raw", "search_text"),
+            ("recall/episodes_keyword_raw", "content"),
+            ("recall/episodes_keyword_raw", "context_text"),
+        ):
+            query = lucene_query(ns, (field,), needle, every=True)
+            if query is not None:
+                for row in self._read(name, lucene=query, namespace=ns):
+                    found.append(
+                        {"kind": "index", "label": name, "id": row["id"], "property": field}
+                    )
+        return found
+
+    def noncanonical_datetimes(self, namespace: str) -> list[Row]:
+        return self._read("admin/datetimes_noncanonical", namespace=check_namespace(namespace))
+
+    def canonicalise_datetimes(self, namespace: str) -> int:
+        ns = check_namespace(namespace)
+        fixed = 0
+        with driver_errors(self.uri):
+            for label in LABELS:
+                records, _, _ = self._driver.execute_query(
+                    cypher.load("admin/datetimes_canonicalise"),
+                    {"namespace": ns, "label": label},
+                    database_=self.database,
+                )
+                fixed += int(records[0]["fixed"] or 0) if records else 0
+        return fixed
+
+    def counts(self, namespace: str) -> dict[str, int]:
+        rows = self._read("read/namespace_counts", namespace=check_namespace(namespace))
+        return {r["label"]: r["n"] for r in rows}

@@ -1,0 +1,261 @@
+"""Recall's candidate channels on Neo4j: all of them in one statement
+(``cypher/recall/candidates``) on a server that filters inside its vector index, else one
+query a channel (``channels.compose``); then the final k rows in one more
+(``cypher/recall/rows``)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Collection, Iterable
+from typing import Any, cast
+
+from graphmem.context import CONTEXT_BOOST
+from graphmem.model import check_namespace
+from graphmem.store import channels
+from graphmem.store.base import (
+    HUB_DEGREE,
+    Candidates,
+    GraphStore,
+    Hit,
+    Probe,
+    RecallFilter,
+    Row,
+)
+from graphmem.store.neo4j.connection import Connection, ns_token
+from graphmem.store.neo4j.values import from_epoch, from_triples, native, support_row
+from graphmem.temporal import AsOf
+from graphmem.text import words
+
+_SIZE_TTL = 60.0  # seconds a namespace's size is trusted: only its magnitude matters
+
+
+class Channels(Connection):
+    def _filter_params(self, namespace: str, where: RecallFilter) -> dict[str, Any]:
+        return {
+            "namespace": check_namespace(namespace),
+            "at": where.point.at,
+            "known_at": where.point.known_at,
+            "statuses": list(where.statuses),
+            "authorities": list(where.authorities),
+            "sensitivities": list(where.sensitivities),
+            "scopes": None if where.scopes is None else list(where.scopes),
+            "include_review": where.include_review,
+        }
+
+    def similar_facts(
+        self, namespace: str, where: RecallFilter, vector: list[float], limit: int
+    ) -> list[Hit]:
+        params = self._filter_params(namespace, where)
+        if not self.in_index_filter or self._small(namespace, "Fact"):
+            rows = self._read("recall/facts_vector_exact", vector=vector, limit=limit, **params)
+        else:
+            rows = self._read(
+                "recall/facts_vector_index", vector=vector, limit=limit, fetch=limit * 4, **params
+            )
+        return _hits(rows, "f")
+
+    def _small(self, namespace: str, label: str) -> bool:
+        """Whether exact search suits this namespace (sizes cached for a minute)."""
+        now = time.monotonic()
+        seen = self._sizes.get((namespace, label))
+        if seen is None or now - seen[0] > _SIZE_TTL:
+            rows = self._read("read/label_count", namespace=namespace, label=label)
+            seen = (now, int(rows[0]["n"]) if rows else 0)
+            self._sizes[(namespace, label)] = seen
+        return seen[1] < self.exact_below
+
+    def keyword_facts(
+        self,
+        namespace: str,
+        where: RecallFilter,
+        text: str,
+        vector: list[float] | None,
+        limit: int,
+    ) -> list[Hit]:
+        lucene = lucene_query(namespace, ("search_text",), text)
+        if lucene is None:
+            return []
+        rows = self._read(
+            "recall/facts_keyword",
+            lucene=lucene,
+            vector=vector,
+            limit=limit,
+            **self._filter_params(namespace, where),
+        )
+        return _hits(rows, "f")
+
+    def entity_facts(
+        self,
+        namespace: str,
+        where: RecallFilter,
+        keys: list[str],
+        vector: list[float] | None,
+        limit: int,
+        *,
+        found: Collection[str] = (),
+    ) -> list[Hit]:
+        if not keys:
+            return []
+        rows = self._read(
+            "recall/facts_of_entities",
+            keys=keys,
+            vector=vector,
+            hub_degree=HUB_DEGREE,
+            found=list(found),
+            limit=limit,
+            **self._filter_params(namespace, where),
+        )
+        return _hits(rows, "f")
+
+    def similar_episodes(
+        self, namespace: str, where: RecallFilter, vector: list[float], limit: int
+    ) -> list[Hit]:
+        params = {**_episode_params(namespace, where), "vector": vector, "limit": limit}
+        if not self.in_index_filter or self._small(namespace, "Episode"):
+            rows = self._read("recall/episodes_vector_exact", **params)
+        else:
+            rows = self._read("recall/episodes_vector_index", fetch=limit * 4, **params)
+        return _hits(rows, "e")
+
+    def keyword_episodes(
+        self,
+        namespace: str,
+        where: RecallFilter,
+        text: str,
+        vector: list[float] | None,
+        limit: int,
+    ) -> list[Hit]:
+        lucene = lucene_query(namespace, ("content", "context_text"), text)
+        if lucene is None:
+            return []
+        rows = self._read(
+            "recall/episodes_keyword",
+            lucene=lucene,
+            vector=vector,
+            limit=limit,
+            **_episode_params(namespace, where),
+        )
+        return _hits(rows, "e")
+
+    def episodes_standing(self, namespace: str, ids: Iterable[str], point: AsOf) -> dict[str, bool]:
+        rows = self._read(
+            "recall/episodes_standing",
+            namespace=check_namespace(namespace),
+            ids=list(ids),
+            at=point.at,
+            known_at=point.known_at,
+        )
+        return {r["id"]: bool(r["current"]) for r in rows}
+
+    def recall_candidates(
+        self,
+        namespace: str,
+        where: RecallFilter,
+        probe: Probe,
+    ) -> Candidates:
+        if not self.in_index_filter:  # no SEARCH clause on this server: a query a channel
+            return channels.compose(cast("GraphStore", self), namespace, where, probe)
+        found = self._read_once(
+            "recall/candidates",
+            vector=probe.vector,
+            fact_lucene=lucene_query(namespace, ("search_text",), probe.text),
+            episode_lucene=lucene_query(namespace, ("content", "context_text"), probe.text),
+            keys=probe.keys,
+            hub_degree=HUB_DEGREE,
+            exact_facts=self._small(namespace, "Fact"),
+            exact_episodes=probe.include_episodes and self._small(namespace, "Episode"),
+            include_episodes=probe.include_episodes,
+            fetch=probe.limit * 4,
+            limit=probe.limit,
+            **self._filter_params(namespace, where),
+        )
+        standing = {row["id"]: row["standing"] for row in found["episode_standing"]}
+        return Candidates(
+            [
+                ("fact", "vector", _lean_hits(found["fact_vector"], "valid_from")),
+                ("fact", "keyword", _lean_hits(found["fact_keyword"], "valid_from")),
+                ("fact", "entity", _lean_hits(found["fact_entity"], "valid_from")),
+                ("episode", "vector", _lean_hits(found["episode_vector"], "occurred_at")),
+                ("episode", "keyword", _lean_hits(found["episode_keyword"], "occurred_at")),
+            ][: 5 if probe.include_episodes else 3],
+            lean=True,
+            standing=standing,
+        )
+
+    def recall_rows(
+        self, namespace: str, fact_ids: list[str], episode_ids: list[str]
+    ) -> tuple[dict[str, Row], list[Row]]:
+        found = self._read_once(
+            "recall/rows",
+            namespace=check_namespace(namespace),
+            fact_ids=fact_ids,
+            episode_ids=episode_ids,
+        )
+        rows = [from_triples(triples) for triples in (*found["facts"], *found["episodes"])]
+        return {row["id"]: row for row in rows}, [support_row(r) for r in found["support"]]
+
+
+def _episode_params(namespace: str, where: RecallFilter) -> dict[str, Any]:
+    return {
+        "namespace": check_namespace(namespace),
+        "at": where.point.at,
+        "known_at": where.point.known_at,
+        "authorities": list(where.authorities),
+        "sensitivities": list(where.sensitivities),
+        "scopes": None if where.scopes is None else list(where.scopes),
+    }
+
+
+def lucene_query(
+    namespace: str, fields: tuple[str, ...], text: str, *, every: bool = False
+) -> str | None:
+    """A Lucene query for the analysed words of ``text`` in any of ``fields``.
+
+    The words are graphmem.text's (possessives and stop words already gone); each is quoted,
+    so no user text is parsed as query syntax, and Lucene's english analyzer stems it the
+    way graphmem.text.tokens does for the embedded store. The turn context field is
+    boosted by CONTEXT_BOOST.
+    """
+    terms = sorted(set(words(text)))
+    if not terms:
+        return None
+    joined = (" AND " if every else " OR ").join(_quoted(t) for t in terms)
+    where = " OR ".join(
+        f"{field}:({joined})" + (f"^{CONTEXT_BOOST}" if field == "context_text" else "")
+        for field in fields
+    )
+    return f"ns_token:{ns_token(namespace)} AND ({where})"
+
+
+def _quoted(word: str) -> str:
+    escaped = word.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped}"'
+
+
+def _hits(rows: list[Row], key: str) -> list[Hit]:
+    # Neo4j reports cosine similarity as (1 + cos) / 2; both stores hand back plain cosine.
+    return [
+        Hit(
+            native(r[key]),
+            2 * float(r["similarity"]) - 1 if r["similarity"] else 0.0,
+            float(r["score"] or 0.0),
+        )
+        for r in rows
+    ]
+
+
+def _lean_hits(rows: list[Row], when: str) -> list[Hit]:
+    """Hits of recall/candidates: the datetime scoring reads comes as epoch microseconds (no
+    driver temporal to decode), and an absent field stays absent so scoring's defaults apply."""
+    hits = []
+    for r in rows:
+        row: Row = {
+            key: value
+            for key in ("id", "confidence", "authority", "use_count", "slot", "kind")
+            if (value := r.get(key)) is not None
+        }
+        row[when] = from_epoch(r[when])
+        similarity = r["similarity"]
+        score = float(r["score"] or 0.0)
+        hits.append(Hit(row, 2 * float(similarity) - 1 if similarity else 0.0, score))
+    return hits

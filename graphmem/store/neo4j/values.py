@@ -1,0 +1,66 @@
+"""Values across the driver boundary: datetimes sent as UTC (:func:`canonical`), rows read
+back as Python datetimes in UTC (:func:`native`), and the lean forms some queries return
+(datetimes as epoch microseconds, rows as property triples) read without the driver's
+temporal decoding."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from graphmem.store.base import (
+    Row,
+)
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def from_epoch(microseconds: int) -> datetime:
+    return _EPOCH + timedelta(microseconds=microseconds)
+
+
+def from_triples(triples: list[list[Any]]) -> Row:
+    """A row read as [key, value, is_time] triples (zoned datetimes as epoch microseconds)."""
+    row = {key: from_epoch(value) if is_time else value for key, value, is_time in triples}
+    return native(row)  # a temporal of another kind, should one be stored
+
+
+def support_row(row: Row) -> Row:
+    return {
+        **row,
+        "added_at": from_epoch(row["added_at"]),
+        "occurred_at": from_epoch(row["occurred_at"]),
+    }
+
+
+def native(row: Row) -> Row:
+    """Driver temporal values to Python datetimes in UTC; drop store-only properties."""
+    out: Row = {}
+    for key, stored in row.items():
+        if key in ("embedding", "ns_token"):
+            continue
+        value = stored.to_native() if hasattr(stored, "to_native") else stored
+        if isinstance(value, datetime) and value.tzinfo is not None:
+            value = value.astimezone(UTC)
+        out[key] = value
+    return out
+
+
+def canonical(value: Any) -> Any:
+    """Every datetime sent to Neo4j as UTC with offset Z — never a named zone, whichever path
+    produced it: Cypher orders ``…Z`` and ``…Z[UTC]`` differently for the same instant."""
+    if isinstance(value, datetime):
+        if value.tzinfo is None or value.tzinfo is UTC:
+            return value
+        return value.astimezone(UTC)
+    # A write sends tens of thousands of values: plain ones are kept without a call each.
+    if isinstance(value, dict):
+        return {k: v if type(v) in _PLAIN else canonical(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        if value and type(value[0]) is float and all(type(v) is float for v in value):
+            return list(value)  # an embedding: nothing in it to convert, and it is long
+        return [v if type(v) in _PLAIN else canonical(v) for v in value]
+    return value
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})

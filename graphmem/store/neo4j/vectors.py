@@ -1,0 +1,76 @@
+"""The vector indexes: checked against the configured embedder when a store opens, and
+dropped, refilled and rebuilt by a re-embedding (graphmem/reembed.py)."""
+
+from __future__ import annotations
+
+from graphmem.errors import EmbeddingMismatch
+from graphmem.model import check_namespace
+from graphmem.store import cypher
+from graphmem.store.base import (
+    REEMBED_HINT,
+    interrupted,
+)
+from graphmem.store.neo4j.connection import Connection, driver_errors
+
+
+class Vectors(Connection):
+    def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
+        recorded = self._read("admin/embedder_get")
+        if recorded and recorded[0]["pending"]:
+            raise EmbeddingMismatch(interrupted(recorded[0]["name"]))
+        if recorded and (recorded[0]["name"], recorded[0]["dimensions"]) != (
+            embedder_name,
+            dimensions,
+        ):
+            raise EmbeddingMismatch(
+                f"this Neo4j database's vectors were built by {recorded[0]['name']!r} "
+                f"({recorded[0]['dimensions']} dimensions) but the configured embedder is "
+                f"{embedder_name!r} ({dimensions}); {REEMBED_HINT}"
+            )
+        for name in ("admin/fact_vector_index", "admin/episode_vector_index"):
+            self._create_rule(name, dimensions=dimensions)
+        with driver_errors(self.uri):
+            self._driver.execute_query(
+                cypher.load("admin/embedder_set"),
+                {"name": embedder_name, "dimensions": dimensions},
+                database_=self.database,
+            )
+            self._driver.execute_query(cypher.load("admin/await_indexes"), database_=self.database)
+        for row in self._read("admin/vector_indexes"):
+            if row["dimensions"] != dimensions:
+                raise EmbeddingMismatch(
+                    f"vector index {row['name']} has {row['dimensions']} dimensions; the "
+                    f"embedder {embedder_name!r} makes {dimensions}"
+                )
+
+    # ---- re-embedding (graphmem/reembed.py) ---------------------------------------
+
+    def namespaces(self) -> list[str]:
+        return [r["namespace"] for r in self._read("admin/namespaces")]
+
+    def begin_vectors(self, embedder_name: str, dimensions: int) -> None:
+        with driver_errors(self.uri):
+            for name in ("admin/fact_vector_index_drop", "admin/episode_vector_index_drop"):
+                self._driver.execute_query(cypher.load(name), database_=self.database)
+        self._record_embedder(embedder_name, dimensions, pending=True)
+
+    def set_vectors(self, namespace: str, vectors: dict[str, list[float]]) -> None:
+        rows = [{"id": node_id, "vector": vector} for node_id, vector in vectors.items()]
+        self._write(
+            lambda tx: tx.run(
+                cypher.load("admin/vectors_set"),
+                {"namespace": check_namespace(namespace), "rows": rows},
+            ).consume()
+        )
+
+    def end_vectors(self, embedder_name: str, dimensions: int) -> None:
+        self._record_embedder(embedder_name, dimensions, pending=False)
+        self.ensure_vectors(embedder_name, dimensions)
+
+    def _record_embedder(self, embedder_name: str, dimensions: int, *, pending: bool) -> None:
+        with driver_errors(self.uri):
+            self._driver.execute_query(
+                cypher.load("admin/embedder_replace"),
+                {"name": embedder_name, "dimensions": dimensions, "pending": pending},
+                database_=self.database,
+            )
