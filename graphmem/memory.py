@@ -7,7 +7,6 @@ same methods in a worker thread, so there is one code path per operation.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import threading
 import time
@@ -71,6 +70,7 @@ from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore
 from graphmem.store.neo4j import Neo4jStore
 from graphmem.store.rows import to_audit, to_episode, to_fact, to_support
 from graphmem.temporal import END_OF_TIME, AsOf, now, optional_utc, utc
+from graphmem.usage import UseCounts
 from graphmem.write import Decider, Extractor, WritePath, embed_change, scrub_ref, subject_key
 
 P = ParamSpec("P")
@@ -118,10 +118,7 @@ class Memory:
                 store.close()
             raise
         self.weights = weights or Weights.balanced()
-        self._uses: dict[str, dict[str, Any]] = {}
-        self._uses_lock = threading.Lock()
-        self._buffered = 0  # distinct (namespace, fact) entries in _uses
-        self._flusher: threading.Thread | None = None
+        self._usage = UseCounts(store, self._lock, self._clock)  # written off the read path
         self._writer = WritePath(
             store, extractor, self.predicates, self._clock, self.embedder, decider
         )
@@ -534,53 +531,12 @@ class Memory:
             len(found),
             (time.perf_counter() - started) * 1000,
         )
-        self._note_use(ns, found)
+        self._usage.note(ns, [e.fact_id for e in found if e.fact_id is not None])
         return found
-
-    def _note_use(self, ns: str, found: list[Evidence]) -> None:
-        # Use statistics are buffered and written by a background flush, so a recall never
-        # waits for a write (neither a remember holding the write lock nor its own batch).
-        # A lost batch only makes garbage collection a little more eager.
-        with self._uses_lock:
-            pending = self._uses.setdefault(ns, {})
-            if self._buffered >= USE_BUFFER_MAX:
-                return  # a flush is behind: drop rather than grow without bound
-            for evidence in found:
-                if evidence.fact_id is not None:
-                    if evidence.fact_id not in pending:
-                        self._buffered += 1
-                    pending[evidence.fact_id] = pending.get(evidence.fact_id, 0) + 1
-            flushing = self._flusher is not None and self._flusher.is_alive()
-            if self._buffered >= USE_FLUSH_EVERY and not flushing:
-                self._flusher = threading.Thread(
-                    target=self._flush_in_background, name="graphmem-use-flush", daemon=True
-                )
-                self._flusher.start()
-
-    def _flush_in_background(self) -> None:
-        with contextlib.suppress(GraphmemError):  # advisory statistics: the next batch goes on
-            self.flush()
 
     def flush(self) -> None:
         """Write buffered use statistics (also done on close)."""
-        with self._uses_lock:
-            uses, self._uses, self._buffered = self._uses, {}, 0
-        with self._lock:
-            at = self._clock()
-            for ns, counts in uses.items():
-                rows = self.store.facts_by_id(ns, list(counts))
-                patches = [
-                    FactPatch(
-                        row["id"],
-                        {
-                            "use_count": (row.get("use_count") or 0) + counts[row["id"]],
-                            "last_used_at": at,
-                        },
-                    )
-                    for row in rows
-                ]
-                if patches:
-                    self.store.apply(ChangeSet(namespace=ns, patches=patches))
+        self._usage.flush()
 
     def history(self, fact_id: str, namespace: str, *, revisions: bool = False) -> list[Fact]:
         """The supersession chain through ``fact_id``, oldest first, with each one's support.
@@ -742,9 +698,7 @@ class Memory:
         return report
 
     def close(self) -> None:
-        if self._flusher is not None:
-            self._flusher.join()
-        self.flush()
+        self._usage.close()
         self.store.close()
         if self._model is not None:  # made from the configuration, so ours to close
             self._model.close()
@@ -754,10 +708,6 @@ class Memory:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-USE_FLUSH_EVERY = 200
-USE_BUFFER_MAX = 20 * USE_FLUSH_EVERY
 
 
 def timeline_of(

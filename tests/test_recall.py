@@ -258,7 +258,7 @@ def test_recall_does_not_wait_for_a_write_in_progress(
     import threading
     import time
 
-    monkeypatch.setattr("graphmem.memory.USE_FLUSH_EVERY", 5)
+    monkeypatch.setattr("graphmem.usage.USE_FLUSH_EVERY", 5)
     space = ns("uses")
     clock.set(d(3))
     memory.define_predicate("owns", cardinality="many", kind="fact")
@@ -280,7 +280,7 @@ def test_recall_does_not_wait_for_a_write_in_progress(
     finally:
         release.set()
         writer.join()
-    flusher = memory._flusher
+    flusher = memory._usage.flusher
     assert flusher is not None  # the batch went to the background, not to a recall
     flusher.join(30)
     memory.flush()

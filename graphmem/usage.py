@@ -1,0 +1,85 @@
+"""Use statistics written off the read path.
+
+Every recall counts the facts it returned (``use_count``, ``last_used_at``: what
+garbage collection and recall's use credit read). The counts are buffered and written
+by a background flush, so a recall never waits for a write — neither a ``remember``
+holding the write lock nor a batch of its own. The buffer is bounded: when a flush is
+behind, new uses are dropped rather than kept without limit. A lost batch only makes
+garbage collection a little more eager.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from typing import Any
+
+from graphmem.errors import GraphmemError
+from graphmem.store.base import ChangeSet, FactPatch, GraphStore
+
+USE_FLUSH_EVERY = 200  # distinct (namespace, fact) entries that start a background flush
+USE_BUFFER_MAX = 20 * USE_FLUSH_EVERY  # entries beyond which new uses are dropped
+
+
+class UseCounts:
+    """The buffered use counts of one :class:`~graphmem.Memory`. ``write_lock`` is the
+    memory's write lock: a flush writes under it, as every other write does."""
+
+    def __init__(self, store: GraphStore, write_lock: Any, clock: Callable[[], datetime]) -> None:
+        self._store = store
+        self._write_lock = write_lock
+        self._clock = clock
+        self._uses: dict[str, dict[str, int]] = {}
+        self._lock = threading.Lock()
+        self._buffered = 0  # distinct (namespace, fact) entries in _uses
+        self.flusher: threading.Thread | None = None
+
+    def note(self, ns: str, fact_ids: Iterable[str]) -> None:
+        """Count one use of each fact; start a background flush when enough are waiting."""
+        with self._lock:
+            pending = self._uses.setdefault(ns, {})
+            if self._buffered >= USE_BUFFER_MAX:
+                return  # a flush is behind: drop rather than grow without bound
+            for fact_id in fact_ids:
+                if fact_id not in pending:
+                    self._buffered += 1
+                pending[fact_id] = pending.get(fact_id, 0) + 1
+            flushing = self.flusher is not None and self.flusher.is_alive()
+            if self._buffered >= USE_FLUSH_EVERY and not flushing:
+                self.flusher = threading.Thread(
+                    target=self._flush_in_background, name="graphmem-use-flush", daemon=True
+                )
+                self.flusher.start()
+
+    def _flush_in_background(self) -> None:
+        with contextlib.suppress(GraphmemError):  # advisory statistics: the next batch goes on
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the buffered counts now."""
+        with self._lock:
+            uses, self._uses, self._buffered = self._uses, {}, 0
+        with self._write_lock:
+            at = self._clock()
+            for ns, counts in uses.items():
+                rows = self._store.facts_by_id(ns, list(counts))
+                patches = [
+                    FactPatch(
+                        row["id"],
+                        {
+                            "use_count": (row.get("use_count") or 0) + counts[row["id"]],
+                            "last_used_at": at,
+                        },
+                    )
+                    for row in rows
+                ]
+                if patches:
+                    self._store.apply(ChangeSet(namespace=ns, patches=patches))
+
+    def close(self) -> None:
+        """Wait for a running flush, then write what is left."""
+        if self.flusher is not None:
+            self.flusher.join()
+        self.flush()
