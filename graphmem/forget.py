@@ -222,17 +222,11 @@ class Planner:
         keys = {s["subject_key"] for s in said} | {
             s["object_key"] for s in said if s.get("object_key")
         }
-        for key in sorted(keys):
-            still = [
-                s
-                for s in self.store.statements_about(self.ns, key)
-                if s["id"] not in self.plan.statements
-            ]
-            still = [s for s in still if key in (s["subject_key"], s.get("object_key"))]
-            if not still:
-                entity = self.store.entity_id(self.ns, key)
-                if entity is not None:
-                    self.plan.entities.add(entity)
+        still = self.store.entities_still_named(self.ns, keys, self.plan.statements)
+        for key in sorted(keys - still):
+            entity = self.store.entity_id(self.ns, key)
+            if entity is not None:
+                self.plan.entities.add(entity)
 
     def _redact(
         self, episode_id: str, gone: list[Row], survivors: list[Row], mention: str | None

@@ -189,3 +189,46 @@ def test_forget_entity_reaches_literals_and_bare_mentions(
     assert report.redacted_episodes >= 1
     assert traces(memory, maya, "Zanzibar") == []
     assert sorted(str(f.object) for f in memory.facts(maya)) == ["Oslo", "tea"]
+
+
+def test_forgetting_removes_an_entity_only_when_nothing_else_names_it(
+    memory: Memory, clock: Clock, ns: NS
+) -> None:
+    """After a forget, an entity named only by what was forgotten is gone; one another
+    statement still names (as subject or object) stays — also when the only other mention
+    is a literal text, which does not name the entity."""
+    space = ns("orphans")
+    clock.set(d(3))
+    memory.define_predicate("visited", cardinality="many", kind="event")
+    memory.define_predicate("note", cardinality="many", kind="fact")
+    only = memory.remember([Claim("maya", "visited", "Tromso")], space)
+    memory.remember([Claim("maya", "visited", "Oslo")], space)
+    shared = memory.remember([Claim("ivan", "visited", "Oslo")], space)
+    memory.remember([Claim("ivan", "note", "Tromso was cold")], space, at=d(3, 2))
+    key = memory.store.entity_id
+
+    memory.forget(space, episode=only.episode_id)
+    assert key(space, "tromso") is None  # only the forgotten visit named it as an entity
+    assert key(space, "maya") is not None  # her Oslo visit still names her
+
+    memory.forget(space, episode=shared.episode_id)
+    assert key(space, "oslo") is not None  # maya's visit still names it
+    assert key(space, "ivan") is not None  # his note still names him
+
+
+def test_entities_still_named_reads_the_keys_not_the_namespace(
+    memory: Memory, clock: Clock, ns: NS
+) -> None:
+    """The store call behind it: keys named by a statement outside ``excluded``."""
+    space = ns("named")
+    clock.set(d(3))
+    memory.define_predicate("visited", cardinality="many", kind="event")
+    first = memory.remember([Claim("maya", "visited", "Lima")], space)
+    memory.remember([Claim("ivan", "visited", "Lima")], space)
+    said = memory.store.episode_statements(space, [first.episode_id])
+    assert len(said) == 1
+    keys = {"maya", "lima", "ivan", "nobody"}
+    assert memory.store.entities_still_named(space, keys, []) == {"maya", "lima", "ivan"}
+    gone = [said[0]["id"]]
+    assert memory.store.entities_still_named(space, keys, gone) == {"lima", "ivan"}
+    assert memory.store.entities_still_named(ns("other"), keys, []) == set()  # tenancy

@@ -345,6 +345,12 @@ class GraphStore(Protocol):
     def statements_about(self, namespace: str, entity_key: str) -> list[Row]:
         """Statements whose subject or object is this entity, or whose literal object names it."""
 
+    def entities_still_named(
+        self, namespace: str, keys: Iterable[str], excluded: Iterable[str]
+    ) -> set[str]:
+        """Of ``keys`` (entity keys), those some statement not in ``excluded`` (statement
+        ids) names as its subject or object."""
+
     def chain(self, namespace: str, fact_id: str) -> list[Row]:
         """The supersession chain through ``fact_id``, oldest first."""
 

@@ -90,6 +90,18 @@ class Reads(State):
         return self._statements(namespace, ids)
 
     @locked
+    def entities_still_named(
+        self, namespace: str, keys: Iterable[str], excluded: Iterable[str]
+    ) -> set[str]:
+        wanted, gone = set(keys), set(excluded)
+        nodes = self._graph.nodes
+        named: set[str] = set()
+        for i in self._by_label[("Statement", namespace)]:
+            if i not in gone:
+                named |= wanted & {nodes[i]["subject_key"], nodes[i].get("object_key")}
+        return named
+
+    @locked
     def episode_statements(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
         ids: set[str] = set()
         for episode in self._rows(namespace, "Episode", episode_ids):

@@ -89,6 +89,17 @@ class Reads(Connection):
         )
         return [native(r["s"]) for r in rows]
 
+    def entities_still_named(
+        self, namespace: str, keys: Iterable[str], excluded: Iterable[str]
+    ) -> set[str]:
+        rows = self._read_plain(
+            "read/entities_still_named",
+            namespace=check_namespace(namespace),
+            keys=list(keys),
+            excluded=list(excluded),
+        )
+        return {r["key"] for r in rows}
+
     def chain(self, namespace: str, fact_id: str) -> list[Row]:
         rows = self._read("read/fact_chain", namespace=check_namespace(namespace), fact_id=fact_id)
         return [native(r["f"]) for r in rows]
