@@ -176,6 +176,32 @@ def test_every_channel_of_the_statement_filters(neo4j_uri: str, exact_below: int
     memory.close()
 
 
+def test_the_hop_runs_when_a_named_entity_has_no_admitted_fact(neo4j_uri: str) -> None:
+    """The entity channel's hop follows a named entity's current links even when none of its
+    own facts is admitted (here: of another scope), in the statement as in the composition."""
+    from graphmem.store.neo4j import Neo4jStore
+
+    store = Neo4jStore(neo4j_uri)
+    composed = _composed(Neo4jStore)(neo4j_uri)
+    memory = Memory(store=store, clock=Clock(d(3, 2)))
+    space = f"hop-{uuid.uuid4().hex[:8]}"
+    memory.define_predicate("knows", cardinality="many", kind="fact")
+    memory.remember([Claim("maya", "knows", "Tom", scope="project:x")], space, at=d(3))
+    memory.remember([Claim("Tom", "lives_in", "Lyon")], space, at=d(3))
+    question = "who does maya know"
+    probe = Probe(question, memory.embedder.embed([question])[0], ["maya"], 40)
+    where = RecallRequest(question, space, AsOf.of(d(4), d(4)), scopes=("global",)).filter()
+    one = [r["id"] for r in _channels(store.recall_candidates(space, where, probe))["fact entity"]]
+    want = [
+        r["id"] for r in _channels(composed.recall_candidates(space, where, probe))["fact entity"]
+    ]
+    assert one == want
+    assert len(one) == 1  # Tom's, one hop away; maya's own fact is of another scope
+    store.drop_namespace(space)
+    memory.close()
+    composed.close()
+
+
 def _db_hits(plan: Any) -> int:
     return int(plan.get("dbHits", 0)) + sum(_db_hits(child) for child in plan.get("children", ()))
 

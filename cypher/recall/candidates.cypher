@@ -120,25 +120,28 @@ CALL (fact_vector, fact_keyword) {
   USING INDEX e:Entity(namespace, key)
   WITH e, COUNT { (e)<-[:SUBJECT|OBJECT]-() } > $hub_degree AS hub
   WITH collect(CASE WHEN NOT hub THEN e END) AS named, collect(CASE WHEN hub THEN e END) AS hubs
+  // One row whatever the union finds: with no own facts, the hop still runs.
   CALL (named, hubs, fact_vector, fact_keyword) {
-    UNWIND named AS e
-    MATCH (e)<-[:SUBJECT|OBJECT]-(f:Fact)
-    WHERE f.namespace = $namespace
-      AND f.valid_from <= $at AND $at < f.valid_until
-      AND f.recorded_at <= $known_at AND $known_at < f.retired_at
-      AND f.status IN $statuses
-      AND ($scopes IS NULL OR f.scope IN $scopes)
-      AND f.authority IN $authorities
-      AND f.sensitivity IN $sensitivities
-      AND ($include_review OR f.review_at > $at)
-    RETURN f
-    UNION
-    UNWIND CASE WHEN size(hubs) = 0 THEN [] ELSE fact_vector + fact_keyword END AS hit
-    WITH hit.node AS f
-    WHERE EXISTS { MATCH (f)-[:SUBJECT|OBJECT]->(hub) WHERE hub IN hubs }
-    RETURN f
+    CALL (named, hubs, fact_vector, fact_keyword) {
+      UNWIND named AS e
+      MATCH (e)<-[:SUBJECT|OBJECT]-(f:Fact)
+      WHERE f.namespace = $namespace
+        AND f.valid_from <= $at AND $at < f.valid_until
+        AND f.recorded_at <= $known_at AND $known_at < f.retired_at
+        AND f.status IN $statuses
+        AND ($scopes IS NULL OR f.scope IN $scopes)
+        AND f.authority IN $authorities
+        AND f.sensitivity IN $sensitivities
+        AND ($include_review OR f.review_at > $at)
+      RETURN f
+      UNION
+      UNWIND CASE WHEN size(hubs) = 0 THEN [] ELSE fact_vector + fact_keyword END AS hit
+      WITH hit.node AS f
+      WHERE EXISTS { MATCH (f)-[:SUBJECT|OBJECT]->(hub) WHERE hub IN hubs }
+      RETURN f
+    }
+    RETURN collect(f) AS own
   }
-  WITH named, collect(f) AS own
   // The named entities' own facts outrank every fact one hop away: when they fill the
   // channel, the hop cannot change it.
   CALL (named, own) {
