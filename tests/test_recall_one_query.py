@@ -202,6 +202,45 @@ def test_the_hop_runs_when_a_named_entity_has_no_admitted_fact(neo4j_uri: str) -
     composed.close()
 
 
+def test_the_vector_channel_finds_what_holds_behind_many_closed_versions(neo4j_uri: str) -> None:
+    """The fact vector channel asks the index for the namespace's nearest and checks validity
+    after it; when closed versions crowd out the facts that hold, it asks again with validity
+    inside the index. Either way it returns what exact cosine over the admitted facts
+    returns."""
+    from graphmem.store.neo4j import Neo4jStore
+
+    indexed = Neo4jStore(neo4j_uri, exact_below=0)
+    exact = Neo4jStore(neo4j_uri, exact_below=10**9)
+    memory = Memory(store=indexed, clock=Clock(d(3, 2)))
+    space = f"crowd-{uuid.uuid4().hex[:8]}"
+    memory.define_predicate("likes", cardinality="many", kind="fact")
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    for i in range(130):  # 129 closed versions of one slot, the latest holds
+        memory.remember(
+            [Claim("maya", "lives_in", f"Town {i}")], space, at=start + timedelta(hours=i)
+        )
+    memory.remember([Claim("ivan", "likes", f"dish {i}") for i in range(30)], space, at=d(3))
+    where = RecallRequest("q", space, AsOf.of(d(3, 2), d(3, 2))).filter()
+    current = memory.facts(space, subject="maya", at=d(3, 2))[0].id
+    for question in ("where does maya live now", "which dishes does ivan like"):
+        vector = memory.embedder.embed([question])[0]
+        want = exact.similar_facts(space, where, vector, 10)
+        got = indexed.similar_facts(space, where, vector, 10)
+        probe = Probe(question, vector, [], 10, include_episodes=False)
+        found = indexed.recall_candidates(space, where, probe).channels[0][2]
+        for hits in (got, found):  # the same best similarities (ties may swap places)
+            assert len(hits) == len(want) == 10, question
+            assert [h.similarity for h in hits] == pytest.approx(
+                [h.similarity for h in want], abs=1e-5
+            )
+        if "maya" in question:
+            assert current in {h.row["id"] for h in got} & {h.row["id"] for h in found}
+    assert "maya" in memory.recall("where does maya live now", space, k=1, at=d(3, 2))[0].text
+    indexed.drop_namespace(space)
+    memory.close()
+    exact.close()
+
+
 def _db_hits(plan: Any) -> int:
     return int(plan.get("dbHits", 0)) + sum(_db_hits(child) for child in plan.get("children", ()))
 
