@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
@@ -27,7 +28,12 @@ class UseCounts:
     """The buffered use counts of one :class:`~graphmem.Memory`. ``write_lock`` is the
     memory's write lock: a flush writes under it, as every other write does."""
 
-    def __init__(self, store: GraphStore, write_lock: Any, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self,
+        store: GraphStore,
+        write_lock: AbstractContextManager[Any],
+        clock: Callable[[], datetime],
+    ) -> None:
         self._store = store
         self._write_lock = write_lock
         self._clock = clock

@@ -1,6 +1,6 @@
-// candidates — every recall channel in one statement: facts by vector (filtered inside the
-// index by tenant, validity after it), by full text (the namespace token inside the Lucene query)
-// and by the entities the query names (one hop; a hub only credits what those two found);
+// candidates — every recall channel in one statement: facts by vector (the tenant filtered
+// inside the index, validity after it), by full text (the namespace token inside the Lucene
+// query) and by the entities the query names (one hop; a hub only credits what those two found);
 // episodes by vector and by full text. Each channel filters before it ranks (tenant, validity,
 // belief, status, scope, authority, sensitivity), exactly as the single-channel queries of
 // this folder do. Rows are lean: ids, scores and the few fields scoring reads, datetimes as
@@ -30,6 +30,7 @@
 //   $exact_episodes BOOLEAN       the same for episodes
 //   $include_episodes BOOLEAN     whether the episode channels run at all
 //   $fetch          INTEGER       how many the vector index returns before the outer filter
+//                                 (facts: eight times as many when fewer than $limit pass)
 //   $limit          INTEGER       how many rows at most per channel
 // Returns: one row of six lists of maps — fact_vector, fact_keyword, fact_entity (id,
 //   similarity, score, valid_from, confidence, authority, slot, kind, use_count), episode_vector,

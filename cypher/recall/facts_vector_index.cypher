@@ -13,6 +13,7 @@
 //   $include_review BOOLEAN       also facts whose review date has passed (flagged by the caller)
 //   $vector         LIST<FLOAT>   the query embedding
 //   $fetch          INTEGER       how many the index returns before the outer filter
+//                                 (eight times as many when fewer than $limit pass)
 //   $limit          INTEGER       how many rows at most
 // Returns: f (properties without the embedding), similarity, score (= similarity)
 CALL () {

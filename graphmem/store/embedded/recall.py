@@ -158,13 +158,16 @@ class Channels(State):
             entity = self._entity.get((namespace, key))
             if entity is None:
                 continue
-            linked = self._linked_rows(namespace, entity)
-            if len(linked) > HUB_DEGREE:  # a hub: only what the other channels found counts
+            if self._is_hub(entity):  # never walked: only what the other channels found counts
                 row_of = self._tables[("Fact", namespace)].row_of
-                credited = [row_of.get(fact_id, -1) for fact_id in found]
-                named.append(linked[np.isin(linked, credited)])
+                credited = [
+                    row_of.get(fact_id, -1)
+                    for fact_id in found
+                    if any(rel in LINKS for rel in succ.get(fact_id, {}).get(entity, ()))
+                ]
+                named.append(np.array(credited, dtype=np.int64))
                 continue
-            named.append(linked)
+            named.append(self._linked_rows(namespace, entity))
             for fact_id in self._linked_facts(entity):
                 link = nodes[fact_id]
                 if not holds(
