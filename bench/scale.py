@@ -55,12 +55,11 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, BinaryIO
 
 import neo4j
 from _common import DEFAULT_NEO4J, Stopwatch, machine, ms, percentile, progress
-from neo4j._codec.packstream import Structure  # the bench's fast path, see _packed
 from recall_latency import FIRST, LAST, START, World, define_predicates, person
 
 from graphmem import Claim, Memory
@@ -225,24 +224,6 @@ def _people(copy: int) -> Callable[[str], str]:
     return lambda text: pattern.sub(lambda m: f"{m[1]} {int(m[2]) + 1000 * copy}", text)
 
 
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-
-def _packed(value: Any) -> Any:
-    """Datetimes as the Bolt structure the server reads (seconds, nanoseconds, UTC offset 0):
-    the driver's own conversion costs ~0.5 ms a datetime in pure Python, seconds for one
-    change set of 500 claims — most of a fill's time. Every datetime here is UTC
-    (``canonical``)."""
-    if isinstance(value, datetime) and value.tzinfo is not None:
-        delta = value - _EPOCH
-        return Structure(b"I", delta.days * 86400 + delta.seconds, delta.microseconds * 1000, 0)
-    if isinstance(value, dict):
-        return {key: _packed(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_packed(item) for item in value]
-    return value
-
-
 def fill(
     mem: Memory, driver: neo4j.Driver, namespace: str, *, rows: str, have: int, target: int
 ) -> int:
@@ -276,7 +257,7 @@ def fill(
                     }
                     vectors = dict(zip(texts, embed(list(texts.values())), strict=True))
                     moved = dataclasses.replace(change, embeddings={**change.embeddings, **vectors})
-                    params = _packed(ceiling_params(moved, namespace, f"~fill{copy}", names))
+                    params = ceiling_params(moved, namespace, f"~fill{copy}", names)
                     with driver.session() as session:
                         session.execute_write(lambda tx, p=params: tx.run(query, p).consume())
                 have += claims
