@@ -56,7 +56,9 @@ def test_datetimes_inside_rows_are_converted_and_nothing_else_is() -> None:
     at = datetime(2026, 5, 1, 12, 0, 0, 250_000, tzinfo=timezone(timedelta(hours=2)))
     row = {"at": at, "n": 3, "text": "x", "tags": ["a"], "embedding": [0.5, 0.25], "none": None}
     sent = canonical({"rows": [row]})["rows"][0]
-    assert {k: v for k, v in sent.items() if k != "at"} == {k: v for k, v in row.items() if k != "at"}
+    assert {k: v for k, v in sent.items() if k != "at"} == {
+        k: v for k, v in row.items() if k != "at"
+    }
     assert _driver_bytes(sent["at"]) == _driver_bytes(at.astimezone(UTC))
 
 
