@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -52,13 +51,3 @@ def test_a_copy_is_about_other_people(tmp_path: Path) -> None:
     renamed = {names(p) for p in originals}
     assert renamed & {e["name"] for e in params["entities"]}
     assert params["slots"] == sorted(slot_node_id("grown", names(key)) for key in change.slots)
-
-
-def test_datetimes_are_packed_as_bolt_structures() -> None:
-    moment = datetime(2026, 3, 1, 12, 0, 0, 250, tzinfo=UTC)
-    packed = scale._packed({"at": moment, "rows": [{"until": moment}], "n": 1})
-    seconds = int((moment - datetime(1970, 1, 1, tzinfo=UTC)).total_seconds())
-    for value in (packed["at"], packed["rows"][0]["until"]):
-        assert value.tag == b"I"
-        assert list(value.fields) == [seconds, 250_000, 0]
-    assert packed["n"] == 1
