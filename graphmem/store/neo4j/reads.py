@@ -19,7 +19,7 @@ from graphmem.store.base import (
 )
 from graphmem.store.neo4j.connection import Connection, driver_errors
 from graphmem.store.neo4j.recall import lucene_query
-from graphmem.store.neo4j.values import from_triples, native, support_row
+from graphmem.store.neo4j.values import from_named, native, support_row
 from graphmem.store.rows import slot_key, slot_node_id
 
 
@@ -51,7 +51,7 @@ class Reads(Connection):
         rows = self._read_plain(
             "read/facts_of_slots", namespace=check_namespace(namespace), slots=list(slots)
         )
-        return [from_triples(r["f"]) for r in rows]
+        return [from_named(r["plain"], r["times"], r["rest"]) for r in rows]
 
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         rows = self._read("read/facts_by_id", namespace=check_namespace(namespace), ids=list(ids))
@@ -67,7 +67,7 @@ class Reads(Connection):
         rows = self._read_plain(
             "read/slot_statements", namespace=check_namespace(namespace), slots=list(slots)
         )
-        return [from_triples(r["s"]) for r in rows]
+        return [from_named(r["plain"], r["times"], r["rest"]) for r in rows]
 
     def statements_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         rows = self._read(

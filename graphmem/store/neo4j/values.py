@@ -26,6 +26,16 @@ def from_triples(triples: list[list[Any]]) -> Row:
     return native(row)  # a temporal of another kind, should one be stored
 
 
+def from_named(plain: Row, times: Row, rest: list[list[Any]]) -> Row:
+    """A row read as its named properties (``plain``; ``times`` as epoch microseconds; absent
+    ones null) and the triples of any other (:func:`from_triples`)."""
+    row = {key: value for key, value in plain.items() if value is not None}
+    row.update((key, from_epoch(value)) for key, value in times.items() if value is not None)
+    if rest:
+        row.update(from_triples(rest))
+    return row
+
+
 def support_row(row: Row) -> Row:
     return {
         **row,
