@@ -75,6 +75,7 @@ class Connection:
         database: str | None = None,
         install_schema: bool = True,
         exact_below: int = EXACT_BELOW,
+        plan_ahead: bool = True,
     ) -> None:
         scheme = uri.split("://", 1)[0].lower() if isinstance(uri, str) and "://" in uri else ""
         if scheme not in _SCHEMES:
@@ -83,11 +84,18 @@ class Connection:
                 f"(schemes: {', '.join(sorted(_SCHEMES))})"
             )
         self.uri = uri
+        self._auth = auth
         self.exact_below = exact_below
         self._sizes: dict[tuple[str, str], tuple[float, int]] = {}
         self.database = database
         self._keys: dict[tuple[str, str], bytes] = {}
         self._held = threading.local()  # .tx: the transaction of an open hold_slots block
+        # Plan recall's statements in the background once the embedding size is known
+        # (graphmem/store/neo4j/warmup.py); `planned` is set when that has ended.
+        self._plan_ahead = plan_ahead
+        self.planned = threading.Event()
+        if not plan_ahead:
+            self.planned.set()
         with driver_errors(uri):
             # Server notifications (e.g. "property key does not exist" on a fresh
             # database) are about our fixed queries, not the caller's: keep them out.

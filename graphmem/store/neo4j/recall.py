@@ -157,17 +157,13 @@ class Channels(Connection):
             return channels.compose(cast("GraphStore", self), namespace, where, probe)
         found = self._read_once(
             "recall/candidates",
-            vector=probe.vector,
-            fact_lucene=lucene_query(namespace, ("search_text",), probe.text),
-            episode_lucene=lucene_query(namespace, ("content", "context_text"), probe.text),
-            keys=probe.keys,
-            hub_degree=HUB_DEGREE,
-            exact_facts=self._small(namespace, "Fact"),
-            exact_episodes=probe.include_episodes and self._small(namespace, "Episode"),
-            include_episodes=probe.include_episodes,
-            fetch=probe.limit * 4,
-            limit=probe.limit,
-            **self._filter_params(namespace, where),
+            **self._candidates_params(
+                namespace,
+                where,
+                probe,
+                exact_facts=self._small(namespace, "Fact"),
+                exact_episodes=probe.include_episodes and self._small(namespace, "Episode"),
+            ),
         )
         standing = {row["id"]: row["standing"] for row in found["episode_standing"]}
         return Candidates(
@@ -182,17 +178,71 @@ class Channels(Connection):
             standing=standing,
         )
 
+    def _candidates_params(
+        self,
+        namespace: str,
+        where: RecallFilter,
+        probe: Probe,
+        *,
+        exact_facts: bool,
+        exact_episodes: bool,
+    ) -> dict[str, Any]:
+        """The parameters of recall/candidates (also what plan_ahead plans it with: the server
+        caches a plan per parameter types, so both must build them alike)."""
+        return one_size(
+            {
+                "vector": probe.vector,
+                "fact_lucene": lucene_query(namespace, ("search_text",), probe.text),
+                "episode_lucene": lucene_query(namespace, ("content", "context_text"), probe.text),
+                "keys": probe.keys,
+                "hub_degree": HUB_DEGREE,
+                "exact_facts": exact_facts,
+                "exact_episodes": exact_episodes,
+                "include_episodes": probe.include_episodes,
+                "fetch": probe.limit * 4,
+                "limit": probe.limit,
+                **self._filter_params(namespace, where),
+            }
+        )
+
     def recall_rows(
         self, namespace: str, fact_ids: list[str], episode_ids: list[str]
     ) -> tuple[dict[str, Row], list[Row]]:
-        found = self._read_once(
-            "recall/rows",
-            namespace=check_namespace(namespace),
-            fact_ids=fact_ids,
-            episode_ids=episode_ids,
-        )
+        found = self._read_once("recall/rows", **rows_params(namespace, fact_ids, episode_ids))
         rows = [from_triples(triples) for triples in (*found["facts"], *found["episodes"])]
         return {row["id"]: row for row in rows}, [support_row(r) for r in found["support"]]
+
+
+# Neo4j caches a plan per statement, parameter types and parameter *sizes* (measured on
+# 2026.08: strings of up to 100 characters and of 101 to 1,000 are planned apart, and lists
+# of 1, of 2 to 10 and of 11 to 100 elements), and planning recall/candidates takes seconds:
+# every new size class a question brought (a longer question, a name fewer) cost it 1.5 s on
+# a warm server. Lists are therefore padded with "" (no id, key, status, authority, scope or
+# sensitivity is empty, so nothing more matches) and Lucene queries with spaces (which
+# Lucene ignores), so that the questions of a namespace share one plan.
+_LIST_SIZE = 11
+_TEXT_SIZE = 101
+_UNPADDED = frozenset({"vector", "namespace"})
+
+
+def one_size(params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with lists and Lucene queries padded into one size class."""
+    out = dict(params)
+    for key, value in params.items():
+        if key in _UNPADDED:
+            continue
+        if isinstance(value, list) and len(value) < _LIST_SIZE:
+            out[key] = value + [""] * (_LIST_SIZE - len(value))
+        elif isinstance(value, str) and key.endswith("_lucene"):
+            out[key] = value.ljust(_TEXT_SIZE)
+    return out
+
+
+def rows_params(namespace: str, fact_ids: list[str], episode_ids: list[str]) -> dict[str, Any]:
+    """The parameters of recall/rows, in one size class (:func:`one_size`)."""
+    return one_size(
+        {"namespace": check_namespace(namespace), "fact_ids": fact_ids, "episode_ids": episode_ids}
+    )
 
 
 def _episode_params(namespace: str, where: RecallFilter) -> dict[str, Any]:

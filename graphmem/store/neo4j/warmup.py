@@ -1,0 +1,104 @@
+"""Recall's plans made before the first question.
+
+Neo4j plans a statement the first time it sees it and caches the plan (per statement text,
+parameter types and parameter size classes) for as long as the server runs.
+``recall/candidates`` is a large statement: planning it takes seconds on a fresh server
+(bench/first_recall.py), and without this the agent's first question after a server restart
+pays for it. So once a store knows its embedding size (``ensure_vectors``, when a Memory
+opens on it), a background thread runs recall's statements with parameters of the types
+and sizes a recall sends (recall.py's ``one_size`` keeps those few), in a namespace no
+tenant can have, so they find nothing. Running rather than ``EXPLAIN``: EXPLAIN caches the
+plan but leaves 0.3-0.5 s of building it for execution to the first question. On a server
+that has the plans already this costs a few milliseconds; within one process it is done
+once per server.
+
+Planning ahead is a courtesy: it never raises and never delays anything. It talks through a
+driver of its own, so a store closed while it plans leaves it to finish alone (closing the
+store's driver under a running query would fail in the caller).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, ClassVar
+
+import neo4j
+from graphmem.model import GLOBAL, Authority, Sensitivity
+from graphmem.store import cypher
+from graphmem.store.base import Probe, RecallFilter
+from graphmem.store.neo4j.recall import Channels, rows_params
+from graphmem.temporal import AsOf
+
+# Placeholders: nothing runs, only the types and sizes of the values matter. Namespaces of up
+# to 10 and of 11 to 100 characters are two size classes (see recall.one_size).
+_NAMESPACES = ("plan-ahead", "graphmem-plan-ahead")
+
+
+def _nobody(namespace: str) -> str:
+    """A namespace of the same length that no tenant can have (none starts with "-"): the
+    statements run, so that the server also builds what it executes, and find nothing."""
+    return "-" + namespace[1:]
+
+
+class PlanAhead(Channels):
+    """Plans recall's statements on the server, in the background."""
+
+    # Set once planning ahead has ended: done, failed, or left to another store of this
+    # process on the same server.
+    planned: threading.Event
+    _started: ClassVar[set[tuple[str, str | None, int]]] = set()
+    _started_lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def plan_ahead(self, dimensions: int) -> None:
+        """Start planning recall's statements for embeddings of ``dimensions``; returns at once."""
+        key = (self.uri, self.database, dimensions)
+        with self._started_lock:
+            first = key not in self._started
+            self._started.add(key)
+        if not first or not self.in_index_filter:  # older servers: one query a channel
+            self.planned.set()
+            return
+        thread = threading.Thread(
+            target=self._plan_recall, args=(dimensions,), name="graphmem-plan-ahead", daemon=True
+        )
+        thread.start()
+
+    def recall_plans(self, dimensions: int) -> list[tuple[str, dict[str, Any]]]:
+        """The statements recall sends, with parameters of the types and sizes it sends them
+        with: for each namespace size class, without a scope and with one (a list where the
+        other has null is another plan)."""
+        point = AsOf.of()
+        unit = [1.0] + [0.0] * (dimensions - 1)  # a valid query vector, should it run
+        probe = Probe("what is planned ahead", unit, ["planned"], limit=40)
+        plans = []
+        for namespace in _NAMESPACES:
+            for scopes in (None, (GLOBAL, "planned")):
+                where = RecallFilter(
+                    point=point,
+                    statuses=("active",),
+                    authorities=tuple(a.value for a in Authority),
+                    sensitivities=(Sensitivity.NORMAL.value,),
+                    scopes=scopes,
+                )
+                params = self._candidates_params(
+                    namespace, where, probe, exact_facts=False, exact_episodes=False
+                )
+                plans.append(("recall/candidates", {**params, "namespace": _nobody(namespace)}))
+            rows = rows_params(namespace, ["planned"], ["planned"])
+            plans.append(("recall/rows", {**rows, "namespace": _nobody(namespace)}))
+        return plans
+
+    def _plan_recall(self, dimensions: int) -> None:
+        try:
+            with (
+                neo4j.GraphDatabase.driver(
+                    self.uri, auth=self._auth, notifications_min_severity="OFF"
+                ) as driver,
+                driver.session(database=self.database) as session,
+            ):
+                for name, params in self.recall_plans(dimensions):
+                    session.run(cypher.load(name), params).consume()
+        except Exception:  # a courtesy: the first recall plans what this did not
+            pass
+        finally:
+            self.planned.set()

@@ -1,0 +1,102 @@
+"""A Neo4j store plans recall's statements as it opens (graphmem/store/neo4j/warmup.py).
+
+The server caches a plan per statement text, parameter types and parameter size classes
+(strings of up to 10, 100, 1,000 characters; lists of 1, up to 10, up to 100 elements), so
+planning ahead helps only if it sends each statement with parameters of the types and sizes
+a recall sends: a null where recall sends a list, or a list of one where it sends eleven, is
+another plan, and the first question would still wait. What it gains is measured in
+bench/first_recall.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from graphmem import Claim, Memory
+from graphmem.store.neo4j import Neo4jStore
+from graphmem.store.neo4j.warmup import PlanAhead
+
+pytestmark = pytest.mark.neo4j
+
+
+def _size_class(n: int) -> int:
+    return 0 if n == 0 else 1 if n == 1 else len(str(n - 1)) + 1  # 2-10, 11-100, ...
+
+
+def _type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, list | tuple):
+        inner = sorted({_type(v).split("#")[0] for v in value})
+        return f"list<{'|'.join(inner) or 'empty'}>#{_size_class(len(value))}"
+    if isinstance(value, str):
+        return f"str#{_size_class(len(value))}"
+    if isinstance(value, datetime):
+        return "datetime"
+    return type(value).__name__
+
+
+def _types(params: dict[str, Any]) -> dict[str, str]:
+    return {key: _type(value) for key, value in params.items()}
+
+
+def test_recall_is_planned_with_the_parameter_types_and_sizes_it_is_sent_with(
+    neo4j_uri: str, ns: Callable[[str], str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Neo4jStore(neo4j_uri)
+    try:
+        memory = Memory(store=store)
+        assert store.planned.wait(120), "planning ahead did not end"
+        sent: list[tuple[str, dict[str, str]]] = []
+        original = Neo4jStore._read_once
+
+        def spy(self: Neo4jStore, name: str, **params: Any) -> Any:
+            sent.append((name, _types(params)))
+            return original(self, name, **params)
+
+        monkeypatch.setattr(Neo4jStore, "_read_once", spy)
+        short, long = ns("p")[:10], ns("plans-of-a-longer-name")
+        for space in (short, long):
+            memory.remember(
+                [Claim("maya", "lives_in", "Lisbon"), Claim("maya", "likes", "green tea")],
+                namespace=space,
+            )
+            memory.recall("where does maya live", namespace=space)
+            memory.recall("Maya?", namespace=space, k=1)  # one name, one row
+            memory.recall(
+                "what does maya like to drink on a long summer afternoon by the sea in Lisbon",
+                namespace=space,
+                scope="project:atlas",
+                max_sensitivity="normal",
+                min_authority="user",
+            )
+
+        dimensions = memory.embedder.dimensions
+        planned = {(n, tuple(sorted(_types(p).items()))) for n, p in store.recall_plans(dimensions)}
+        asked = {(name, tuple(sorted(types.items()))) for name, types in sent}
+        assert {name for name, _ in sent} == {"recall/candidates", "recall/rows"}
+        assert asked <= planned, f"recall sent what was not planned: {asked - planned}"
+    finally:
+        store.close()
+
+
+def test_opening_never_waits_for_planning_and_closing_at_once_raises_nothing(
+    neo4j_uri: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(PlanAhead, "_started", set())  # as in a process of its own
+    store = Neo4jStore(neo4j_uri)
+    Memory(store=store)  # the embedding size known: planning starts
+    store.close()  # while the thread may still be planning
+    assert store.planned.wait(120)
+
+
+def test_planning_ahead_can_be_turned_off(neo4j_uri: str) -> None:
+    store = Neo4jStore(neo4j_uri, plan_ahead=False)
+    try:
+        Memory(store=store)
+        assert store.planned.is_set()
+    finally:
+        store.close()
