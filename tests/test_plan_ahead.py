@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 
 from graphmem import Claim, Memory
+from graphmem.errors import InvalidArgument
+from graphmem.model import Authority, Sensitivity, check_scope, entity_key
 from graphmem.store.neo4j import Neo4jStore
+from graphmem.store.neo4j.recall import PAD, one_size
 from graphmem.store.neo4j.warmup import PlanAhead
-
-pytestmark = pytest.mark.neo4j
 
 
 def _size_class(n: int) -> int:
@@ -43,6 +44,7 @@ def _types(params: dict[str, Any]) -> dict[str, str]:
     return {key: _type(value) for key, value in params.items()}
 
 
+@pytest.mark.neo4j
 def test_recall_is_planned_with_the_parameter_types_and_sizes_it_is_sent_with(
     neo4j_uri: str, ns: Callable[[str], str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -83,6 +85,7 @@ def test_recall_is_planned_with_the_parameter_types_and_sizes_it_is_sent_with(
         store.close()
 
 
+@pytest.mark.neo4j
 def test_opening_never_waits_for_planning_and_closing_at_once_raises_nothing(
     neo4j_uri: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -93,6 +96,7 @@ def test_opening_never_waits_for_planning_and_closing_at_once_raises_nothing(
     assert store.planned.wait(120)
 
 
+@pytest.mark.neo4j
 def test_planning_ahead_can_be_turned_off(neo4j_uri: str) -> None:
     store = Neo4jStore(neo4j_uri, plan_ahead=False)
     try:
@@ -100,3 +104,19 @@ def test_planning_ahead_can_be_turned_off(neo4j_uri: str) -> None:
         assert store.planned.is_set()
     finally:
         store.close()
+
+
+def test_the_padding_matches_nothing_a_store_can_hold() -> None:
+    """Padded lists must not widen a filter: the pad is no entity key (keys are casefolded
+    and have their spaces collapsed, so none is blank), and no id, status, authority, scope
+    or sensitivity may hold a space."""
+    assert entity_key(PAD) != PAD
+    assert all(entity_key(name) != PAD for name in (" ", "  ", "\t", " \n "))
+    for bad in (PAD, f"project:{PAD}"):
+        with pytest.raises(InvalidArgument):
+            check_scope(bad)
+    assert PAD not in {*(a.value for a in Authority), *(s.value for s in Sensitivity)}
+    padded = one_size({"keys": ["maya"], "namespace": "maya", "vector": [1.0]})
+    assert padded["keys"] == ["maya", *[PAD] * 10]
+    assert padded["namespace"] == "maya"
+    assert padded["vector"] == [1.0]

@@ -32,7 +32,7 @@
 //   $fetch          INTEGER       how many the vector index returns before the outer filter
 //                                 (facts: eight times as many when fewer than $limit pass)
 //   $limit          INTEGER       how many rows at most per channel
-// graphmem pads list parameters with "" and the Lucene queries with spaces, so that the
+// graphmem pads list parameters with " " and the Lucene queries with spaces, so that the
 // server plans this once, not once per size of question (graphmem/store/neo4j/recall.py,
 // one_size).
 // Returns: one row of six lists of maps — fact_vector, fact_keyword, fact_entity (id,

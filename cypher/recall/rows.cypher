@@ -6,7 +6,7 @@
 //   $namespace    STRING        the tenant
 //   $fact_ids     LIST<STRING>  the facts recall returns
 //   $episode_ids  LIST<STRING>  the episodes recall returns
-// graphmem pads list parameters with "" and the Lucene queries with spaces, so that the
+// graphmem pads list parameters with " " and the Lucene queries with spaces, so that the
 // server plans this once, not once per size of question (graphmem/store/neo4j/recall.py,
 // one_size).
 // Returns: one row — facts and episodes (lists of triples a row), support (maps: fact_id,

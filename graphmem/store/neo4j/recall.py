@@ -217,9 +217,11 @@ class Channels(Connection):
 # 2026.08: strings of up to 100 characters and of 101 to 1,000 are planned apart, and lists
 # of 1, of 2 to 10 and of 11 to 100 elements), and planning recall/candidates takes seconds:
 # every new size class a question brought (a longer question, a name fewer) cost it 1.5 s on
-# a warm server. Lists are therefore padded with "" (no id, key, status, authority, scope or
-# sensitivity is empty, so nothing more matches) and Lucene queries with spaces (which
-# Lucene ignores), so that the questions of a namespace share one plan.
+# a warm server. Lists are therefore padded with PAD (a lone space: no id, status, authority,
+# scope or sensitivity holds a space, and an entity key is never blank or padded, so nothing
+# more matches) and Lucene queries with spaces (which Lucene ignores), so that the questions
+# of a namespace share one plan.
+PAD = " "
 _LIST_SIZE = 11
 _TEXT_SIZE = 101
 _UNPADDED = frozenset({"vector", "namespace"})
@@ -232,7 +234,7 @@ def one_size(params: dict[str, Any]) -> dict[str, Any]:
         if key in _UNPADDED:
             continue
         if isinstance(value, list) and len(value) < _LIST_SIZE:
-            out[key] = value + [""] * (_LIST_SIZE - len(value))
+            out[key] = value + [PAD] * (_LIST_SIZE - len(value))
         elif isinstance(value, str) and key.endswith("_lucene"):
             out[key] = value.ljust(_TEXT_SIZE)
     return out
