@@ -29,8 +29,9 @@ from graphmem.store.base import Probe, RecallFilter
 from graphmem.store.neo4j.recall import Channels, rows_params
 from graphmem.temporal import AsOf
 
-# Placeholders: nothing runs, only the types and sizes of the values matter. Namespaces of up
-# to 10 and of 11 to 100 characters are two size classes (see recall.one_size).
+# Placeholders: only the types and sizes of the values matter (the statements run in a
+# namespace no tenant can have, see _nobody). Namespaces of up to 10 and of 11 to 100
+# characters are two size classes (see recall.one_size).
 _NAMESPACES = ("plan-ahead", "graphmem-plan-ahead")
 
 

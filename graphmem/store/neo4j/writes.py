@@ -145,20 +145,12 @@ def _apply(tx: Tx, change: ChangeSet) -> None:
     if change.supports:
         sent.run("write/supports_add", True, rows=change.supports)
     if change.supersessions:
-        sent.run(
-            "write/supersessions_add",
-            True,
-            rows=change.supersessions,
-        )
+        sent.run("write/supersessions_add", True, rows=change.supersessions)
     if change.patches:
         patches = [{"fact_id": p.fact_id, "changes": p.changes} for p in change.patches]
         sent.run("write/facts_patch", True, rows=patches)
     if change.redactions:
-        sent.run(
-            "write/episodes_redact",
-            True,
-            rows=change.redactions,
-        )
+        sent.run("write/episodes_redact", True, rows=change.redactions)
     if change.contexts:
         sent.run("write/episodes_context", True, rows=change.contexts)
     if change.audit:
