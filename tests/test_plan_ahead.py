@@ -55,9 +55,9 @@ def test_recall_is_planned_with_the_parameter_types_and_sizes_it_is_sent_with(
         sent: list[tuple[str, dict[str, str]]] = []
         original = Neo4jStore._read_once
 
-        def spy(self: Neo4jStore, name: str, **params: Any) -> Any:
+        def spy(self: Neo4jStore, name: str, params: dict[str, Any]) -> Any:
             sent.append((name, _types(params)))
-            return original(self, name, **params)
+            return original(self, name, params)
 
         monkeypatch.setattr(Neo4jStore, "_read_once", spy)
         short, long = ns("p")[:10], ns("plans-of-a-longer-name")
@@ -79,7 +79,12 @@ def test_recall_is_planned_with_the_parameter_types_and_sizes_it_is_sent_with(
         dimensions = memory.embedder.dimensions
         planned = {(n, tuple(sorted(_types(p).items()))) for n, p in store.recall_plans(dimensions)}
         asked = {(name, tuple(sorted(types.items()))) for name, types in sent}
-        assert {name for name, _ in sent} == {"recall/candidates", "recall/rows"}
+        assert {name for name, _ in sent} == {
+            "recall/candidates_facts",
+            "recall/candidates_episodes",
+            "recall/candidates_entity",
+            "recall/rows",
+        }
         assert asked <= planned, f"recall sent what was not planned: {asked - planned}"
     finally:
         store.close()

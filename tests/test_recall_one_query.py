@@ -1,6 +1,7 @@
-"""Neo4j recall in one round trip (cypher/recall/candidates, then recall/rows for the final k)
-returns exactly the evidence the channel-per-query composition returns: same candidates,
-filters, scores, order, quotes and provenance — on the exact and on the vector-index path."""
+"""Neo4j recall with its candidate statements sent at once (cypher/recall/candidates_facts,
+candidates_episodes and candidates_entity), then recall/rows for the final k, returns exactly
+the evidence the channel-per-query composition returns: same candidates, filters, scores,
+order, quotes and provenance — on the exact and on the vector-index path."""
 
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ QUESTIONS = (
     "what does maya like to eat",
     "who is Tom",
     "Paris landmarks",
+    "who lives in Lyon",
     "invoice from the landlord",
     "quarterly tax filing deadline",
 )
@@ -83,7 +85,9 @@ def test_one_statement_recall_matches_the_composed_channels(
         [Claim("maya", "likes", "ramen", scope="project:travel", confidence=0.7)], space, at=d(3)
     )
     one.remember("Invoice from the landlord: rent is due on the 5th.", space, source="email")
+    # Two hubs (more than HUB_DEGREE facts): Paris as a subject, Lyon as an object.
     one.remember([Claim("Paris", "has_landmark", f"landmark {i}") for i in range(105)], space)
+    one.remember([Claim(f"neighbour {i}", "lives_in", "Lyon") for i in range(105)], space)
     clock.set(d(7, 2))
     one.remember("I moved: I live in Denver now.", namespace=space, at=d(7))
     one.remember([Claim("maya", "lives_in", "Denver")], space, at=d(7, 3))
@@ -141,7 +145,7 @@ def _channels(found: Candidates) -> dict[str, list[Row]]:
 @pytest.mark.parametrize("exact_below", [1_000, 0], ids=["exact", "index"])
 def test_every_channel_of_the_statement_filters(neo4j_uri: str, exact_below: int) -> None:
     """Each filter, made to fail on its own, empties every channel: a filter dropped from
-    one channel of cypher/recall/candidates (or from the hop of the entity channel) shows."""
+    one channel of the candidate statements (or from the hop of the entity channel) shows."""
     from graphmem.store.neo4j import Neo4jStore
 
     store = Neo4jStore(neo4j_uri, exact_below=exact_below)
@@ -246,7 +250,7 @@ def _db_hits(plan: Any) -> int:
 
 
 def test_statement_work_does_not_grow_with_hubs_or_big_episodes(neo4j_uri: str) -> None:
-    """The work of the candidates statement (database hits) for a question about one person,
+    """The work of the candidate statements (database hits) for a question about one person,
     and for one naming the city, stays flat while a city everyone lives in grows into a hub
     and the episodes that support the facts grow large: no channel walks a hub's relationships
     or an episode's facts — with the episodes searched through the vector index or exactly
@@ -257,18 +261,17 @@ def test_statement_work_does_not_grow_with_hubs_or_big_episodes(neo4j_uri: str) 
     from graphmem.store.neo4j import Neo4jStore
 
     class Recording(Neo4jStore):
-        params: dict[str, Any]
+        sent: dict[str, dict[str, Any]]
 
-        def _read_once(self, name: str, **params: Any) -> Row:
-            if name == "recall/candidates":
-                self.params = params
-            return super()._read_once(name, **params)
+        def _read_once(self, name: str, params: dict[str, Any]) -> Row:
+            if name.startswith("recall/candidates_"):
+                self.sent = {**getattr(self, "sent", {}), name: params}
+            return super()._read_once(name, params)
 
     store = Recording(neo4j_uri, exact_below=0)  # facts through the index, as at scale
     memory = Memory(store=store, clock=Clock(d(3, 2)))
     space = f"hubwork-{uuid.uuid4().hex[:8]}"
     driver = neo4j.GraphDatabase.driver(neo4j_uri, notifications_min_severity="OFF")
-    profiled = cypher.prefixed("recall/candidates", "PROFILE")
     hits: dict[tuple[str, bool], list[int]] = {}
     people = 0
     try:
@@ -283,9 +286,14 @@ def test_statement_work_does_not_grow_with_hubs_or_big_episodes(neo4j_uri: str) 
             for question in ("where does person 7 live", "who lives in Paris"):
                 memory.recall(question, space, at=d(4))
                 for exact in (False, True):
-                    with driver.session() as session:
-                        result = session.run(profiled, {**store.params, "exact_episodes": exact})
-                        work = _db_hits(result.consume().profile)
+                    work = 0
+                    for name, sent in store.sent.items():
+                        params = dict(sent)
+                        if "exact_episodes" in params:
+                            params["exact_episodes"] = exact
+                        with driver.session() as session:
+                            result = session.run(cypher.prefixed(name, "PROFILE"), params)
+                            work += _db_hits(result.consume().profile)
                     hits.setdefault((question, exact), []).append(work)
     finally:
         driver.close()

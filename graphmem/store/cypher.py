@@ -68,6 +68,16 @@ def header(name: str) -> str:
     return "\n".join(lines)
 
 
+_PARAMETER = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+
+
+@cache
+def parameters(name: str) -> frozenset[str]:
+    """The parameters the query reads (``$name`` outside its comments)."""
+    body = "\n".join(line.split("//", 1)[0] for line in load(name).splitlines())
+    return frozenset(_PARAMETER.findall(body))
+
+
 def identifier(value: str) -> str:
     """Check a name that must be interpolated (an index or label), never user text."""
     if not _IDENTIFIER.fullmatch(value):

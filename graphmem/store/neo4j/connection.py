@@ -5,9 +5,11 @@ the schema, and the store's housekeeping (dropping a namespace, store keys, purg
 from __future__ import annotations
 
 import hashlib
+import os
 import secrets
 import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -30,6 +32,9 @@ from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, Transi
 # Below this many facts (or episodes) in a namespace, exact cosine over the filtered set
 # beats the index; measured on 2 cores: 5,000 facts take ~120 ms exact, ~30 ms by index.
 EXACT_BELOW = 1_000
+# Threads a store keeps for reads sent beside the caller's: two per recall, so four let two
+# threads recall at once without waiting for each other's statements.
+_BESIDE_THREADS = 4
 
 T = TypeVar("T")
 # A write runs in a managed transaction, or in the explicit one of a hold_slots block.
@@ -90,6 +95,11 @@ class Connection:
         self.database = database
         self._keys: dict[tuple[str, str], bytes] = {}
         self._held = threading.local()  # .tx: the transaction of an open hold_slots block
+        # Threads for statements sent beside the caller's (recall's candidate statements),
+        # made on first use by the process that uses them (a forked child has none of its
+        # parent's threads).
+        self._beside_pool: tuple[int, ThreadPoolExecutor] | None = None
+        self._beside_lock = threading.Lock()
         # Plan recall's statements in the background once the embedding size is known
         # (graphmem/store/neo4j/warmup.py); `planned` is set when that has ended.
         self._plan_ahead = plan_ahead
@@ -150,10 +160,10 @@ class Connection:
                 if "AlreadyExists" not in (exc.code or ""):
                     raise
 
-    def _read_once(self, name: str, **params: Any) -> Row:
+    def _read_once(self, name: str, params: dict[str, Any]) -> Row:
         """The one row of a read statement, in an auto-commit transaction: RUN and PULL go in
         one round trip, where a managed transaction (``_read``) adds one for its COMMIT —
-        recall's two statements are most of its latency. No retry; the driver's bookmarks
+        recall's statements are most of its latency. No retry; the driver's bookmarks
         are shared with ``_read``, so a recall still reads this process's own writes."""
         check_namespace(params["namespace"])
         with (
@@ -165,6 +175,19 @@ class Connection:
             ) as session,
         ):
             return dict(session.run(cypher.load(name), params).single(strict=True))
+
+    def _beside(self, name: str, params: dict[str, Any]) -> Future[Row]:
+        """``_read_once`` on another thread, returning at once: the caller sends its own
+        statement meanwhile and collects this one with ``.result()`` (which raises what the
+        read raised)."""
+        with self._beside_lock:
+            made = self._beside_pool
+            if made is None or made[0] != os.getpid():
+                made = self._beside_pool = (
+                    os.getpid(),
+                    ThreadPoolExecutor(_BESIDE_THREADS, thread_name_prefix="graphmem-read"),
+                )
+        return made[1].submit(self._read_once, name, params)
 
     def drop_namespace(self, namespace: str) -> None:
         """Delete a whole namespace, tombstones included, in batches: housekeeping for
@@ -196,6 +219,8 @@ class Connection:
             return purge_neo4j(self._driver, self.database, timeout)
 
     def close(self) -> None:
+        if self._beside_pool is not None:
+            self._beside_pool[1].shutdown(wait=True)
         self._driver.close()
 
 

@@ -1,7 +1,7 @@
-"""Recall's candidate channels on Neo4j: all of them in one statement
-(``cypher/recall/candidates``) on a server that filters inside its vector index, else one
-query a channel (``channels.compose``); then the final k rows in one more
-(``cypher/recall/rows``)."""
+"""Recall's candidate channels on Neo4j: on a server that filters inside its vector index, in
+three statements sent at once (``cypher/recall/candidates_facts``, ``candidates_episodes``,
+``candidates_entity``), else one query a channel (``channels.compose``); then the final k rows
+in one more (``cypher/recall/rows``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from graphmem.context import CONTEXT_BOOST
 from graphmem.model import check_namespace
-from graphmem.store import channels
+from graphmem.store import channels, cypher
 from graphmem.store.base import (
     HUB_DEGREE,
     Candidates,
@@ -155,27 +155,49 @@ class Channels(Connection):
     ) -> Candidates:
         if not self.in_index_filter:  # no SEARCH clause on this server: a query a channel
             return channels.compose(cast("GraphStore", self), namespace, where, probe)
-        found = self._read_once(
-            "recall/candidates",
-            **self._candidates_params(
-                namespace,
-                where,
-                probe,
-                exact_facts=self._small(namespace, "Fact"),
-                exact_episodes=probe.include_episodes and self._small(namespace, "Episode"),
-            ),
+        params = self._candidates_params(
+            namespace,
+            where,
+            probe,
+            exact_facts=self._small(namespace, "Fact"),
+            exact_episodes=probe.include_episodes and self._small(namespace, "Episode"),
         )
-        standing = {row["id"]: row["standing"] for row in found["episode_standing"]}
+        # The fact index searches, the episodes and the entity walk at once, each statement
+        # on a server thread of its own: a statement runs on one core, and the channels'
+        # searches are most of a recall's time.
+        facts = self._beside(*candidate_statement("recall/candidates_facts", params))
+        episodes = (
+            self._beside(*candidate_statement("recall/candidates_episodes", params))
+            if probe.include_episodes
+            else None
+        )
+        named = (
+            self._read_once(*candidate_statement("recall/candidates_entity", params))
+            if probe.keys
+            else {"fact_entity": [], "hubs": []}
+        )
+        by_index = facts.result()
+        told = (
+            episodes.result()
+            if episodes is not None
+            else {"episode_vector": [], "episode_keyword": [], "episode_standing": []}
+        )
+        entity = credit_hubs(
+            named["fact_entity"],
+            named["hubs"],
+            [*by_index["fact_vector"], *by_index["fact_keyword"]],
+            probe.limit,
+        )
         return Candidates(
             [
-                ("fact", "vector", _lean_hits(found["fact_vector"], "valid_from")),
-                ("fact", "keyword", _lean_hits(found["fact_keyword"], "valid_from")),
-                ("fact", "entity", _lean_hits(found["fact_entity"], "valid_from")),
-                ("episode", "vector", _lean_hits(found["episode_vector"], "occurred_at")),
-                ("episode", "keyword", _lean_hits(found["episode_keyword"], "occurred_at")),
+                ("fact", "vector", _lean_hits(by_index["fact_vector"], "valid_from")),
+                ("fact", "keyword", _lean_hits(by_index["fact_keyword"], "valid_from")),
+                ("fact", "entity", _lean_hits(entity, "valid_from")),
+                ("episode", "vector", _lean_hits(told["episode_vector"], "occurred_at")),
+                ("episode", "keyword", _lean_hits(told["episode_keyword"], "occurred_at")),
             ][: 5 if probe.include_episodes else 3],
             lean=True,
-            standing=standing,
+            standing={row["id"]: row["standing"] for row in told["episode_standing"]},
         )
 
     def _candidates_params(
@@ -187,8 +209,9 @@ class Channels(Connection):
         exact_facts: bool,
         exact_episodes: bool,
     ) -> dict[str, Any]:
-        """The parameters of recall/candidates (also what plan_ahead plans it with: the server
-        caches a plan per parameter types, so both must build them alike)."""
+        """The parameters of recall's three candidate statements, one set for all three (also
+        what plan_ahead plans them with: the server caches a plan per parameter types, so
+        both must build them alike)."""
         return one_size(
             {
                 "vector": probe.vector,
@@ -198,7 +221,6 @@ class Channels(Connection):
                 "hub_degree": HUB_DEGREE,
                 "exact_facts": exact_facts,
                 "exact_episodes": exact_episodes,
-                "include_episodes": probe.include_episodes,
                 "fetch": probe.limit * 4,
                 "limit": probe.limit,
                 **self._filter_params(namespace, where),
@@ -208,14 +230,14 @@ class Channels(Connection):
     def recall_rows(
         self, namespace: str, fact_ids: list[str], episode_ids: list[str]
     ) -> tuple[dict[str, Row], list[Row]]:
-        found = self._read_once("recall/rows", **rows_params(namespace, fact_ids, episode_ids))
+        found = self._read_once("recall/rows", rows_params(namespace, fact_ids, episode_ids))
         rows = [from_triples(triples) for triples in (*found["facts"], *found["episodes"])]
         return {row["id"]: row for row in rows}, [support_row(r) for r in found["support"]]
 
 
 # Neo4j caches a plan per statement, parameter types and parameter *sizes* (measured on
 # 2026.08: strings of up to 100 characters and of 101 to 1,000 are planned apart, and lists
-# of 1, of 2 to 10 and of 11 to 100 elements), and planning recall/candidates takes seconds:
+# of 1, of 2 to 10 and of 11 to 100 elements), and planning a candidate statement takes seconds:
 # every new size class a question brought (a longer question, a name fewer) cost it 1.5 s on
 # a warm server. Lists are therefore padded with PAD (a lone space: no id, status, authority,
 # scope or sensitivity holds a space, and an entity key is never blank or padded, so nothing
@@ -238,6 +260,32 @@ def one_size(params: dict[str, Any]) -> dict[str, Any]:
         elif isinstance(value, str) and key.endswith("_lucene"):
             out[key] = value.ljust(_TEXT_SIZE)
     return out
+
+
+def candidate_statement(name: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """One of recall's candidate statements with the parameters it reads, of the set
+    :meth:`Channels._candidates_params` builds for the three: a parameter a statement does
+    not read would still key its plan."""
+    reads = cypher.parameters(name)
+    return name, {key: value for key, value in params.items() if key in reads}
+
+
+def credit_hubs(entity: list[Row], hubs: list[str], found: Iterable[Row], limit: int) -> list[Row]:
+    """The entity channel with the named hubs' facts in it: those of ``found`` (the vector
+    and keyword channels' facts) whose subject or entity object is a hub count as named
+    (score 1.0), as cypher/recall/facts_of_entities counts them; best score first, then the
+    nearest, then by id, at most ``limit``."""
+    if not hubs:
+        return entity
+    named = set(hubs)
+    best = {row["id"]: row for row in entity}
+    for row in found:
+        if row["subject_key"] in named or row["object_key"] in named:
+            seen = best.get(row["id"])
+            if seen is None or seen["score"] < 1.0:
+                best[row["id"]] = {**row, "score": 1.0}
+    ordered = sorted(best.values(), key=lambda r: (-r["score"], -(r["similarity"] or 0.0), r["id"]))
+    return ordered[:limit]
 
 
 def rows_params(namespace: str, fact_ids: list[str], episode_ids: list[str]) -> dict[str, Any]:
@@ -297,8 +345,9 @@ def _hits(rows: list[Row], key: str) -> list[Hit]:
 
 
 def _lean_hits(rows: list[Row], when: str) -> list[Hit]:
-    """Hits of recall/candidates: the datetime scoring reads comes as epoch microseconds (no
-    driver temporal to decode), and an absent field stays absent so scoring's defaults apply."""
+    """Hits of recall's candidate statements: the datetime scoring reads comes as epoch
+    microseconds (no driver temporal to decode), and an absent field stays absent so
+    scoring's defaults apply."""
     hits = []
     for r in rows:
         row: Row = {

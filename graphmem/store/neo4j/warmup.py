@@ -2,7 +2,7 @@
 
 Neo4j plans a statement the first time it sees it and caches the plan (per statement text,
 parameter types and parameter size classes) for as long as the server runs.
-``recall/candidates`` is a large statement: planning it takes seconds on a fresh server
+Recall's candidate statements are large: planning them takes seconds on a fresh server
 (bench/first_recall.py), and without this the agent's first question after a server restart
 pays for it. So once a store knows its embedding size (``ensure_vectors``, when a Memory
 opens on it), a background thread runs recall's statements with parameters of the types
@@ -26,7 +26,7 @@ import neo4j
 from graphmem.model import GLOBAL, Authority, Sensitivity
 from graphmem.store import cypher
 from graphmem.store.base import Probe, RecallFilter
-from graphmem.store.neo4j.recall import Channels, rows_params
+from graphmem.store.neo4j.recall import Channels, candidate_statement, rows_params
 from graphmem.temporal import AsOf
 
 # Placeholders: only the types and sizes of the values matter (the statements run in a
@@ -84,7 +84,15 @@ class PlanAhead(Channels):
                 params = self._candidates_params(
                     namespace, where, probe, exact_facts=False, exact_episodes=False
                 )
-                plans.append(("recall/candidates", {**params, "namespace": _nobody(namespace)}))
+                params["namespace"] = _nobody(namespace)
+                plans += [
+                    candidate_statement(name, params)
+                    for name in (
+                        "recall/candidates_facts",
+                        "recall/candidates_episodes",
+                        "recall/candidates_entity",
+                    )
+                ]
             rows = rows_params(namespace, ["planned"], ["planned"])
             plans.append(("recall/rows", {**rows, "namespace": _nobody(namespace)}))
         return plans

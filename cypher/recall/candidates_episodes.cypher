@@ -1,0 +1,114 @@
+// candidates_episodes — recall's episode channels, one of the candidate statements recall
+// sends at once (with candidates_facts and candidates_entity, each on a server thread of its
+// own): the episodes nearest the query (the tenant and time filtered inside the vector index)
+// and those matching its words (the namespace token inside the Lucene query), each filtered
+// before it ranks (tenant, time, belief, scope, authority, sensitivity), exactly as the
+// single-channel queries of this folder do; and the standing of the episodes found. Rows are
+// lean: ids, scores and the few fields scoring reads; the final k rows are read whole by
+// recall/rows.
+// Parameters:
+//   $namespace      STRING        the tenant
+//   $at             DATETIME      world time the episodes must have happened by (and the facts
+//                                 that give an episode its standing must hold at)
+//   $known_at       DATETIME      belief time the episodes must have been recorded by (and
+//                                 those facts believed at)
+//   $scopes         LIST<STRING>|null  scopes allowed (global plus the asked scope); null: any
+//   $authorities    LIST<STRING>  authorities allowed (the authority floor)
+//   $sensitivities  LIST<STRING>  sensitivities allowed (an episode without one is normal)
+//   $vector         LIST<FLOAT>   the query embedding
+//   $episode_lucene STRING|null   Lucene query: ns_token:<token> AND (content:(<terms>) OR
+//                                 context_text:(<terms>)^boost), each term quoted
+//   $exact_episodes BOOLEAN       exact cosine over the filtered episodes instead of the index
+//   $fetch          INTEGER       how many the vector index returns before the outer filter
+//   $limit          INTEGER       how many rows at most per channel
+// graphmem pads list parameters with " " and the Lucene queries with spaces, so that the
+// server plans this once, not once per size of question (graphmem/store/neo4j/recall.py,
+// one_size).
+// Returns: one row — episode_vector and episode_keyword (maps: id, similarity, score,
+//   occurred_at, confidence, authority, use_count), episode_standing (maps: id, standing —
+//   whether a fact the episode supports holds; episodes that support none are left out).
+//   Datetimes are microseconds since 1970-01-01 UTC; similarity is Neo4j's (1 + cosine) / 2.
+
+// replan=skip: the plan, made once, does not depend on the namespace's size (indexes are
+// named, hubs capped), while planning this statement costs a second or more; without it the
+// server plans again whenever its statistics drift (a growing store: every few minutes).
+CYPHER replan=skip
+CALL () {
+  WHEN $exact_episodes THEN {
+    MATCH (e:Episode {namespace: $namespace})
+    USING INDEX e:Episode(namespace)
+    WHERE e.embedding IS NOT NULL AND e.occurred_at <= $at AND e.recorded_at <= $known_at
+      AND e.authority IN $authorities
+      AND coalesce(e.sensitivity, 'normal') IN $sensitivities
+      AND ($scopes IS NULL OR NOT EXISTS {
+        MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
+      })
+    WITH e, vector.similarity.cosine(e.embedding, $vector) AS similarity
+    ORDER BY similarity DESC
+    LIMIT $limit
+    RETURN collect({id: e.id, similarity: similarity, score: similarity,
+                    occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
+                    confidence: e.confidence, authority: e.authority, use_count: e.use_count,
+                    node: e}) AS episode_vector
+  }
+  ELSE {
+    MATCH (e:Episode)
+    SEARCH e IN (
+      VECTOR INDEX episode_embedding FOR $vector
+      WHERE e.namespace = $namespace AND e.occurred_at <= $at
+      LIMIT $fetch
+    ) SCORE AS similarity
+    WHERE e.namespace = $namespace AND e.recorded_at <= $known_at AND e.authority IN $authorities
+      AND coalesce(e.sensitivity, 'normal') IN $sensitivities
+      AND ($scopes IS NULL OR NOT EXISTS {
+        MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
+      })
+    WITH e, similarity
+    ORDER BY similarity DESC
+    LIMIT $limit
+    RETURN collect({id: e.id, similarity: similarity, score: similarity,
+                    occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
+                    confidence: e.confidence, authority: e.authority, use_count: e.use_count,
+                    node: e}) AS episode_vector
+  }
+}
+CALL () {
+  WHEN $episode_lucene IS NULL THEN RETURN [] AS episode_keyword
+  ELSE {
+    CALL db.index.fulltext.queryNodes('episode_keywords', $episode_lucene, {limit: $limit * 4})
+    YIELD node AS e, score
+    WHERE e.namespace = $namespace AND e.occurred_at <= $at AND e.recorded_at <= $known_at
+      AND e.authority IN $authorities
+      AND coalesce(e.sensitivity, 'normal') IN $sensitivities
+      AND ($scopes IS NULL OR NOT EXISTS {
+        MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
+      })
+    WITH e, score
+    ORDER BY score DESC
+    LIMIT $limit
+    RETURN collect({id: e.id, score: score,
+                    similarity: CASE WHEN e.embedding IS NULL THEN 0.0
+                                     ELSE vector.similarity.cosine(e.embedding, $vector) END,
+                    occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
+                    confidence: e.confidence, authority: e.authority, use_count: e.use_count,
+                    node: e}) AS episode_keyword
+  }
+}
+// An episode's standing, once for the episodes of both channels (they share most): whether a
+// fact it supports holds, stopping at the first that does. Only facts have SUPPORTED_BY.
+CALL (episode_vector, episode_keyword) {
+  UNWIND episode_vector + episode_keyword AS hit
+  WITH DISTINCT hit.node AS e
+  WHERE COUNT { (e)<-[:SUPPORTED_BY]-() } > 0
+  RETURN collect({id: e.id, standing: EXISTS {
+    MATCH (e)<-[:SUPPORTED_BY]-(held)
+    WHERE held.namespace = $namespace
+      AND held.valid_from <= $at AND $at < held.valid_until
+      AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+  }}) AS episode_standing
+}
+RETURN [hit IN episode_vector | hit {.id, .similarity, .score, .occurred_at, .confidence,
+                                     .authority, .use_count}] AS episode_vector,
+       [hit IN episode_keyword | hit {.id, .similarity, .score, .occurred_at, .confidence,
+                                      .authority, .use_count}] AS episode_keyword,
+       episode_standing
