@@ -301,3 +301,30 @@ def test_statement_work_does_not_grow_with_hubs_or_big_episodes(neo4j_uri: str) 
         memory.close()
     for work in hits.values():  # 5x the facts, the hub's degree and the episode's size
         assert work[1] < 1.5 * work[0], hits
+
+
+def test_recalls_from_many_threads_match_one_at_a_time(neo4j_uri: str) -> None:
+    """Each recall sends its candidate statements through the store's small thread pool:
+    recalls from more threads than it has, at once, each get what they get alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from graphmem.store.neo4j import Neo4jStore
+
+    memory = Memory(store=Neo4jStore(neo4j_uri, exact_below=0), clock=Clock(d(3, 2)))
+    space = f"threads-{uuid.uuid4().hex[:8]}"
+    memory.define_predicate("likes", cardinality="many", kind="fact")
+    memory.remember("I live in Austin. I like tacos.", namespace=space, at=d(3))
+    memory.remember([Claim("maya", "likes", f"dish {i}") for i in range(40)], space, at=d(3))
+    memory.remember([Claim(f"neighbour {i}", "lives_in", "Lyon") for i in range(105)], space)
+    questions = [*QUESTIONS, "what does maya like", "where do I live", "who lives in Lyon"] * 3
+    try:
+        alone = [[_exact(e) for e in memory.recall(q, space, k=8)] for q in questions]
+        assert sum(map(len, alone)) > 30  # the data answers most questions
+        with ThreadPoolExecutor(8) as pool:
+            together = list(
+                pool.map(lambda q: [_exact(e) for e in memory.recall(q, space, k=8)], questions)
+            )
+        assert together == alone
+    finally:
+        memory.store.drop_namespace(space)
+        memory.close()
