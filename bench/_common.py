@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import os
 import platform
 import re
+import resource
 import sys
 import tempfile
 import time
@@ -142,6 +144,47 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f}"
+
+
+class CpuMeter:
+    """CPU seconds spent inside timed blocks by this process (every thread) and, when its pid
+    is given, by a database server on the same machine. Beside wall times it shows what
+    bounds a ratio when client and server share the cores: a wall time cannot fall below
+    the CPU both spend over the cores they have. The server's share comes from
+    /proc/<pid>/stat in clock ticks (10 ms): a sum over many blocks, not one block."""
+
+    def __init__(self, server_pid: int | None = None) -> None:
+        self.server_pid = server_pid
+        self.client = 0.0
+        self.server = 0.0
+        self.blocks = 0
+
+    def _server_now(self) -> float:
+        if self.server_pid is None:
+            return 0.0
+        with open(f"/proc/{self.server_pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    @staticmethod
+    def _client_now() -> float:
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        return used.ru_utime + used.ru_stime
+
+    @contextmanager
+    def time(self) -> Iterator[None]:
+        client, server = self._client_now(), self._server_now()
+        try:
+            yield
+        finally:
+            self.client += self._client_now() - client
+            self.server += self._server_now() - server
+            self.blocks += 1
+
+    def per_block(self) -> tuple[float, float | None]:
+        """Mean client and server CPU seconds a block (server None when not measured)."""
+        n = max(self.blocks, 1)
+        return self.client / n, (self.server / n if self.server_pid is not None else None)
 
 
 class Stopwatch:

@@ -59,7 +59,7 @@ from datetime import datetime, timedelta
 from typing import Any, BinaryIO
 
 import neo4j
-from _common import DEFAULT_NEO4J, Stopwatch, machine, ms, percentile, progress
+from _common import DEFAULT_NEO4J, CpuMeter, Stopwatch, machine, ms, percentile, progress
 from recall_latency import FIRST, LAST, START, World, define_predicates, person
 
 from graphmem import Claim, Memory
@@ -153,6 +153,9 @@ class Writes:
     claims: int = 0
     remember: float = 0.0  # seconds in Memory.remember
     ceiling: float = 0.0  # seconds writing the same rows in one statement
+    # CPU a batch, client and server, in remember and in the ceiling's statements
+    remember_cpu: CpuMeter = dataclasses.field(default_factory=CpuMeter)
+    ceiling_cpu: CpuMeter = dataclasses.field(default_factory=CpuMeter)
 
 
 def recording(mem: Memory, applied: list[ChangeSet]) -> Callable[[ChangeSet], None]:
@@ -179,6 +182,7 @@ def grow_beside_ceiling(
     clock: Iterator[datetime],
     ceiling: bool,
     capture: BinaryIO | None = None,
+    server_pid: int | None = None,
 ) -> Writes:
     """Grow ``namespaces[0]`` by n claims through ``remember``; after each batch, write the
     rows it applied again into ``namespaces[1]`` with one statement in one transaction
@@ -187,21 +191,23 @@ def grow_beside_ceiling(
     applied: list[ChangeSet] = []
     store_apply = recording(mem, applied)
     query = cypher.load("bench/write_ceiling")
-    done = Writes()
+    done = Writes(remember_cpu=CpuMeter(server_pid), ceiling_cpu=CpuMeter(server_pid))
     report_every = max(n // 10, batch)
     try:
         while done.claims < n:
             claims = world.claims(min(batch, n - done.claims))
             applied.clear()
             started = time.perf_counter()
-            mem.remember(claims, namespace=grown, source="user", at=next(clock))
+            with done.remember_cpu.time():
+                mem.remember(claims, namespace=grown, source="user", at=next(clock))
             done.remember += time.perf_counter() - started
             if ceiling:
                 params = [ceiling_params(change, raw) for change in applied]
                 started = time.perf_counter()
-                for one in params:
-                    with driver.session() as session:
-                        session.execute_write(lambda tx, p=one: tx.run(query, p).consume())
+                with done.ceiling_cpu.time():
+                    for one in params:
+                        with driver.session() as session:
+                            session.execute_write(lambda tx, p=one: tx.run(query, p).consume())
                 done.ceiling += time.perf_counter() - started
             done.claims += len(claims)
             if capture is not None:  # for --fill-to: the rows, as remember applied them
@@ -278,12 +284,19 @@ def replay(world: World, clock: Iterator[datetime], n: int, batch: int) -> Write
 
 
 def latencies(
-    mem: Memory, driver: neo4j.Driver, world: World, namespace: str, queries: int
+    mem: Memory,
+    driver: neo4j.Driver,
+    world: World,
+    namespace: str,
+    queries: int,
+    *,
+    server_pid: int | None = None,
 ) -> dict[str, float]:
     """Recall and, for the same question on the same data, the one-query ceiling (vector and
     full text in one statement, ids only: cypher/bench/recall_ceiling), alternately."""
     rng = random.Random(11)
     recall, ceiling, embed, as_of = Stopwatch(), Stopwatch(), Stopwatch(), Stopwatch()
+    recall_cpu, ceiling_cpu = CpuMeter(server_pid), CpuMeter(server_pid)
     query = cypher.load("bench/recall_ceiling")
     k = 10
     limit = k * mem.weights.overfetch
@@ -299,10 +312,10 @@ def latencies(
     for question in world.questions(queries):
         with embed.time():
             vector = mem.embedder.embed([question])[0]
-        with recall.time():
+        with recall.time(), recall_cpu.time():
             mem.recall(question, namespace=namespace, k=k)
         lucene = lucene_query(namespace, ("search_text",), question)
-        with ceiling.time():
+        with ceiling.time(), ceiling_cpu.time():
             driver.execute_query(
                 query,
                 {"namespace": namespace, "vector": vector, "lucene": lucene, "limit": limit},
@@ -314,7 +327,13 @@ def latencies(
         at = START + timedelta(seconds=rng.uniform(0, span))
         with as_of.time():
             mem.facts(namespace, subject=subject, at=at, known_at=at + timedelta(days=30))
-    return {
+    cpu = {}
+    for name, meter in (("recall", recall_cpu), ("ceiling", ceiling_cpu)):
+        client, server = meter.per_block()
+        cpu[f"{name} cpu client"] = client
+        if server is not None:
+            cpu[f"{name} cpu server"] = server
+    return cpu | {
         "recall p50": percentile(recall.samples, 50),
         "recall p95": percentile(recall.samples, 95),
         "recall max": max(recall.samples),
@@ -358,6 +377,12 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--batch", type=int, default=500)
     parser.add_argument("--queries", type=int, default=100)
     parser.add_argument("--no-ceiling", action="store_true")
+    parser.add_argument(
+        "--server-pid",
+        type=int,
+        help="pid of the Neo4j server, when it runs on this machine (tools/neo4j/neo4j-local "
+        "status prints it): the CPU table then has the server's share beside the client's",
+    )
     parser.add_argument(
         "--keep", action="store_true", help="leave the namespaces in the store (prints their name)"
     )
@@ -432,12 +457,13 @@ def main() -> None:
                     clock=clock,
                     ceiling=ceiling,
                     capture=capture,
+                    server_pid=args.server_pid,
                 )
             have = size
             if args.fill_only:
                 continue
             progress(f"measuring at {size} facts")
-            figures = latencies(mem, driver, world, grown, args.queries)
+            figures = latencies(mem, driver, world, grown, args.queries, server_pid=args.server_pid)
             forget = forget_one(mem, world, grown, next(clock))
             rows.append((size, writes, figures, forget))
             progress(
@@ -484,7 +510,7 @@ def _filled(
         progress(f"filling {grown} from {have} to {args.fill_to} claims with copies")
         filled = fill(mem, driver, grown, rows=saved, have=have, target=args.fill_to)
     progress(f"measuring at {filled} claims (filled)")
-    figures = latencies(mem, driver, world, grown, args.queries)
+    figures = latencies(mem, driver, world, grown, args.queries, server_pid=args.server_pid)
     forget = forget_one(mem, world, grown, next(clock))
     progress(f"  at {filled}: { {k: ms(v) for k, v in figures.items()} }")
     return filled, Writes(filled - have), figures, forget
@@ -514,6 +540,32 @@ def _table(rows: list[Figures], batch: int, *, grown_up_to: int) -> None:
         )
     if len(rows) > 1:
         print(f"\nforget time, largest / smallest size: {rows[-1][3] / rows[0][3]:.2f}")
+    _cpu_table(rows, batch)
+
+
+def _cpu_table(rows: list[Figures], batch: int) -> None:
+    """CPU a call beside the wall time, client (this process) + server: on a machine whose
+    cores the two share, a call's wall time cannot fall below their sum over the cores."""
+    print(f"\nCPU ms a call, client + server ({machine()}; — : not measured, no --server-pid)\n")
+    print(
+        "| facts | remember a batch of " + str(batch) + " | one-UNWIND ceiling a batch | "
+        "recall | one-query ceiling |"
+    )
+    print("|---|---|---|---|---|")
+
+    def cell(client: float, server: float | None) -> str:
+        return f"{ms(client)} + {'—' if server is None else ms(server)}"
+
+    for size, w, fig, _ in rows:
+        writes = [
+            cell(*meter.per_block()) if meter.blocks else "—"
+            for meter in (w.remember_cpu, w.ceiling_cpu)
+        ]
+        reads = [
+            cell(fig[f"{name} cpu client"], fig.get(f"{name} cpu server"))
+            for name in ("recall", "ceiling")
+        ]
+        print(f"| {size:,} | " + " | ".join(writes + reads) + " |")
 
 
 if __name__ == "__main__":
