@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import pickle
 import random
 import re
@@ -419,7 +420,10 @@ def _arguments() -> argparse.Namespace:
         help="with --namespace and --fill-to: the namespace was filled by an earlier run; "
         "only measure there",
     )
-    return parser.parse_args()
+    args = parser.parse_args()
+    if args.server_pid is not None and not os.path.exists(f"/proc/{args.server_pid}/stat"):
+        parser.error(f"--server-pid {args.server_pid}: no such process on this machine")
+    return args
 
 
 def main() -> None:
