@@ -27,7 +27,7 @@ from graphmem.secrets.common import (
     check_short_password,
     check_short_strong,
     check_strong_or_plausible,
-    rule_spans,
+    rules_spans,
     rx,
 )
 
@@ -233,5 +233,4 @@ _ENGLISH: tuple[Rule, ...] = (
 
 
 def spans(text: str) -> Iterator[Candidate]:
-    for rule in _ENGLISH:
-        yield from rule_spans(rule, text)
+    yield from rules_spans(_ENGLISH, text)

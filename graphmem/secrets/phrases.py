@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from graphmem.secrets import english, vocabulary
 from graphmem.secrets.common import MASK, REFERENCE, Candidate, words
+from graphmem.secrets.prefilter import Needles, could_match, needles
 
 # Only a Latin letter glued on the left stops a keyword: CJK text has no spaces and
 # German compounds ("Netflix-Passwort") end in the keyword.
@@ -82,6 +83,11 @@ class _Kind:
     accept: Callable[[str, str], bool]  # (value, text between key and value)
     window: int = 48
     several: bool = False  # a list of values (recovery codes) rather than one
+    # literals one of which every keyword match contains (graphmem/secrets/prefilter.py)
+    needles: Needles | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "needles", needles(self.keys))
 
 
 def _keys(alternatives: tuple[str, ...]) -> re.Pattern[str]:
@@ -148,6 +154,7 @@ _KINDS = (
     _Kind("otp", 6, _keys(vocabulary.RECOVERY), _recovery, window=400, several=True),
 )
 _ANSWER_KEYS = _keys(vocabulary.SECRET_ANSWER)
+_ANSWER_NEEDLES = needles(_ANSWER_KEYS)
 # Spaced or dashed numbers ("619 66 3866", "123.456.789-09") are one national id.
 _GROUPED_NUMBER = re.compile(r"[A-Z]{0,2}\d[\d .\-/]{2,24}\d[A-Z]?")
 _CONNECTIVE = re.compile(
@@ -184,6 +191,8 @@ def _tokens(text: str, start: int, end: int) -> Iterator[tuple[int, int, bool]]:
 
 
 def _kind_spans(spec: _Kind, text: str) -> Iterator[Candidate]:
+    if not could_match(spec.needles, text):
+        return  # no keyword of this kind can be in the text
     for m in spec.keys.finditer(text):
         if spec.kind != "password" and _NOT_A_CODE.search(text, max(0, m.start() - 16), m.end()):
             continue
@@ -242,6 +251,8 @@ def _number_after(spec: _Kind, text: str, start: int, end: int) -> Iterator[Cand
 
 def _answer_spans(text: str) -> Iterator[Candidate]:
     """A security answer is the rest of its clause, after the connective."""
+    if not could_match(_ANSWER_NEEDLES, text):
+        return
     for m in _ANSWER_KEYS.finditer(text):
         end = _clause_end(text, m.end(), 80)
         lead = _CONNECTIVE.match(text, m.end(), end)

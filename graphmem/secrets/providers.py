@@ -22,7 +22,7 @@ from graphmem.secrets.common import (
     check_sin,
     check_ssn,
     luhn,
-    rule_spans,
+    rules_spans,
     rx,
 )
 
@@ -280,8 +280,7 @@ def _iban_spans(text: str) -> Iterator[Candidate]:
 
 
 def spans(text: str) -> Iterator[Candidate]:
-    for rule in _RULES:
-        yield from rule_spans(rule, text)
+    yield from rules_spans(_RULES, text)
     yield from _private_key_spans(text)
     yield from _card_spans(text)
     yield from _iban_spans(text)

@@ -20,7 +20,7 @@ from graphmem.secrets.common import (
     Rule,
     check_generic,
     random_looking,
-    rule_spans,
+    rules_spans,
     rx,
     words,
 )
@@ -256,8 +256,10 @@ def _pair_password(value: str) -> bool:
     return any(c.isdigit() for c in value) or any(not c.isalnum() for c in value)
 
 
+_RULES = (*_GENERIC, *_STRUCTURE)
+
+
 def spans(text: str) -> Iterator[Candidate]:
-    for rule in (*_GENERIC, *_STRUCTURE):
-        yield from rule_spans(rule, text)
+    yield from rules_spans(_RULES, text)
     yield from _assignment_spans(text)
     yield from _url_spans(text)
