@@ -6,6 +6,8 @@ the instant written: any zone, any microsecond, before 1970 and at the ends of t
 from __future__ import annotations
 
 import io
+import logging
+import uuid
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
@@ -16,7 +18,7 @@ from neo4j import Driver
 from neo4j._codec.hydration.bolt.v3 import HydrationHandler
 from neo4j._codec.packstream.v2 import Packer
 
-from graphmem.store.neo4j.values import canonical
+from graphmem.store.neo4j.values import canonical, unlogged
 
 # Offsets in whole minutes, as real zones have them (Bolt refuses sub-second offsets).
 offsets = st.integers(min_value=-18 * 60, max_value=18 * 60).map(
@@ -72,3 +74,34 @@ def test_the_server_reads_back_the_instant_written(neo4j_driver: Driver) -> None
     assert [r["v"].to_native() for r in records] == [v.astimezone(UTC) for v in written]
     # Offset Z, never a named zone: Cypher orders "…Z" and "…Z[UTC]" apart.
     assert all(r["text"].endswith("Z") for r in records)
+
+
+def test_unlogged_parameters_pack_as_they_are_and_print_as_their_sizes() -> None:
+    at = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+    rows = [{"id": f"f{i}", "at": at, "embedding": [0.5, -0.25] * 64} for i in range(3)]
+    sent = canonical({"rows": rows, "ids": ["a", "b"], "n": 2, "q": "wörds", "namespace": "n"})
+    quiet = unlogged(sent)
+    assert _driver_bytes(quiet) == _driver_bytes(sent)
+    assert repr(quiet) == (
+        "{'rows': <3 values>, 'ids': <2 values>, 'n': 2, 'q': <5 characters>, 'namespace': 'n'}"
+    )
+
+
+@pytest.mark.neo4j
+def test_the_driver_debug_log_holds_nothing_a_user_said(
+    neo4j_uri: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    from graphmem import Memory
+    from graphmem.store.neo4j import Neo4jStore
+
+    memory = Memory(store=Neo4jStore(neo4j_uri))
+    space = f"quiet-{uuid.uuid4().hex[:8]}"
+    said = "Quillon Marsh keeps bees behind the Vantorra mill"
+    with caplog.at_level(logging.DEBUG, logger="neo4j"):
+        memory.remember(said, namespace=space)
+        found = memory.recall("who keeps bees near the Vantorra mill", namespace=space)
+    memory.store.drop_namespace(space)  # type: ignore[attr-defined]
+    memory.close()
+    assert any("Vantorra" in e.text for e in found)  # the text went there and came back
+    assert any("C: RUN" in r.getMessage() for r in caplog.records)  # the log was on
+    assert not [r for r in caplog.records if "vantorra" in r.getMessage().casefold()]

@@ -26,6 +26,7 @@ from graphmem.store.base import (
     LABELS,
     Row,
 )
+from graphmem.store.neo4j.values import unlogged
 from graphmem.store.purge import purge_neo4j
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, TransientError
 
@@ -134,7 +135,10 @@ class Connection:
         query = cypher.load(name)
         with driver_errors(self.uri):
             records, _, _ = self._driver.execute_query(
-                query, params, database_=self.database, routing_=neo4j.RoutingControl.READ
+                query,
+                unlogged(params),
+                database_=self.database,
+                routing_=neo4j.RoutingControl.READ,
             )
         return records
 
@@ -174,7 +178,7 @@ class Connection:
                 bookmark_manager=self._driver.execute_query_bookmark_manager,
             ) as session,
         ):
-            return dict(session.run(cypher.load(name), params).single(strict=True))
+            return dict(session.run(cypher.load(name), unlogged(params)).single(strict=True))
 
     def _beside(self, name: str, params: dict[str, Any]) -> Future[Row]:
         """``_read_once`` on another thread, returning at once: the caller sends its own

@@ -11,6 +11,7 @@ from graphmem.store.base import (
     interrupted,
 )
 from graphmem.store.neo4j.connection import Connection, driver_errors
+from graphmem.store.neo4j.values import unlogged
 
 
 class Vectors(Connection):
@@ -59,7 +60,7 @@ class Vectors(Connection):
         self._write(
             lambda tx: tx.run(
                 cypher.load("admin/vectors_set"),
-                {"namespace": check_namespace(namespace), "rows": rows},
+                unlogged({"namespace": check_namespace(namespace), "rows": rows}),
             ).consume()
         )
 

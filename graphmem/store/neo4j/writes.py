@@ -20,7 +20,7 @@ from graphmem.store.base import (
     ChangeSet,
 )
 from graphmem.store.neo4j.connection import Connection, Tx, driver_errors, ns_token
-from graphmem.store.neo4j.values import canonical
+from graphmem.store.neo4j.values import canonical, unlogged
 from graphmem.store.rows import slot_node_id
 from neo4j.exceptions import TransientError
 
@@ -73,7 +73,9 @@ class _Pipeline:
         """Send ``cypher/<name>``; ``checked``: it must count one result per row."""
         params["namespace"] = self._namespace
         expected = len(params["rows"]) if checked else None
-        self._sent.append((name, expected, self._tx.run(cypher.load(name), canonical(params))))
+        self._sent.append(
+            (name, expected, self._tx.run(cypher.load(name), unlogged(canonical(params))))
+        )
 
     def check(self) -> None:
         for name, expected, result in self._sent:
@@ -97,7 +99,7 @@ def _claim_slots(tx: Tx, change: ChangeSet) -> None:
         key=lambda row: str(row["id"]),
     )
     record = tx.run(
-        cypher.load("write/slots_claim"), {"namespace": change.namespace, "rows": rows}
+        cypher.load("write/slots_claim"), unlogged({"namespace": change.namespace, "rows": rows})
     ).single()
     if record is not None and record["stale"]:
         # Raising inside the transaction function rolls it back; the write path decides again.
