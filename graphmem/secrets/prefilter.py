@@ -17,26 +17,31 @@ ignoring case still contains the folded needle.
 
 from __future__ import annotations
 
-import _sre  # type: ignore[import-not-found]
 import functools
 import re
 import threading
-from re import _parser  # type: ignore[attr-defined]  # the stdlib's own parse of a pattern
-from re._casefix import _EXTRA_CASES  # type: ignore[import-not-found]
-from re._constants import (  # type: ignore[import-not-found]
-    ATOMIC_GROUP,
-    BRANCH,
-    IN,
-    LITERAL,
-    MAX_REPEAT,
-    MIN_REPEAT,
-    POSSESSIVE_REPEAT,
-    RANGE,
-    SUBPATTERN,
-)
 from typing import Any
 
 import ahocorasick
+
+try:  # the standard library's own reading of an expression (CPython 3.11 to 3.13)
+    import _sre  # type: ignore[import-not-found]
+    from re import _parser  # type: ignore[attr-defined]
+    from re._casefix import _EXTRA_CASES  # type: ignore[import-not-found]
+    from re._constants import (  # type: ignore[import-not-found]
+        ATOMIC_GROUP,
+        BRANCH,
+        IN,
+        LITERAL,
+        MAX_REPEAT,
+        MIN_REPEAT,
+        POSSESSIVE_REPEAT,
+        RANGE,
+        SUBPATTERN,
+    )
+except ImportError:  # a Python whose re is built otherwise: every detector runs, as before
+    _parser = None
+    _EXTRA_CASES = {}
 
 Needles = frozenset[str]
 
@@ -138,6 +143,8 @@ def could_match(found: Needles | None, text: str) -> bool:
 def needles(pattern: re.Pattern[str]) -> Needles | None:
     """Strings (folded) of which every match of ``pattern`` contains at least one; None when
     nothing is certain (an expression of character classes only, say)."""
+    if _parser is None:
+        return None
     found = _required(_parser.parse(pattern.pattern, pattern.flags))
     if found is None or "" in found or len(found) > _MAX_NEEDLES:
         return None
