@@ -146,7 +146,7 @@ def needles(pattern: re.Pattern[str]) -> Needles | None:
     if _parser is None:
         return None
     found = _required(_parser.parse(pattern.pattern, pattern.flags))
-    if found is None or "" in found or len(found) > _MAX_NEEDLES:
+    if found is None or len(found) > _MAX_NEEDLES:  # never holds "": _better drops those
         return None
     kept = _shortest(found)
     _INDEX.add(kept)
@@ -163,15 +163,15 @@ def _shortest(found: Needles) -> Needles:
     return frozenset(kept)
 
 
-def _text(chars: list[int]) -> str:
-    return "".join(chr(c) for c in chars).translate(_FOLD)
+def _char(code: int) -> str:
+    return chr(code).translate(_FOLD)
 
 
 def _strings(op: Any, av: Any) -> Needles | None:
     """The few strings an element matches, when they are few (a literal, a small class of
     literals, a group or alternation of such, an optional one); else None."""
     if op is LITERAL:
-        return frozenset({_text([av])})
+        return frozenset({_char(av)})
     if op is IN:
         chars: list[int] = []
         for kind, value in av:
@@ -181,7 +181,7 @@ def _strings(op: Any, av: Any) -> Needles | None:
                 chars.extend(range(value[0], value[1] + 1))
             else:
                 return None  # a category or a negated class: too many
-        return frozenset(_text([c]) for c in chars) if len(chars) <= _MAX_CLASS else None
+        return frozenset(_char(c) for c in chars) if len(chars) <= _MAX_CLASS else None
     if op is SUBPATTERN:
         return _sequence_strings(av[3])
     if op is ATOMIC_GROUP:

@@ -208,11 +208,13 @@ class Connection:
             rows = self._write(
                 lambda tx: tx.run(
                     cypher.load("admin/store_key"),
-                    {
-                        "namespace": check_namespace(namespace),
-                        "name": name,
-                        "candidate": secrets.token_hex(32),
-                    },
+                    unlogged(
+                        {
+                            "namespace": check_namespace(namespace),
+                            "name": name,
+                            "candidate": secrets.token_hex(32),  # a key: never in a log
+                        }
+                    ),
                 ).data()
             )
             cached = self._keys[(namespace, name)] = bytes.fromhex(rows[0]["key"])

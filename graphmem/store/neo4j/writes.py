@@ -34,7 +34,9 @@ class Writes(Connection):
             tx = session.begin_transaction()
             self._held.tx = tx
             try:
-                tx.run(cypher.load("write/slots_hold"), {"namespace": ns, "ids": ids}).consume()
+                tx.run(
+                    cypher.load("write/slots_hold"), unlogged({"namespace": ns, "ids": ids})
+                ).consume()
                 # Reads inside the block run in their own transactions: they see committed
                 # data, and nobody can commit to these slots while we hold them.
                 yield
