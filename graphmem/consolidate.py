@@ -22,19 +22,21 @@ transaction.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any, TypeVar
 
 from graphmem.model import Actor, Status, SupportRole
 from graphmem.records import audit_row, entity_row, fact_summary, new_id
-from graphmem.slots import SlotState
+from graphmem.slots import SlotState, timeline_of
 from graphmem.statements import STANDING, TIERS, one_valued, said, standing
 from graphmem.store.base import ChangeSet, FactPatch, Row, StatementPatch
 from graphmem.temporal import END_OF_TIME
 from graphmem.timeline import Ended, Run, cancelled, derive
 
 _SENSITIVITY = ("normal", "personal", "sensitive")
+_T = TypeVar("_T")
 # Use statistics and feedback belong to the value, not to one version of it.
 _CARRIED = ("use_count", "last_used_at", "bad_outcomes", "decayed_at")
 
@@ -73,6 +75,7 @@ class Consolidator:
     now: datetime
     actor: Actor = Actor.USER
     _entity_keys: set[str] = field(default_factory=set)
+    _index: dict[int, tuple[list[Any], dict[str, Any], int]] = field(default_factory=dict)
 
     def entity(self, name: str, key: str) -> None:
         if key not in self._entity_keys:
@@ -106,10 +109,16 @@ class Consolidator:
     def settle(self, slot: SlotState, *, gone: Iterable[str] = ()) -> Settled:
         """Bring the slot's fact versions in line with its statements (minus ``gone``)."""
         removed_statements = set(gone)
+        if removed_statements and slot.partial:
+            # Forgetting removes every version the gone statements stood behind, history too.
+            raise ValueError(f"slot {slot.key!r} was read without its history: cannot forget")
         statements = [s for s in slot.statements if s["id"] not in removed_statements]
         by_id = {s["id"]: s for s in statements}
-        live = [said(s) for s in standing(statements)]
-        runs = derive(live, one_valued=one_valued(slot.statements))
+        if removed_statements:
+            live = [said(s) for s in standing(statements)]
+            runs = derive(live, one_valued=one_valued(slot.statements))
+        else:
+            live, runs = timeline_of(slot, statements)
         # Statements that no longer count: rejected, or cancelled by a correction.
         dead = {s["id"] for s in statements if s["status"] not in STANDING} | cancelled(live)
         done = Settled()
@@ -367,13 +376,25 @@ class Consolidator:
 
     def _patch(self, row: Row, changes: Row) -> None:
         row.update(changes)  # later steps of the same write see the new state
-        if any(created["id"] == row["id"] for created in self.change.facts):
+        if row["id"] in self._ids(self.change.facts, lambda fact: fact["id"]):
             return  # created in this change set: the row itself carries the change
-        for patch in self.change.patches:
-            if patch.fact_id == row["id"]:
-                patch.changes.update(changes)
-                return
+        patches = self._ids(self.change.patches, lambda patch: patch.fact_id)
+        if row["id"] in patches:
+            patches[row["id"]].changes.update(changes)
+            return
         self.change.patches.append(FactPatch(row["id"], dict(changes)))
+
+    def _ids(self, items: list[_T], id_of: Callable[[_T], str]) -> dict[str, _T]:
+        """``items`` by id (the first of each), kept beside the list as it grows: a write of
+        n claims patches in n lookups, not n² comparisons."""
+        known = self._index.get(id(items))
+        if known is None or known[0] is not items or known[2] > len(items):
+            known = (items, {}, 0)
+        by_id = known[1]
+        for item in items[known[2] :]:
+            by_id.setdefault(id_of(item), item)
+        self._index[id(items)] = (items, by_id, len(items))
+        return by_id
 
 
 def _reason(before: Row, run: Run, statements: dict[str, Row]) -> str:

@@ -27,11 +27,11 @@ from datetime import datetime
 from enum import StrEnum
 
 from graphmem.model import Authority, Cardinality, Kind, Status
-from graphmem.slots import SlotState
-from graphmem.statements import Content, Stated, lane, one_valued, row, said, standing, tier
+from graphmem.slots import SlotState, timeline_of
+from graphmem.statements import Content, Stated, lane, row, standing, tier
 from graphmem.store.base import Row
 from graphmem.temporal import END_OF_TIME
-from graphmem.timeline import Op, Run, derive
+from graphmem.timeline import Op, Run
 
 
 class OpKind(StrEnum):
@@ -105,10 +105,6 @@ def _overlaps(fact: Row, p: Proposal) -> bool:
     return bool(fact["valid_from"] < p.valid_until and p.valid_from < fact["valid_until"])
 
 
-def _runs(statements: list[Row]) -> list[Run]:
-    return derive([said(s) for s in standing(statements)], one_valued=one_valued(statements))
-
-
 def decide_by_rules(
     p: Proposal, slot: SlotState, now: datetime, episodes: list[str]
 ) -> Decision | None:
@@ -136,7 +132,7 @@ def decide_by_rules(
 def assert_value(p: Proposal, slot: SlotState, now: datetime, episodes: list[str]) -> Decision:
     """Assert ``p``'s value over its interval and report what that changes."""
     statement = p.statement(Op.ASSERT, now, episodes)
-    after = _runs([*slot.statements, statement])
+    _, after = timeline_of(slot, [*slot.statements, statement])
     believed = [f for f in slot.believed() if f["status"] != Status.CANDIDATE.value]
     promote = [
         s
@@ -187,7 +183,7 @@ def assert_value(p: Proposal, slot: SlotState, now: datetime, episodes: list[str
         )
     # The slot's timeline before this claim is derived only when an event needs it.
     if lane(p.content.kind) == "event" and any(
-        r.lane == "main" and not r.candidate for r in _runs(slot.statements)
+        r.lane == "main" and not r.candidate for r in timeline_of(slot, slot.statements)[1]
     ):
         reason = "a one-off event; the standing rule stays"
     else:

@@ -19,8 +19,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from graphmem.errors import WriteConflict
+from graphmem.statements import one_valued, said, standing
 from graphmem.store.base import ChangeSet, GraphStore, Row
 from graphmem.temporal import BEGINNING, END_OF_TIME
+from graphmem.timeline import Run, Said, derive
 
 
 @dataclass(slots=True)
@@ -30,37 +32,74 @@ class SlotState:
     statements: list[Row] = field(default_factory=list)
     facts: list[Row] = field(default_factory=list)
     support: dict[str, list[Row]] = field(default_factory=dict)
+    # Read without history (read_slots): only the believed versions are in ``facts``, and
+    # when the versions left out last changed.
+    partial: bool = False
+    history_changed: datetime = BEGINNING
+    # The last timeline derived for this slot (see timeline_of), with what it was derived from.
+    derived: tuple[tuple[tuple[str, str, str], ...], list[Said], list[Run]] | None = None
 
     def believed(self) -> list[Row]:
         return [f for f in self.facts if f["retired_at"] >= END_OF_TIME]
 
 
-def read_slots(store: GraphStore, namespace: str, keys: Iterable[str]) -> dict[str, SlotState]:
-    """The state of every slot in ``keys``, read in a few batched queries."""
+def timeline_of(slot: SlotState, statements: list[Row]) -> tuple[list[Said], list[Run]]:
+    """The standing statements among ``statements`` (the slot's own, or those and one being
+    weighed) and the timeline derived from them. A write derives it when it weighs a claim
+    and again when it settles the slot after: the second time, over the same statements, it
+    is the one remembered. Statements are compared by id and by what a write may change in
+    place (status and authority, when a candidate is confirmed)."""
+    key = tuple((s["id"], s["status"], s["authority"]) for s in statements)
+    if slot.derived is not None and slot.derived[0] == key:
+        return slot.derived[1], slot.derived[2]
+    live = [said(s) for s in standing(statements)]
+    runs = derive(live, one_valued=one_valued(statements))
+    slot.derived = (key, live, runs)
+    return live, runs
+
+
+def read_slots(
+    store: GraphStore, namespace: str, keys: Iterable[str], *, history: bool = True
+) -> dict[str, SlotState]:
+    """The state of every slot in ``keys``, read in a few batched queries. ``history=False``
+    reads only the believed facts (all a write weighs claims against; a slot's retired
+    versions outnumber them as it ages) and, of the rest, only when they last changed."""
     wanted = list(dict.fromkeys(keys))
     if not wanted:
         return {}
+    # The versions first: a version read after the state could hide a commit in between.
     versions = store.slot_versions(namespace, wanted)
     slots = {key: SlotState(key, versions.get(key, 0)) for key in wanted}
-    for statement in store.slot_statements(namespace, wanted):
+    if history:
+        statements = store.slot_statements(namespace, wanted)
+        facts = store.slot_facts(namespace, wanted)
+        believed = [fact for fact in facts if fact["retired_at"] >= END_OF_TIME]
+        support = store.support(namespace, [f["id"] for f in believed]) if believed else []
+    else:
+        beliefs = store.slot_beliefs(namespace, wanted)
+        statements = beliefs.statements
+        facts = believed = beliefs.facts
+        support = beliefs.support
+        for slot in slots.values():
+            slot.partial = True
+        for key, at in beliefs.history_changed.items():
+            slots[key].history_changed = at
+    for statement in statements:
         slots[statement["slot"]].statements.append(statement)
-    believed = []
-    for fact in store.slot_facts(namespace, wanted):
+    for fact in facts:
         slots[fact["slot"]].facts.append(fact)
-        if fact["retired_at"] >= END_OF_TIME:
-            believed.append(fact)
     by_slot = {f["id"]: f["slot"] for f in believed}
-    for link in store.support(namespace, list(by_slot)) if by_slot else []:
+    for link in support:
         slots[by_slot[link["fact_id"]]].support.setdefault(link["fact_id"], []).append(link)
     return slots
 
 
 def latest_change(slot: SlotState) -> datetime:
     """The last instant anything about the slot was recorded or retired."""
-    instants = [s["recorded_at"] for s in slot.statements]
+    instants: list[datetime] = [s["recorded_at"] for s in slot.statements]
     instants += [f["recorded_at"] for f in slot.facts]
     instants += [f["retired_at"] for f in slot.facts if f["retired_at"] < END_OF_TIME]
-    return max(instants, default=BEGINNING)
+    return max([*instants, slot.history_changed])
 
 
 def apply_fresh(store: GraphStore, build: Callable[[], ChangeSet], attempts: int = 50) -> ChangeSet:

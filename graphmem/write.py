@@ -278,7 +278,7 @@ class WritePath:
         """Decide every claim against freshly read slots; fill ``change``."""
         episode_id = change.episodes[0]["id"]
         proposals = [p for p in staged if isinstance(p, Proposal)]
-        slots = read_slots(self.store, inp.namespace, [p.slot for p in proposals])
+        slots = read_slots(self.store, inp.namespace, [p.slot for p in proposals], history=False)
         # Belief time only moves forward within a slot, whatever the callers' clocks say.
         now = max([now, *(latest_change(slot) for slot in slots.values())])
         consolidator = Consolidator(change, now, actor=_actor(inp.source))

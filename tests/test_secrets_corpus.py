@@ -31,6 +31,8 @@ def needles(row: dict[str, Any], secret: str) -> set[str]:
     text = row["text"]
     start = text.index(secret)
     context = text[max(0, start - 6) : start] + secret
+    if start < 3:  # nothing before it ("623968 ist dein Anmeldecode"): the text after it
+        context = secret + text[start + len(secret) : start + len(secret) + 6]
     return {context, json.dumps(context)[1:-1]}
 
 

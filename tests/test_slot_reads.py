@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from graphmem import Claim, Memory
 from graphmem.store.base import ChangeSet, FactFilter, FactPatch, StatementPatch
 from graphmem.store.rows import slot_key
+from graphmem.temporal import END_OF_TIME
 
 AT = datetime(2025, 3, 1, 9, 30, 15, 123_456, tzinfo=UTC)
 
@@ -112,3 +113,47 @@ def test_slot_reads_return_every_property_the_generic_reads_do(
     assert all(f["valid_from"].tzinfo is UTC for f in by_slot.values())
     # Microseconds survive the epoch form.
     assert any(f["valid_from"] == AT for f in every)
+    # The order a slot's timeline is derived in: statements as said, facts by validity.
+    said = [(s["said_at"], s["recorded_at"], s["id"]) for s in statements]
+    assert said == sorted(said)
+    valid = [(f["valid_from"], f["recorded_at"], f["id"]) for f in store.slot_facts(space, slots)]
+    assert valid == sorted(valid)
+
+
+def test_slot_beliefs_are_the_believed_facts_their_support_and_when_the_others_changed(
+    memory: Memory, ns: Callable[[str], str]
+) -> None:
+    """What a write reads instead of a slot's whole history: the believed versions, exactly
+    as ``slot_facts`` returns them, their support as ``support`` returns it, and for each
+    slot the last instant any other version was recorded or retired (a write's belief time
+    never goes back past it)."""
+    space = ns("beliefs")
+    _varied(memory, space)
+    store = memory.store
+    every = store.facts(space, FactFilter(include_candidates=True))
+    slots = sorted({f["slot"] for f in every})
+    whole = store.slot_facts(space, slots)
+    read = store.slot_beliefs(space, slots)
+
+    believed = [f for f in whole if f["retired_at"] >= END_OF_TIME]
+    assert read.facts == believed
+    assert read.statements == store.slot_statements(space, slots)
+    retired = [f for f in whole if f["retired_at"] < END_OF_TIME]
+    assert retired, "the scenario retires versions (Lisbon, Porto, green tea)"
+    expected: dict[str, datetime] = {}
+    for fact in retired:
+        last = max(fact["recorded_at"], fact["retired_at"])
+        expected[fact["slot"]] = max(expected.get(fact["slot"], last), last)
+    assert read.history_changed == expected
+
+    def by_fact(links: list[dict[str, object]]) -> dict[object, list[dict[str, object]]]:
+        grouped: dict[object, list[dict[str, object]]] = {}
+        for link in links:
+            grouped.setdefault(link["fact_id"], []).append(link)
+        return grouped
+
+    links = store.support(space, [f["id"] for f in believed])
+    assert len(links) >= len(believed)
+    assert by_fact(read.support) == by_fact(links)
+    empty = store.slot_beliefs(space, [])
+    assert (empty.facts, empty.support, empty.history_changed) == ([], [], {})

@@ -159,9 +159,11 @@ def redact_claim_text(subject: str, predicate: str, value: str) -> str:
     return redact(f"{subject} {predicate} {value}").text
 
 
-# Keys whose values are identifiers and times, never user text.
+# Keys whose values are identifiers and times, never user text (an audit entry's fact
+# summary holds its validity as ISO times, and the ids of the versions it points to).
 _MACHINE_KEY = re.compile(
-    r"^(?:id|at|slot|key|namespace|kind|status|authority|source)$|_(?:id|ids|at|key)$"
+    r"^(?:id|at|slot|key|namespace|kind|status|authority|source|version|superseded_by"
+    r"|valid_from|valid_until)$|_(?:id|ids|at|key)$"
 )
 
 

@@ -306,6 +306,20 @@ class Candidates:
     standing: dict[str, bool] | None = None
 
 
+@dataclass(slots=True)
+class SlotBeliefs:
+    """What :meth:`GraphStore.slot_beliefs` reads."""
+
+    # Every statement of the slots, as slot_statements returns them.
+    statements: list[Row]
+    # The believed facts (retired_at at the end of time), oldest valid_from first.
+    facts: list[Row]
+    # Their support links, as GraphStore.support returns them.
+    support: list[Row]
+    # For each slot with retired versions, the last instant one was recorded or retired.
+    history_changed: dict[str, datetime]
+
+
 class GraphStore(Protocol):
     """What the memory logic needs from a graph database."""
 
@@ -326,6 +340,10 @@ class GraphStore(Protocol):
 
     def slot_facts(self, namespace: str, slots: Iterable[str]) -> list[Row]:
         """Every fact of these slots, in any state, oldest ``valid_from`` first."""
+
+    def slot_beliefs(self, namespace: str, slots: Iterable[str]) -> SlotBeliefs:
+        """What a write weighs new claims against, without reading the slots' history: their
+        statements, believed facts and those facts' support (see :class:`SlotBeliefs`)."""
 
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         """The fact rows with these ids that exist in the namespace."""

@@ -13,10 +13,11 @@ from graphmem.store.base import (
     LABELS,
     FactFilter,
     Row,
+    SlotBeliefs,
 )
 from graphmem.store.embedded.state import State, keyword_text, locked
 from graphmem.store.rows import slot_key, slot_node_id
-from graphmem.temporal import holds
+from graphmem.temporal import END_OF_TIME, holds
 
 _ZERO = timedelta(0)
 
@@ -44,6 +45,20 @@ class Reads(State):
         rows = self._rows(namespace, "Fact", ids)
         rows.sort(key=lambda row: (row["valid_from"], row["recorded_at"], row["id"]))
         return rows
+
+    def slot_beliefs(self, namespace: str, slots: Iterable[str]) -> SlotBeliefs:
+        slots = list(slots)
+        believed: list[Row] = []
+        history: dict[str, datetime] = {}
+        for row in self.slot_facts(namespace, slots):
+            if row["retired_at"] >= END_OF_TIME:
+                believed.append(row)
+            else:
+                last = max(row["recorded_at"], row["retired_at"])
+                history[row["slot"]] = max(history.get(row["slot"], last), last)
+        support = self.support(namespace, [row["id"] for row in believed]) if believed else []
+        statements = self.slot_statements(namespace, slots)
+        return SlotBeliefs(statements, believed, support, history)
 
     @locked
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:

@@ -184,6 +184,10 @@ class Connection:
         """``_read_once`` on another thread, returning at once: the caller sends its own
         statement meanwhile and collects this one with ``.result()`` (which raises what the
         read raised)."""
+        return self._in_pool(self._read_once, name, params)
+
+    def _in_pool(self, read: Callable[..., T], *args: Any) -> Future[T]:
+        """``read(*args)`` on a pool thread (the pool made by the process that uses it)."""
         with self._beside_lock:
             made = self._beside_pool
             if made is None or made[0] != os.getpid():
@@ -191,7 +195,7 @@ class Connection:
                     os.getpid(),
                     ThreadPoolExecutor(_BESIDE_THREADS, thread_name_prefix="graphmem-read"),
                 )
-        return made[1].submit(self._read_once, name, params)
+        return made[1].submit(read, *args)
 
     def drop_namespace(self, namespace: str) -> None:
         """Delete a whole namespace, tombstones included, in batches: housekeeping for

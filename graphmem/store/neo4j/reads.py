@@ -16,11 +16,22 @@ from graphmem.store.base import (
     LABELS,
     FactFilter,
     Row,
+    SlotBeliefs,
 )
 from graphmem.store.neo4j.connection import Connection, driver_errors
 from graphmem.store.neo4j.recall import lucene_query
-from graphmem.store.neo4j.values import from_named, native, support_row
+from graphmem.store.neo4j.values import (
+    canonical,
+    from_columns,
+    from_epoch,
+    native,
+    support_row,
+)
 from graphmem.store.rows import slot_key, slot_node_id
+from graphmem.temporal import END_OF_TIME
+
+# The columns of a support link (cypher/read/fact_support, and facts_of_slots' support).
+_SUPPORT = ("fact_id", "episode_id", "role", "added_at", "source", "session", "occurred_at")
 
 
 class Reads(Connection):
@@ -48,10 +59,41 @@ class Reads(Connection):
         return [native(r["f"]) for r in self._read(name, **params)]
 
     def slot_facts(self, namespace: str, slots: Iterable[str]) -> list[Row]:
-        rows = self._read_plain(
-            "read/facts_of_slots", namespace=check_namespace(namespace), slots=list(slots)
+        return self._slot_facts(namespace, list(slots), history=True).facts
+
+    def slot_beliefs(self, namespace: str, slots: Iterable[str]) -> SlotBeliefs:
+        wanted = list(slots)
+        # The statements on a pool thread while this one reads the facts: two statements a
+        # write waits for, at once (the server has a thread for each).
+        statements = self._in_pool(self.slot_statements, namespace, wanted)
+        read = self._slot_facts(namespace, wanted, history=False)
+        read.statements = statements.result()
+        return read
+
+    def _slot_facts(self, namespace: str, slots: list[str], *, history: bool) -> SlotBeliefs:
+        ns = check_namespace(namespace)
+        records = self._read_plain(
+            "read/facts_of_slots",
+            namespace=ns,
+            slots=slots,
+            history=history,
+            end_of_time=canonical(END_OF_TIME),
         )
-        return [from_named(r["plain"], r["times"], r["rest"]) for r in rows]
+        read = SlotBeliefs([], from_columns(records), [], {})
+        for record in records:
+            for slot, at in record["history"]:
+                read.history_changed[slot] = max(
+                    read.history_changed.get(slot, from_epoch(at)), from_epoch(at)
+                )
+            for fact_id, links in record["support"]:
+                read.support += sorted(
+                    (
+                        support_row(dict(zip(_SUPPORT, [fact_id, *link], strict=True)))
+                        for link in links
+                    ),
+                    key=lambda row: (row["added_at"], row["episode_id"]),
+                )
+        return read
 
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         rows = self._read("read/facts_by_id", namespace=check_namespace(namespace), ids=list(ids))
@@ -67,7 +109,7 @@ class Reads(Connection):
         rows = self._read_plain(
             "read/slot_statements", namespace=check_namespace(namespace), slots=list(slots)
         )
-        return [from_named(r["plain"], r["times"], r["rest"]) for r in rows]
+        return from_columns(rows)
 
     def statements_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         rows = self._read(

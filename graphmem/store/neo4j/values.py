@@ -5,6 +5,7 @@ temporal decoding."""
 
 from __future__ import annotations
 
+import functools
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -26,14 +27,30 @@ def from_triples(triples: list[list[Any]]) -> Row:
     return native(row)  # a temporal of another kind, should one be stored
 
 
-def from_named(plain: Row, times: Row, rest: list[list[Any]]) -> Row:
-    """A row read as its named properties (``plain``; ``times`` as epoch microseconds; absent
-    ones null) and the triples of any other (:func:`from_triples`)."""
-    row = {key: value for key, value in plain.items() if value is not None}
-    row.update((key, from_epoch(value)) for key, value in times.items() if value is not None)
-    if rest:
-        row.update(from_triples(rest))
-    return row
+def from_columns(records: list[Row]) -> list[Row]:
+    """Rows read as positional lists (a query's one record: the ``plain`` and ``times``
+    column names and the ``rows``, each row's plain columns, then its times as epoch
+    microseconds, then the triples of any other property; absent ones null)."""
+    out: list[Row] = []
+    for record in records:
+        plain, times = record["plain"], record["times"]
+        first = len(plain)
+        last = first + len(times)
+        for values in record["rows"]:
+            row = {
+                key: value
+                for key, value in zip(plain, values[:first], strict=True)
+                if value is not None
+            }
+            row.update(
+                (key, from_epoch(value))
+                for key, value in zip(times, values[first:last], strict=True)
+                if value is not None
+            )
+            if values[last]:
+                row.update(from_triples(values[last]))
+            out.append(row)
+    return out
 
 
 def support_row(row: Row) -> Row:
@@ -74,12 +91,16 @@ def canonical(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: v if type(v) in _PLAIN else canonical(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        if value and type(value[0]) is float and all(type(v) is float for v in value):
+        if value and type(value[0]) is float and set(map(type, value)) == _FLOATS:
             return list(value)  # an embedding: nothing in it to convert, and it is long
         return [v if type(v) in _PLAIN else canonical(v) for v in value]
     return value
 
 
+# A write's rows repeat a few instants thousands of times (its own time, the end of time,
+# the claims' dates): each is converted once. Equal instants make equal structures, whatever
+# their zones, so the cache is keyed by the instant.
+@functools.lru_cache(maxsize=4096)
 def utc_struct(value: datetime) -> Structure:
     """A zoned datetime as Bolt's DateTime structure in UTC: tag ``I``, seconds since the
     epoch, nanoseconds within the second (never negative) and an offset of 0 seconds."""
@@ -88,6 +109,7 @@ def utc_struct(value: datetime) -> Structure:
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
+_FLOATS = {float}
 
 
 class Unlogged(list[Any]):
