@@ -5,11 +5,10 @@ the schema, and the store's housekeeping (dropping a namespace, store keys, purg
 from __future__ import annotations
 
 import hashlib
-import os
 import secrets
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -20,6 +19,7 @@ from graphmem.errors import (
     WriteConflict,
 )
 from graphmem.model import check_namespace
+from graphmem.pools import ProcessPool
 from graphmem.results import PurgeReport
 from graphmem.store import cypher
 from graphmem.store.base import (
@@ -99,8 +99,7 @@ class Connection:
         # Threads for statements sent beside the caller's (recall's candidate statements),
         # made on first use by the process that uses them (a forked child has none of its
         # parent's threads).
-        self._beside_pool: tuple[int, ThreadPoolExecutor] | None = None
-        self._beside_lock = threading.Lock()
+        self._beside_pool = ProcessPool(_BESIDE_THREADS, "graphmem-read")
         # Plan recall's statements in the background once the embedding size is known
         # (graphmem/store/neo4j/warmup.py); `planned` is set when that has ended.
         self._plan_ahead = plan_ahead
@@ -188,14 +187,7 @@ class Connection:
 
     def _in_pool(self, read: Callable[..., T], *args: Any) -> Future[T]:
         """``read(*args)`` on a pool thread (the pool made by the process that uses it)."""
-        with self._beside_lock:
-            made = self._beside_pool
-            if made is None or made[0] != os.getpid():
-                made = self._beside_pool = (
-                    os.getpid(),
-                    ThreadPoolExecutor(_BESIDE_THREADS, thread_name_prefix="graphmem-read"),
-                )
-        return made[1].submit(read, *args)
+        return self._beside_pool.get().submit(read, *args)
 
     def drop_namespace(self, namespace: str) -> None:
         """Delete a whole namespace, tombstones included, in batches: housekeeping for
@@ -229,8 +221,7 @@ class Connection:
             return purge_neo4j(self._driver, self.database, timeout)
 
     def close(self) -> None:
-        if self._beside_pool is not None:
-            self._beside_pool[1].shutdown(wait=True)
+        self._beside_pool.shutdown()
         self._driver.close()
 
 
