@@ -29,11 +29,11 @@ from typing import Any, TypeVar
 
 from graphmem.model import Actor, Status, SupportRole
 from graphmem.records import audit_row, entity_row, fact_summary, new_id
-from graphmem.slots import SlotState, timeline_of
-from graphmem.statements import STANDING, TIERS, one_valued, said, standing
+from graphmem.slots import SlotState, derive_timeline, timeline_of
+from graphmem.statements import STANDING, TIERS, one_valued
 from graphmem.store.base import ChangeSet, FactPatch, Row, StatementPatch
 from graphmem.temporal import END_OF_TIME
-from graphmem.timeline import Ended, Run, cancelled, derive
+from graphmem.timeline import Ended, Run, cancelled
 
 _SENSITIVITY = ("normal", "personal", "sensitive")
 _T = TypeVar("_T")
@@ -115,8 +115,7 @@ class Consolidator:
         statements = [s for s in slot.statements if s["id"] not in removed_statements]
         by_id = {s["id"]: s for s in statements}
         if removed_statements:
-            live = [said(s) for s in standing(statements)]
-            runs = derive(live, one_valued=one_valued(slot.statements))
+            live, runs = derive_timeline(statements, one=one_valued(slot.statements))
         else:
             live, runs = timeline_of(slot, statements)
         # Statements that no longer count: rejected, or cancelled by a correction.

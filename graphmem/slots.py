@@ -52,10 +52,16 @@ def timeline_of(slot: SlotState, statements: list[Row]) -> tuple[list[Said], lis
     key = tuple((s["id"], s["status"], s["authority"]) for s in statements)
     if slot.derived is not None and slot.derived[0] == key:
         return slot.derived[1], slot.derived[2]
-    live = [said(s) for s in standing(statements)]
-    runs = derive(live, one_valued=one_valued(statements))
+    live, runs = derive_timeline(statements, one=one_valued(statements))
     slot.derived = (key, live, runs)
     return live, runs
+
+
+def derive_timeline(statements: list[Row], *, one: bool) -> tuple[list[Said], list[Run]]:
+    """The standing statements among ``statements`` and the timeline derived from them, the
+    slot one-valued when ``one``."""
+    live = [said(s) for s in standing(statements)]
+    return live, derive(live, one_valued=one)
 
 
 def read_slots(

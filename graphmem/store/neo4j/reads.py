@@ -81,10 +81,9 @@ class Reads(Connection):
         )
         read = SlotBeliefs([], from_columns(records), [], {})
         for record in records:
-            for slot, at in record["history"]:
-                read.history_changed[slot] = max(
-                    read.history_changed.get(slot, from_epoch(at)), from_epoch(at)
-                )
+            for slot, micros in record["history"]:
+                at = from_epoch(micros)
+                read.history_changed[slot] = max(read.history_changed.get(slot, at), at)
             for fact_id, links in record["support"]:
                 read.support += sorted(
                     (

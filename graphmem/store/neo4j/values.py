@@ -109,7 +109,7 @@ def utc_struct(value: datetime) -> Structure:
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
-_FLOATS = {float}
+_FLOATS = frozenset({float})
 
 
 class Unlogged(list[Any]):
