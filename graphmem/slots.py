@@ -14,13 +14,13 @@ import itertools
 import random
 import time
 from collections.abc import Callable, Iterable
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, closing, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from graphmem.errors import WriteConflict
 from graphmem.statements import one_valued, said, standing
-from graphmem.store.base import ChangeSet, GraphStore, Row
+from graphmem.store.base import ChangeSet, GraphStore, Pending, Ready, Row, SlotBeliefs
 from graphmem.temporal import BEGINNING, END_OF_TIME
 from graphmem.timeline import Run, Said, derive
 
@@ -70,32 +70,61 @@ def read_slots(
     """The state of every slot in ``keys``, read in a few batched queries. ``history=False``
     reads only the believed facts (all a write weighs claims against; a slot's retired
     versions outnumber them as it ages) and, of the rest, only when they last changed."""
+    if not history:
+        with closing(SlotRead(store, namespace, keys)) as read:
+            return read.result()
     wanted = list(dict.fromkeys(keys))
     if not wanted:
         return {}
     # The versions first: a version read after the state could hide a commit in between.
     versions = store.slot_versions(namespace, wanted)
-    slots = {key: SlotState(key, versions.get(key, 0)) for key in wanted}
-    if history:
-        statements = store.slot_statements(namespace, wanted)
-        facts = store.slot_facts(namespace, wanted)
-        believed = [fact for fact in facts if fact["retired_at"] >= END_OF_TIME]
-        support = store.support(namespace, [f["id"] for f in believed]) if believed else []
-    else:
-        beliefs = store.slot_beliefs(namespace, wanted)
-        statements = beliefs.statements
-        facts = believed = beliefs.facts
-        support = beliefs.support
-        for slot in slots.values():
-            slot.partial = True
-        for key, at in beliefs.history_changed.items():
-            slots[key].history_changed = at
-    for statement in statements:
+    statements = store.slot_statements(namespace, wanted)
+    facts = store.slot_facts(namespace, wanted)
+    believed = [fact for fact in facts if fact["retired_at"] >= END_OF_TIME]
+    support = store.support(namespace, [f["id"] for f in believed]) if believed else []
+    return _slots(wanted, SlotBeliefs(versions, statements, facts, support, {}), partial=False)
+
+
+class SlotRead:
+    """The state of slots read without history (``read_slots(history=False)``), in two
+    steps: made, it sends the read (:meth:`GraphStore.slot_beliefs`); :meth:`result`
+    collects it. A write sends it before it stages its claims, so a store's server reads
+    while the write works."""
+
+    def __init__(self, store: GraphStore, namespace: str, keys: Iterable[str]) -> None:
+        self.keys = list(dict.fromkeys(keys))
+        self._sent: Pending[SlotBeliefs] = (
+            store.slot_beliefs(namespace, self.keys)
+            if self.keys
+            else Ready(SlotBeliefs({}, [], [], [], {}))
+        )
+
+    def result(self) -> dict[str, SlotState]:
+        return _slots(self.keys, self._sent.result(), partial=True)
+
+    def close(self) -> None:
+        self._sent.close()
+
+
+def _slots(wanted: list[str], read: SlotBeliefs, *, partial: bool) -> dict[str, SlotState]:
+    """Each slot's state from what was read of them all (``partial``: without history)."""
+    slots = {
+        key: SlotState(
+            key,
+            read.versions.get(key, 0),
+            partial=partial,
+            history_changed=read.history_changed.get(key, BEGINNING),
+        )
+        for key in wanted
+    }
+    for statement in read.statements:
         slots[statement["slot"]].statements.append(statement)
-    for fact in facts:
+    by_slot: dict[str, str] = {}
+    for fact in read.facts:
         slots[fact["slot"]].facts.append(fact)
-    by_slot = {f["id"]: f["slot"] for f in believed}
-    for link in support:
+        if fact["retired_at"] >= END_OF_TIME:
+            by_slot[fact["id"]] = fact["slot"]
+    for link in read.support:
         slots[by_slot[link["fact_id"]]].support.setdefault(link["fact_id"], []).append(link)
     return slots
 

@@ -13,6 +13,7 @@ import random
 import re
 import time
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack, closing
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -49,7 +50,7 @@ from graphmem.redact import redact
 from graphmem.results import Operation, Refusal, WriteResult
 from graphmem.secrets import redact_claim_text
 from graphmem.sensitivity import categories_of_claim, categories_of_text, raise_to
-from graphmem.slots import SlotState, held_after, latest_change, read_slots
+from graphmem.slots import SlotRead, SlotState, held_after, latest_change, read_slots
 from graphmem.statements import Content
 from graphmem.store.base import ChangeSet, GraphStore, Row
 from graphmem.store.rows import slot_key
@@ -191,7 +192,14 @@ class WritePath:
         return Input(ns, kind, occurred, said, claims, session, source_ref, speaker or "user")
 
     def remember(self, inp: Input) -> WriteResult:
+        with ExitStack() as reads:  # a read sent ahead is let go however the write ends
+            return self._remember(inp, reads)
+
+    def _remember(self, inp: Input, reads: ExitStack) -> WriteResult:
         now = self.clock()
+        # Claims given as such: their slots are read while the episode is redacted and the
+        # claims go through the gate.
+        ahead = self._slots_ahead(inp.namespace, inp.claims, reads)
         scrubbed = redact(inp.text)
         if inp.source is not SourceKind.USER and self._tombstoned(inp, scrubbed.text):
             return self._refuse_replay(inp, now)
@@ -216,6 +224,8 @@ class WritePath:
         }
         usage = Usage()
         claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp, usage)
+        if ahead is None:
+            ahead = self._slots_ahead(inp.namespace, claims, reads)
         staged = [self._stage(inp, claim, attacks) for claim in claims]
         episode["sensitivity"] = _episode_sensitivity(scrubbed.text, staged).value
         # The turns around it in its session are indexed with it for keyword search only,
@@ -238,7 +248,14 @@ class WritePath:
             try:
                 with held_after(self.store, lost):
                     written = self._decide_all(
-                        inp, claims, staged, change=change, now=now, usage=usage, asked=asked
+                        inp,
+                        claims,
+                        staged,
+                        change=change,
+                        now=now,
+                        usage=usage,
+                        asked=asked,
+                        read=ahead if lost is None else None,  # a retry reads holding the slots
                     )
                     embed_change(self.embedder, change)
                     self.store.apply(change)
@@ -274,13 +291,19 @@ class WritePath:
         now: datetime,
         usage: Usage,
         asked: dict[int, Decision],
+        read: SlotRead | None,
     ) -> tuple[list[Operation], list[Refusal]]:
-        """Decide every claim against freshly read slots; fill ``change``."""
+        """Decide every claim against freshly read slots (``read``: those read ahead, if
+        any; the rest are read now); fill ``change``."""
         episode_id = change.episodes[0]["id"]
         proposals = [p for p in staged if isinstance(p, Proposal)]
-        slots = read_slots(self.store, inp.namespace, [p.slot for p in proposals], history=False)
+        wanted = list(dict.fromkeys(p.slot for p in proposals))
+        slots = read.result() if read is not None else {}
+        missing = [key for key in wanted if key not in slots]
+        if missing:
+            slots.update(read_slots(self.store, inp.namespace, missing, history=False))
         # Belief time only moves forward within a slot, whatever the callers' clocks say.
-        now = max([now, *(latest_change(slot) for slot in slots.values())])
+        now = max([now, *(latest_change(slots[key]) for key in wanted)])
         consolidator = Consolidator(change, now, actor=_actor(inp.source))
         forgotten = self._forgotten(inp.namespace, proposals)
         decided: list[tuple[Claim, Decision]] = []
@@ -333,6 +356,17 @@ class WritePath:
             for statement_id in piece.get("statements") or ():
                 by_statement.setdefault(statement_id, []).append(piece)
         return [_operation(claim, d, by_statement) for claim, d in decided], refused
+
+    def _slots_ahead(
+        self, namespace: str, claims: Sequence[Claim] | None, reads: ExitStack
+    ) -> SlotRead | None:
+        """The read of the slots ``claims`` would fill, sent: on a server, it works while this
+        thread stages the claims. A claim the gate refuses costs a slot read for nothing;
+        _decide_all reads any slot this missed."""
+        if not claims:
+            return None
+        keys = [slot_key(subject_key(c.subject, namespace), c.predicate, c.scope) for c in claims]
+        return reads.enter_context(closing(SlotRead(self.store, namespace, keys)))
 
     def _refuse_replay(self, inp: Input, now: datetime) -> WriteResult:
         """A re-sync or a replayed message must not bring back what the user forgot."""

@@ -53,13 +53,14 @@ def test_recall_is_planned_with_the_parameter_types_and_sizes_it_is_sent_with(
         memory = Memory(store=store)
         assert store.planned.wait(120), "planning ahead did not end"
         sent: list[tuple[str, dict[str, str]]] = []
-        original = Neo4jStore._read_once
+        original = Neo4jStore._send
 
         def spy(self: Neo4jStore, name: str, params: dict[str, Any]) -> Any:
-            sent.append((name, _types(params)))
+            if name.startswith("recall/"):
+                sent.append((name, _types(params)))
             return original(self, name, params)
 
-        monkeypatch.setattr(Neo4jStore, "_read_once", spy)
+        monkeypatch.setattr(Neo4jStore, "_send", spy)
         short, long = ns("p")[:10], ns("plans-of-a-longer-name")
         for space in (short, long):
             memory.remember(

@@ -259,14 +259,15 @@ def test_statement_work_does_not_grow_with_hubs_or_big_episodes(neo4j_uri: str) 
 
     from graphmem.store import cypher
     from graphmem.store.neo4j import Neo4jStore
+    from graphmem.store.neo4j.connection import Sent
 
     class Recording(Neo4jStore):
         sent: dict[str, dict[str, Any]]
 
-        def _read_once(self, name: str, params: dict[str, Any]) -> Row:
+        def _send(self, name: str, params: dict[str, Any]) -> Sent:
             if name.startswith("recall/candidates_"):
                 self.sent = {**getattr(self, "sent", {}), name: params}
-            return super()._read_once(name, params)
+            return super()._send(name, params)
 
     store = Recording(neo4j_uri, exact_below=0)  # facts through the index, as at scale
     memory = Memory(store=store, clock=Clock(d(3, 2)))
@@ -304,8 +305,8 @@ def test_statement_work_does_not_grow_with_hubs_or_big_episodes(neo4j_uri: str) 
 
 
 def test_recalls_from_many_threads_match_one_at_a_time(neo4j_uri: str) -> None:
-    """Each recall sends its candidate statements through the store's small thread pool:
-    recalls from more threads than it has, at once, each get what they get alone."""
+    """Each recall sends its candidate statements at once, each on a connection of its own:
+    recalls from eight threads at once each get what they get alone."""
     from concurrent.futures import ThreadPoolExecutor
 
     from graphmem.store.neo4j import Neo4jStore

@@ -133,9 +133,10 @@ def test_slot_beliefs_are_the_believed_facts_their_support_and_when_the_others_c
     every = store.facts(space, FactFilter(include_candidates=True))
     slots = sorted({f["slot"] for f in every})
     whole = store.slot_facts(space, slots)
-    read = store.slot_beliefs(space, slots)
+    read = store.slot_beliefs(space, slots).result()
 
     believed = [f for f in whole if f["retired_at"] >= END_OF_TIME]
+    assert read.versions == store.slot_versions(space, slots)
     assert read.facts == believed
     assert read.statements == store.slot_statements(space, slots)
     retired = [f for f in whole if f["retired_at"] < END_OF_TIME]
@@ -155,5 +156,5 @@ def test_slot_beliefs_are_the_believed_facts_their_support_and_when_the_others_c
     links = store.support(space, [f["id"] for f in believed])
     assert len(links) >= len(believed)
     assert by_fact(read.support) == by_fact(links)
-    empty = store.slot_beliefs(space, [])
-    assert (empty.facts, empty.support, empty.history_changed) == ([], [], {})
+    empty = store.slot_beliefs(space, []).result()
+    assert (empty.versions, empty.facts, empty.support, empty.history_changed) == ({}, [], [], {})

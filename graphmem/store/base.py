@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from graphmem.errors import InvalidArgument
 from graphmem.model import check_namespace
@@ -306,10 +306,39 @@ class Candidates:
     standing: dict[str, bool] | None = None
 
 
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Pending(Protocol[T_co]):
+    """A read sent to the store and not yet collected."""
+
+    def result(self) -> T_co:
+        """What was read (raises what the read raised); the first call waits for it."""
+
+    def close(self) -> None:
+        """Let the read go, collected or not (what it holds, e.g. a connection, returns)."""
+
+
+class Ready(Generic[T]):
+    """A :class:`Pending` whose read is done: an in-process store reads at once."""
+
+    def __init__(self, value: T) -> None:
+        self._value = value
+
+    def result(self) -> T:
+        return self._value
+
+    def close(self) -> None:
+        pass
+
+
 @dataclass(slots=True)
 class SlotBeliefs:
     """What :meth:`GraphStore.slot_beliefs` reads."""
 
+    # The version of each slot that has one, read before everything else here.
+    versions: dict[str, int]
     # Every statement of the slots, as slot_statements returns them.
     statements: list[Row]
     # The believed facts (retired_at at the end of time), oldest valid_from first.
@@ -341,9 +370,13 @@ class GraphStore(Protocol):
     def slot_facts(self, namespace: str, slots: Iterable[str]) -> list[Row]:
         """Every fact of these slots, in any state, oldest ``valid_from`` first."""
 
-    def slot_beliefs(self, namespace: str, slots: Iterable[str]) -> SlotBeliefs:
+    def slot_beliefs(self, namespace: str, slots: Iterable[str]) -> Pending[SlotBeliefs]:
         """What a write weighs new claims against, without reading the slots' history: their
-        statements, believed facts and those facts' support (see :class:`SlotBeliefs`)."""
+        versions, statements, believed facts and those facts' support (see
+        :class:`SlotBeliefs`). The versions are read first: a version read after the state
+        could hide a commit in between. A store that talks to a server returns once the
+        rest is sent, so the caller's own work overlaps the server's; ``result()`` collects
+        it."""
 
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         """The fact rows with these ids that exist in the namespace."""

@@ -12,6 +12,7 @@ import numpy as np
 from graphmem.store.base import (
     LABELS,
     FactFilter,
+    Ready,
     Row,
     SlotBeliefs,
 )
@@ -46,8 +47,10 @@ class Reads(State):
         rows.sort(key=lambda row: (row["valid_from"], row["recorded_at"], row["id"]))
         return rows
 
-    def slot_beliefs(self, namespace: str, slots: Iterable[str]) -> SlotBeliefs:
+    @locked  # one consistent state: no write lands between the versions and the rest
+    def slot_beliefs(self, namespace: str, slots: Iterable[str]) -> Ready[SlotBeliefs]:
         slots = list(slots)
+        versions = self.slot_versions(namespace, slots)
         believed: list[Row] = []
         history: dict[str, datetime] = {}
         for row in self.slot_facts(namespace, slots):
@@ -58,7 +61,7 @@ class Reads(State):
                 history[row["slot"]] = max(history.get(row["slot"], last), last)
         support = self.support(namespace, [row["id"] for row in believed]) if believed else []
         statements = self.slot_statements(namespace, slots)
-        return SlotBeliefs(statements, believed, support, history)
+        return Ready(SlotBeliefs(versions, statements, believed, support, history))
 
     @locked
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:

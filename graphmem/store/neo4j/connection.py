@@ -8,8 +8,7 @@ import hashlib
 import secrets
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
-from contextlib import contextmanager
+from contextlib import ExitStack, closing, contextmanager
 from typing import Any, TypeVar
 
 import neo4j
@@ -19,7 +18,6 @@ from graphmem.errors import (
     WriteConflict,
 )
 from graphmem.model import check_namespace
-from graphmem.pools import ProcessPool
 from graphmem.results import PurgeReport
 from graphmem.store import cypher
 from graphmem.store.base import (
@@ -33,9 +31,6 @@ from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, Transi
 # Below this many facts (or episodes) in a namespace, exact cosine over the filtered set
 # beats the index; measured on 2 cores: 5,000 facts take ~120 ms exact, ~30 ms by index.
 EXACT_BELOW = 1_000
-# Threads a store keeps for reads sent beside the caller's: two per recall, so four let two
-# threads recall at once without waiting for each other's statements.
-_BESIDE_THREADS = 4
 
 T = TypeVar("T")
 # A write runs in a managed transaction, or in the explicit one of a hold_slots block.
@@ -70,6 +65,41 @@ def ns_token(namespace: str) -> str:
     return "ns" + hashlib.sha256(namespace.encode("utf-8")).hexdigest()[:24]
 
 
+class Sent:
+    """A read statement sent in an auto-commit transaction, its one record not yet read: the
+    server runs it while the caller goes on (no thread: the driver sends RUN and PULL and
+    waits only for the RUN's reply). :meth:`record` collects it, once; the connection it
+    holds goes back to the pool then, or on :meth:`close`."""
+
+    def __init__(self, uri: str, session: neo4j.Session, query: str, params: dict[str, Any]):
+        self._uri = uri
+        self._session = session
+        try:
+            with driver_errors(uri):
+                self._result = session.run(query, unlogged(params))
+        except BaseException:
+            session.close()
+            raise
+
+    def record(self) -> neo4j.Record | None:
+        """The statement's one record (None when it returned no row)."""
+        try:
+            with driver_errors(self._uri):
+                return self._result.single(strict=False)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        self._session.close()  # a second close does nothing
+
+
+def _one_row(sent: Sent) -> Row:
+    record = sent.record()
+    if record is None:
+        raise StoreUnavailable("a read that always returns one row returned none")
+    return dict(record)
+
+
 class Connection:
     """The driver and the plumbing of :class:`~graphmem.store.neo4j.Neo4jStore`."""
 
@@ -96,10 +126,6 @@ class Connection:
         self.database = database
         self._keys: dict[tuple[str, str], bytes] = {}
         self._held = threading.local()  # .tx: the transaction of an open hold_slots block
-        # Threads for statements sent beside the caller's (recall's candidate statements),
-        # made on first use by the process that uses them (a forked child has none of its
-        # parent's threads).
-        self._beside_pool = ProcessPool(_BESIDE_THREADS, "graphmem-read")
         # Plan recall's statements in the background once the embedding size is known
         # (graphmem/store/neo4j/warmup.py); `planned` is set when that has ended.
         self._plan_ahead = plan_ahead
@@ -168,26 +194,32 @@ class Connection:
         one round trip, where a managed transaction (``_read``) adds one for its COMMIT —
         recall's statements are most of its latency. No retry; the driver's bookmarks
         are shared with ``_read``, so a recall still reads this process's own writes."""
+        return _one_row(self._send(name, params))
+
+    def _send(self, name: str, params: dict[str, Any]) -> Sent:
+        """Send a read statement of at most one row, without waiting for it (:class:`Sent`).
+        The driver's bookmarks are shared with ``_read``, so it reads this process's own
+        writes."""
         check_namespace(params["namespace"])
-        with (
-            driver_errors(self.uri),
-            self._driver.session(
+        query = cypher.load(name)
+        with driver_errors(self.uri):
+            session = self._driver.session(
                 database=self.database,
                 default_access_mode=neo4j.READ_ACCESS,
                 bookmark_manager=self._driver.execute_query_bookmark_manager,
-            ) as session,
-        ):
-            return dict(session.run(cypher.load(name), unlogged(params)).single(strict=True))
+            )
+        return Sent(self.uri, session, query, params)
 
-    def _beside(self, name: str, params: dict[str, Any]) -> Future[Row]:
-        """``_read_once`` on another thread, returning at once: the caller sends its own
-        statement meanwhile and collects this one with ``.result()`` (which raises what the
-        read raised)."""
-        return self._in_pool(self._read_once, name, params)
-
-    def _in_pool(self, read: Callable[..., T], *args: Any) -> Future[T]:
-        """``read(*args)`` on a pool thread (the pool made by the process that uses it)."""
-        return self._beside_pool.get().submit(read, *args)
+    def _read_at_once(self, *statements: tuple[str, dict[str, Any]] | None) -> list[Row | None]:
+        """The one row of each read statement (None for a statement left out), all sent
+        before any is read: the server runs them at once, each on a thread of its own and a
+        connection of its own, while this thread waits for the first."""
+        with ExitStack() as sent:
+            out = [
+                None if statement is None else sent.enter_context(closing(self._send(*statement)))
+                for statement in statements
+            ]
+            return [None if s is None else _one_row(s) for s in out]
 
     def drop_namespace(self, namespace: str) -> None:
         """Delete a whole namespace, tombstones included, in batches: housekeeping for
@@ -221,7 +253,6 @@ class Connection:
             return purge_neo4j(self._driver, self.database, timeout)
 
     def close(self) -> None:
-        self._beside_pool.shutdown()
         self._driver.close()
 
 

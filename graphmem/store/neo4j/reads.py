@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
+import neo4j
 from graphmem.errors import (
     InvalidArgument,
 )
@@ -15,10 +16,11 @@ from graphmem.store import cypher
 from graphmem.store.base import (
     LABELS,
     FactFilter,
+    Pending,
     Row,
     SlotBeliefs,
 )
-from graphmem.store.neo4j.connection import Connection, driver_errors
+from graphmem.store.neo4j.connection import Connection, Sent, driver_errors
 from graphmem.store.neo4j.recall import lucene_query
 from graphmem.store.neo4j.values import (
     canonical,
@@ -61,38 +63,25 @@ class Reads(Connection):
     def slot_facts(self, namespace: str, slots: Iterable[str]) -> list[Row]:
         return self._slot_facts(namespace, list(slots), history=True).facts
 
-    def slot_beliefs(self, namespace: str, slots: Iterable[str]) -> SlotBeliefs:
+    def slot_beliefs(self, namespace: str, slots: Iterable[str]) -> Pending[SlotBeliefs]:
+        ns = check_namespace(namespace)
         wanted = list(slots)
-        # The statements on a pool thread while this one reads the facts: two statements a
-        # write waits for, at once (the server has a thread for each).
-        statements = self._in_pool(self.slot_statements, namespace, wanted)
-        read = self._slot_facts(namespace, wanted, history=False)
-        read.statements = statements.result()
-        return read
+        versions = self.slot_versions(ns, wanted)  # waited for: read before the state
+        # Two statements, each on a server thread of its own, and neither waited for.
+        statements = self._send("read/slot_statements", {"namespace": ns, "slots": wanted})
+        try:
+            facts = self._send("read/facts_of_slots", _facts_params(ns, wanted, history=False))
+        except BaseException:
+            statements.close()
+            raise
+        return _Beliefs(versions, statements, facts)
 
     def _slot_facts(self, namespace: str, slots: list[str], *, history: bool) -> SlotBeliefs:
         ns = check_namespace(namespace)
         records = self._read_plain(
-            "read/facts_of_slots",
-            namespace=ns,
-            slots=slots,
-            history=history,
-            end_of_time=canonical(END_OF_TIME),
+            "read/facts_of_slots", **_facts_params(ns, slots, history=history)
         )
-        read = SlotBeliefs([], from_columns(records), [], {})
-        for record in records:
-            for slot, micros in record["history"]:
-                at = from_epoch(micros)
-                read.history_changed[slot] = max(read.history_changed.get(slot, at), at)
-            for fact_id, links in record["support"]:
-                read.support += sorted(
-                    (
-                        support_row(dict(zip(_SUPPORT, [fact_id, *link], strict=True)))
-                        for link in links
-                    ),
-                    key=lambda row: (row["added_at"], row["episode_id"]),
-                )
-        return read
+        return _decode_facts(records)
 
     def facts_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         rows = self._read("read/facts_by_id", namespace=check_namespace(namespace), ids=list(ids))
@@ -288,3 +277,59 @@ class Reads(Connection):
     def counts(self, namespace: str) -> dict[str, int]:
         rows = self._read("read/namespace_counts", namespace=check_namespace(namespace))
         return {r["label"]: r["n"] for r in rows}
+
+
+class _Beliefs:
+    """Slot beliefs being read (:meth:`Reads.slot_beliefs`): the versions already read, the
+    statements and the facts sent."""
+
+    def __init__(self, versions: dict[str, int], statements: Sent, facts: Sent) -> None:
+        self._versions = versions
+        self._statements = statements
+        self._facts = facts
+        self._read: SlotBeliefs | None = None
+
+    def result(self) -> SlotBeliefs:
+        if self._read is None:
+            try:
+                said = self._statements.record()
+                read = _decode_facts(_one(self._facts.record()))
+            finally:
+                self.close()
+            read.versions = self._versions
+            read.statements = from_columns(_one(said))
+            self._read = read
+        return self._read
+
+    def close(self) -> None:
+        self._statements.close()
+        self._facts.close()
+
+
+def _one(record: neo4j.Record | None) -> list[Row]:
+    return [] if record is None else [dict(record)]
+
+
+def _facts_params(namespace: str, slots: list[str], *, history: bool) -> dict[str, Any]:
+    return {
+        "namespace": namespace,
+        "slots": slots,
+        "history": history,
+        "end_of_time": canonical(END_OF_TIME),
+    }
+
+
+def _decode_facts(records: list[Row]) -> SlotBeliefs:
+    """cypher/read/facts_of_slots' row: the facts, and with history off the others' last
+    change and the facts' support."""
+    read = SlotBeliefs({}, [], from_columns(records), [], {})
+    for record in records:
+        for slot, micros in record["history"]:
+            at = from_epoch(micros)
+            read.history_changed[slot] = max(read.history_changed.get(slot, at), at)
+        for fact_id, links in record["support"]:
+            read.support += sorted(
+                (support_row(dict(zip(_SUPPORT, [fact_id, *link], strict=True))) for link in links),
+                key=lambda row: (row["added_at"], row["episode_id"]),
+            )
+    return read

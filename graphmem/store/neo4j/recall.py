@@ -165,23 +165,16 @@ class Channels(Connection):
         # The fact index searches, the episodes and the entity walk at once, each statement
         # on a server thread of its own: a statement runs on one core, and the channels'
         # searches are most of a recall's time.
-        facts = self._beside(*candidate_statement("recall/candidates_facts", params))
-        episodes = (
-            self._beside(*candidate_statement("recall/candidates_episodes", params))
+        facts, told, named = self._read_at_once(
+            candidate_statement("recall/candidates_facts", params),
+            candidate_statement("recall/candidates_episodes", params)
             if probe.include_episodes
-            else None
+            else None,
+            candidate_statement("recall/candidates_entity", params) if probe.keys else None,
         )
-        named = (
-            self._read_once(*candidate_statement("recall/candidates_entity", params))
-            if probe.keys
-            else {"fact_entity": [], "hubs": []}
-        )
-        by_index = facts.result()
-        told = (
-            episodes.result()
-            if episodes is not None
-            else {"episode_vector": [], "episode_keyword": [], "episode_standing": []}
-        )
+        told = told or {"episode_vector": [], "episode_keyword": [], "episode_standing": []}
+        named = named or {"fact_entity": [], "hubs": []}
+        by_index = cast("Row", facts)  # always sent
         entity = credit_hubs(
             named["fact_entity"],
             named["hubs"],

@@ -1,0 +1,116 @@
+"""A write sends the read of its slots before it stages its claims (``graphmem.slots.SlotRead``
+over ``GraphStore.slot_beliefs``): on Neo4j the server reads while the write works, and the
+read holds a connection until it is collected. What must hold whatever the timing: the
+versions are read before the state, so a commit in between fails the write's claim instead
+of being written over; and a write that fails before it collects its read gives the
+connection back."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from graphmem import Claim, Memory
+from graphmem.errors import InvalidArgument, WriteConflict
+from graphmem.model import Actor
+from graphmem.records import audit_row
+from graphmem.slots import SlotRead, read_slots
+from graphmem.store.base import ChangeSet, FactFilter
+from graphmem.store.neo4j import Neo4jStore
+
+AT = datetime(2025, 3, 1, tzinfo=UTC)
+
+
+def test_a_slot_read_sent_before_a_commit_cannot_be_written_over_it(
+    memory: Memory, ns: Callable[[str], str]
+) -> None:
+    space = ns("ahead")
+    store = memory.store
+    memory.remember([Claim("maya", "lives_in", "Lisbon")], namespace=space, at=AT)
+    [key] = {f["slot"] for f in store.facts(space, FactFilter())}
+    read = SlotRead(store, space, [key])  # sent
+    # Another writer moves the slot before the read is collected.
+    memory.remember(
+        [Claim("maya", "lives_in", "Porto")], namespace=space, at=AT + timedelta(days=1)
+    )
+    try:
+        state = read.result()[key]
+    finally:
+        read.close()
+
+    def claiming(version: int) -> ChangeSet:
+        note = audit_row(AT, Actor.USER, "note", note="claims the slot")
+        return ChangeSet(namespace=space, slots={key: version}, audit=[note])
+
+    with pytest.raises(WriteConflict):
+        store.apply(claiming(state.version))
+    fresh = read_slots(store, space, [key], history=False)[key]
+    store.apply(claiming(fresh.version))  # the version read now passes
+    assert "Porto" in [f["object_text"] for f in fresh.believed()]
+
+
+def test_a_write_that_fails_before_its_slots_are_read_gives_its_connection_back(
+    memory: Memory, ns: Callable[[str], str]
+) -> None:
+    """More failed writes than the driver has connections (100): each sent its slot read,
+    then refused its claim. Were a read's connection kept, the writes after would wait for
+    one and fail."""
+    space = ns("leak")
+    backwards = Claim("maya", "lives_in", "Lisbon", valid_from=AT, valid_until=AT - timedelta(1))
+    for _ in range(120):
+        with pytest.raises(InvalidArgument):
+            memory.remember([backwards], namespace=space, at=AT)
+    written = memory.remember([Claim("maya", "lives_in", "Porto")], namespace=space, at=AT)
+    assert [op.kind for op in written.operations] == ["ADD"]
+
+
+WRITERS = 10
+BATCHES = 3
+
+
+@pytest.mark.neo4j
+@pytest.mark.timeout(300, method="thread")  # a writer that never finishes ends the run
+def test_many_writers_through_one_store_all_finish_and_land(neo4j_uri: str) -> None:
+    namespace = f"ahead-{uuid.uuid4().hex[:8]}"
+    store = Neo4jStore(neo4j_uri)
+    memory = Memory(store=store)
+    failures: list[BaseException] = []
+    barrier = threading.Barrier(WRITERS)
+
+    def write(writer: int) -> None:
+        try:
+            barrier.wait()
+            for batch in range(BATCHES):
+                memory.remember(
+                    [
+                        Claim(f"person {writer}", "lives_in", f"city {writer}-{batch}"),
+                        # every writer also moves one shared slot: conflicts and retries
+                        Claim("dana", "works_at", f"company {writer}"),
+                    ],
+                    namespace=namespace,
+                    at=AT + timedelta(days=batch),
+                )
+        except BaseException as exc:  # collected and failed below, with what it was
+            failures.append(exc)
+
+    writers = [threading.Thread(target=write, args=(w,), daemon=True) for w in range(WRITERS)]
+    try:
+        for thread in writers:
+            thread.start()
+        for thread in writers:
+            thread.join(timeout=120)
+        assert not [t for t in writers if t.is_alive()], "writers still waiting"
+        assert not failures, failures
+        for writer in range(WRITERS):
+            current = memory.facts(namespace, subject=f"person {writer}", predicate="lives_in")
+            assert [f.object for f in current] == [f"city {writer}-{BATCHES - 1}"]
+        employer = memory.facts(namespace, subject="dana", predicate="works_at")
+        [current_employer] = employer
+        assert current_employer.object in {f"company {w}" for w in range(WRITERS)}
+    finally:
+        store.drop_namespace(namespace)
+        memory.close()
