@@ -3,7 +3,7 @@ each, rows handed back with Python datetimes in UTC."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 
@@ -68,13 +68,18 @@ class Reads(Connection):
         wanted = list(slots)
         versions = self.slot_versions(ns, wanted)  # waited for: read before the state
         # Two statements, each on a server thread of its own, and neither waited for.
-        statements = self._send("read/slot_statements", {"namespace": ns, "slots": wanted})
+        give_back = self._sent_connections.take(2)
         try:
-            facts = self._send("read/facts_of_slots", _facts_params(ns, wanted, history=False))
+            statements = self._send("read/slot_statements", {"namespace": ns, "slots": wanted})
+            try:
+                facts = self._send("read/facts_of_slots", _facts_params(ns, wanted, history=False))
+            except BaseException:
+                statements.close()
+                raise
         except BaseException:
-            statements.close()
+            give_back()
             raise
-        return _Beliefs(versions, statements, facts)
+        return _Beliefs(versions, statements, facts, give_back)
 
     def _slot_facts(self, namespace: str, slots: list[str], *, history: bool) -> SlotBeliefs:
         ns = check_namespace(namespace)
@@ -283,10 +288,17 @@ class _Beliefs:
     """Slot beliefs being read (:meth:`Reads.slot_beliefs`): the versions already read, the
     statements and the facts sent."""
 
-    def __init__(self, versions: dict[str, int], statements: Sent, facts: Sent) -> None:
+    def __init__(
+        self,
+        versions: dict[str, int],
+        statements: Sent,
+        facts: Sent,
+        give_back: Callable[[], None],
+    ) -> None:
         self._versions = versions
         self._statements = statements
         self._facts = facts
+        self._give_back = give_back  # the two connections' permits (Budget)
         self._read: SlotBeliefs | None = None
 
     def result(self) -> SlotBeliefs:
@@ -304,6 +316,7 @@ class _Beliefs:
     def close(self) -> None:
         self._statements.close()
         self._facts.close()
+        self._give_back()
 
 
 def _one(record: neo4j.Record | None) -> list[Row]:

@@ -1,9 +1,11 @@
-"""A write sends the read of its slots before it stages its claims (``graphmem.slots.SlotRead``
-over ``GraphStore.slot_beliefs``): on Neo4j the server reads while the write works, and the
-read holds a connection until it is collected. What must hold whatever the timing: the
-versions are read before the state, so a commit in between fails the write's claim instead
-of being written over; and a write that fails before it collects its read gives the
-connection back."""
+"""Reads sent and collected later (graphmem/store/neo4j/connection.py ``Sent``): a write
+sends the read of its slots before it stages its claims (``graphmem.slots.SlotRead`` over
+``GraphStore.slot_beliefs``), and recall sends its three candidate statements before it reads
+any. On Neo4j the server reads while the caller works, and each read holds a connection until
+it is collected. What must hold whatever the timing: the versions are read before the state,
+so a commit in between fails the write's claim instead of being written over; a write that
+fails before it collects its read gives the connection back; and more callers at once than
+the driver has connections all finish."""
 
 from __future__ import annotations
 
@@ -68,6 +70,28 @@ def test_a_write_that_fails_before_its_slots_are_read_gives_its_connection_back(
     assert [op.kind for op in written.operations] == ["ADD"]
 
 
+def _all_at_once(work: Callable[[int], None], callers: int) -> None:
+    """``work(0)`` … ``work(callers - 1)``, each on a thread of its own, started together;
+    fails with what any of them raised, or when one has not finished after two minutes."""
+    failures: list[BaseException] = []
+    together = threading.Barrier(callers)
+
+    def run(caller: int) -> None:
+        try:
+            together.wait()
+            work(caller)
+        except BaseException as exc:  # collected and failed below, with what it was
+            failures.append(exc)
+
+    threads = [threading.Thread(target=run, args=(c,), daemon=True) for c in range(callers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not [t for t in threads if t.is_alive()], "callers still waiting"
+    assert not failures, failures[:3]
+
+
 WRITERS = 10
 BATCHES = 3
 
@@ -78,39 +102,57 @@ def test_many_writers_through_one_store_all_finish_and_land(neo4j_uri: str) -> N
     namespace = f"ahead-{uuid.uuid4().hex[:8]}"
     store = Neo4jStore(neo4j_uri)
     memory = Memory(store=store)
-    failures: list[BaseException] = []
-    barrier = threading.Barrier(WRITERS)
 
     def write(writer: int) -> None:
-        try:
-            barrier.wait()
-            for batch in range(BATCHES):
-                memory.remember(
-                    [
-                        Claim(f"person {writer}", "lives_in", f"city {writer}-{batch}"),
-                        # every writer also moves one shared slot: conflicts and retries
-                        Claim("dana", "works_at", f"company {writer}"),
-                    ],
-                    namespace=namespace,
-                    at=AT + timedelta(days=batch),
-                )
-        except BaseException as exc:  # collected and failed below, with what it was
-            failures.append(exc)
+        for batch in range(BATCHES):
+            memory.remember(
+                [
+                    Claim(f"person {writer}", "lives_in", f"city {writer}-{batch}"),
+                    # every writer also moves one shared slot: conflicts and retries
+                    Claim("dana", "works_at", f"company {writer}"),
+                ],
+                namespace=namespace,
+                at=AT + timedelta(days=batch),
+            )
 
-    writers = [threading.Thread(target=write, args=(w,), daemon=True) for w in range(WRITERS)]
     try:
-        for thread in writers:
-            thread.start()
-        for thread in writers:
-            thread.join(timeout=120)
-        assert not [t for t in writers if t.is_alive()], "writers still waiting"
-        assert not failures, failures
+        _all_at_once(write, WRITERS)
         for writer in range(WRITERS):
             current = memory.facts(namespace, subject=f"person {writer}", predicate="lives_in")
             assert [f.object for f in current] == [f"city {writer}-{BATCHES - 1}"]
         employer = memory.facts(namespace, subject="dana", predicate="works_at")
         [current_employer] = employer
         assert current_employer.object in {f"company {w}" for w in range(WRITERS)}
+    finally:
+        store.drop_namespace(namespace)
+        memory.close()
+
+
+CALLERS = 150  # more than the driver's 100 connections, each recall holding three
+
+
+@pytest.mark.neo4j
+@pytest.mark.timeout(300, method="thread")
+def test_more_callers_at_once_than_the_driver_has_connections_all_finish(neo4j_uri: str) -> None:
+    namespace = f"callers-{uuid.uuid4().hex[:8]}"
+    store = Neo4jStore(neo4j_uri, exact_below=0)  # the index statements, as at scale
+    memory = Memory(store=store)
+    memory.remember(
+        [Claim(f"person {i}", "lives_in", f"city {i % 7}") for i in range(100)], namespace, at=AT
+    )
+    answered: list[int] = []
+
+    def call(caller: int) -> None:
+        if caller % 5 == 0:  # a writer among recallers
+            memory.remember(
+                [Claim(f"person {caller}", "lives_in", "Oslo")], namespace, at=AT + timedelta(1)
+            )
+        answered.append(len(memory.recall(f"where does person {caller + 1} live", namespace)))
+
+    try:
+        _all_at_once(call, CALLERS)
+        assert len(answered) == CALLERS
+        assert all(answered)
     finally:
         store.drop_namespace(namespace)
         memory.close()
