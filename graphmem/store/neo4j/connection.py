@@ -113,14 +113,12 @@ class Budget:
         with self._freed:
             self._freed.wait_for(lambda: self._free >= n)
             self._free -= n
-        given = threading.Event()
+        held = [n]  # what is still to give back: n, then nothing
 
         def give_back() -> None:
             with self._freed:
-                if not given.is_set():
-                    given.set()
-                    self._free += n
-                    self._freed.notify_all()
+                self._free += held.pop() if held else 0
+                self._freed.notify_all()
 
         return give_back
 

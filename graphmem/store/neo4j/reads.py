@@ -4,6 +4,7 @@ each, rows handed back with Python datetimes in UTC."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import ExitStack
 from datetime import datetime
 from typing import Any
 
@@ -68,17 +69,13 @@ class Reads(Connection):
         wanted = list(slots)
         versions = self.slot_versions(ns, wanted)  # waited for: read before the state
         # Two statements, each on a server thread of its own, and neither waited for.
-        give_back = self._sent_connections.take(2)
-        try:
+        with ExitStack() as undo:  # what a failed send lets go; kept once both are sent
+            give_back = self._sent_connections.take(2)
+            undo.callback(give_back)
             statements = self._send("read/slot_statements", {"namespace": ns, "slots": wanted})
-            try:
-                facts = self._send("read/facts_of_slots", _facts_params(ns, wanted, history=False))
-            except BaseException:
-                statements.close()
-                raise
-        except BaseException:
-            give_back()
-            raise
+            undo.callback(statements.close)
+            facts = self._send("read/facts_of_slots", _facts_params(ns, wanted, history=False))
+            undo.pop_all()
         return _Beliefs(versions, statements, facts, give_back)
 
     def _slot_facts(self, namespace: str, slots: list[str], *, history: bool) -> SlotBeliefs:
