@@ -282,6 +282,9 @@ def evaluate(
                     found = mem.recall(
                         q.text, namespace=ing.namespace, k=k, at=at, weights=setting.weights
                     )
+                # Use counts feed later scores: written now, not whenever the background
+                # flush runs, so two runs of the same code score alike.
+                mem.flush()
                 ranked = ranked_turns(found, ing.dia_of, run.evidence)
                 values = run.scores.add(q.category, ranked, q.gold)
                 run.hits10[(conv.index, qi)] = values["any@10"] > 0
@@ -340,6 +343,7 @@ def diagnose(
             found = mem.recall(
                 q.text, namespace=ing.namespace, k=deep, at=at, weights=setting.weights
             )
+            mem.flush()
             position = next(
                 (
                     i

@@ -277,7 +277,9 @@ def _merge(
     top = keyword_best or 1.0
     descending = sorted(-hit.score for hit in hits)  # negated: bisect wants ascending
     for hit in hits:
-        candidate = pool.setdefault(hit.row["id"], _Candidate(kind, hit.row))
+        candidate = pool.get(hit.row["id"])
+        if candidate is None:  # not setdefault: it would build a candidate for every hit
+            candidate = pool[hit.row["id"]] = _Candidate(kind, hit.row)
         # Competition rank: equal scores share a rank (the entity channel scores in steps).
         rank = 1 + bisect.bisect_left(descending, -hit.score)
         candidate.ranks[channel] = min(candidate.ranks.get(channel, rank), rank)
@@ -333,7 +335,12 @@ def _order(candidates: list[_Candidate], request: RecallRequest) -> list[_Candid
     """Best first; among candidates that match equally (scores within ``tie_margin`` of the
     best of their group) what still holds comes first, then facts before the episodes they
     were drawn from (stable knowledge before events), then the newest."""
-    scored = sorted(((_score(c, request)[0], c) for c in candidates), key=lambda pair: -pair[0])
+    # Ids last: equal scores keep one order whatever order the store found them in (ids
+    # begin with their write time, so that order is the order they were written).
+    scored = sorted(
+        ((_score(c, request)[0], c) for c in candidates),
+        key=lambda pair: (-pair[0], pair[1].row["id"]),
+    )
     margin = request.weights.tie_margin
     ordered: list[_Candidate] = []
     start = 0
@@ -342,7 +349,14 @@ def _order(candidates: list[_Candidate], request: RecallRequest) -> list[_Candid
         while end < len(scored) and scored[start][0] - scored[end][0] <= margin:
             end += 1
         group = scored[start:end]
-        group.sort(key=lambda pair: (pair[1].outdated, pair[1].kind != "fact", -_started(pair[1])))
+        group.sort(
+            key=lambda pair: (
+                pair[1].outdated,
+                pair[1].kind != "fact",
+                -_started(pair[1]),
+                pair[1].row["id"],
+            )
+        )
         ordered.extend(c for _, c in group)
         start = end
     return _newest_of_a_slot_first(ordered)

@@ -7,9 +7,12 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from graphmem import Claim, InvalidArgument, Memory
-from graphmem.recall import Weights
+from graphmem.recall import RecallRequest, Weights, _Candidate, _order
+from graphmem.temporal import AsOf
 from tests.stores import Clock
 
 NS = Callable[[str], str]
@@ -324,3 +327,27 @@ def test_rank_fusion_credits_each_channel_by_rank(memory: Memory, clock: Clock, 
     assert top.parts.keyword == 1.0
     with pytest.raises(InvalidArgument, match="fusion"):
         Weights(fusion="borda")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_candidates_that_score_alike_come_back_in_one_order(data: st.DataObject) -> None:
+    # The same candidates in any order the store found them rank the same: equal scores fall
+    # back to their ids (the order they were written), not to the order they arrived in.
+    when = datetime(2026, 5, 1, tzinfo=UTC)
+    n = data.draw(st.integers(min_value=2, max_value=12))
+    similarities = data.draw(st.lists(st.sampled_from([0.2, 0.5]), min_size=n, max_size=n))
+    kinds = data.draw(st.lists(st.sampled_from(["fact", "episode"]), min_size=n, max_size=n))
+    candidates = [
+        _Candidate(
+            kind,
+            {"id": f"x_{i:04d}", "valid_from": when, "occurred_at": when, "confidence": 0.8},
+            similarity=similarity,
+        )
+        for i, (kind, similarity) in enumerate(zip(kinds, similarities, strict=True))
+    ]
+    request = RecallRequest("q", "ns", AsOf.of(when, when), k=n)
+    shuffled = data.draw(st.permutations(candidates))
+    assert [c.row["id"] for c in _order(list(shuffled), request)] == [
+        c.row["id"] for c in _order(candidates, request)
+    ]

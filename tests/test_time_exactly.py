@@ -11,6 +11,7 @@ import itertools
 import random
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from neo4j import Driver
@@ -25,6 +26,17 @@ NS = Callable[[str], str]
 
 def d(month: int, day: int = 1, year: int = 2026) -> datetime:
     return datetime(year, month, day, tzinfo=UTC)
+
+
+def austin_then_denver(memory: Memory, clock: Clock, maya: str) -> datetime:
+    """Maya lives in Austin from 2012 (returned), in Denver from 2015."""
+    start = datetime(2012, 1, 1, tzinfo=UTC)
+    clock.set(d(1))
+    memory.remember([Claim("maya", "lives_in", "Austin", valid_from=start)], namespace=maya)
+    clock.advance(days=1)
+    # The move writes a closed version of Austin: its valid_from is copied from a stored value.
+    memory.remember([Claim("maya", "lives_in", "Denver", valid_from=d(1, 1, 2015))], namespace=maya)
+    return start
 
 
 def lives(memory: Memory, ns: str, at: datetime, known_at: datetime | None = None) -> list:
@@ -97,12 +109,7 @@ def test_a_fact_answers_at_the_exact_instant_it_begins(
     memory: Memory, clock: Clock, ns: NS
 ) -> None:
     maya = ns("maya")
-    start = datetime(2012, 1, 1, tzinfo=UTC)
-    clock.set(d(1))
-    memory.remember([Claim("maya", "lives_in", "Austin", valid_from=start)], namespace=maya)
-    clock.advance(days=1)
-    # The move writes a closed version of Austin: its valid_from is copied from a stored value.
-    memory.remember([Claim("maya", "lives_in", "Denver", valid_from=d(1, 1, 2015))], namespace=maya)
+    start = austin_then_denver(memory, clock, maya)
     assert lives(memory, maya, start) == ["Austin"]
     assert lives(memory, maya, start - timedelta(microseconds=1)) == []
     assert lives(memory, maya, d(1, 1, 2015)) == ["Denver"]
@@ -219,3 +226,23 @@ def test_check_finds_and_repairs_a_named_zone(neo4j_uri: str, ns: NS, neo4j_driv
     assert repaired.ok
     assert lives(memory, maya, d(3)) == ["Austin"]
     memory.close()
+
+
+@pytest.mark.parametrize("zone", ["UTC", "Europe/Berlin", "America/St_Johns"])
+def test_a_question_in_a_named_zone_answers_at_the_exact_instant(
+    memory: Memory, clock: Clock, ns: NS, zone: str
+) -> None:
+    maya = ns("maya")
+    start = austin_then_denver(memory, clock, maya)
+    named = ZoneInfo(zone)
+    for at, expected in [
+        (start, ["Austin"]),
+        (start - timedelta(microseconds=1), []),
+        (d(1, 1, 2015), ["Denver"]),
+        (d(1, 1, 2015) - timedelta(microseconds=1), ["Austin"]),
+    ]:
+        local = at.astimezone(named)  # the same instant, as a named zone's wall time
+        assert lives(memory, maya, local) == expected, (zone, at)
+        found = memory.recall("where does maya live", namespace=maya, k=5, at=local)
+        facts = [e.text for e in found if e.kind == "fact"]
+        assert [c for c in ("Austin", "Denver") if any(c in t for t in facts)] == expected

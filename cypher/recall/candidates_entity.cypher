@@ -83,8 +83,7 @@ CALL (own, near) {
   UNWIND [f IN own | {f: f, score: 1.0}] + [f IN near | {f: f, score: 0.5}] AS hit
   WITH hit.f AS f, hit.score AS score
   WITH f, score,
-       CASE WHEN f.embedding IS NULL THEN 0.0
-            ELSE vector.similarity.cosine(f.embedding, $vector) END AS similarity
+       coalesce(vector.similarity.cosine(f.embedding, $vector), 0.0) AS similarity
   ORDER BY score DESC, similarity DESC, f.id
   LIMIT $limit
   RETURN collect({id: f.id, score: score, similarity: similarity,

@@ -37,13 +37,15 @@ CALL () {
   WHEN $exact_episodes THEN {
     MATCH (e:Episode {namespace: $namespace})
     USING INDEX e:Episode(namespace)
-    WHERE e.embedding IS NOT NULL AND e.occurred_at <= $at AND e.recorded_at <= $known_at
+    WHERE e.occurred_at <= $at AND e.recorded_at <= $known_at
       AND e.authority IN $authorities
       AND coalesce(e.sensitivity, 'normal') IN $sensitivities
       AND ($scopes IS NULL OR NOT EXISTS {
         MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
       })
     WITH e, vector.similarity.cosine(e.embedding, $vector) AS similarity
+    // null without an embedding: the list is read once, here (IS NOT NULL reads it too)
+    WHERE similarity IS NOT NULL
     ORDER BY similarity DESC
     LIMIT $limit
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
@@ -87,8 +89,7 @@ CALL () {
     ORDER BY score DESC
     LIMIT $limit
     RETURN collect({id: e.id, score: score,
-                    similarity: CASE WHEN e.embedding IS NULL THEN 0.0
-                                     ELSE vector.similarity.cosine(e.embedding, $vector) END,
+                    similarity: coalesce(vector.similarity.cosine(e.embedding, $vector), 0.0),
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
                     confidence: e.confidence, authority: e.authority, use_count: e.use_count,
                     node: e}) AS episode_keyword

@@ -37,8 +37,7 @@ CALL () {
   WHEN $exact_facts THEN {
     MATCH (f:Fact {namespace: $namespace})
     USING INDEX f:Fact(namespace)
-    WHERE f.embedding IS NOT NULL
-      AND f.valid_from <= $at AND $at < f.valid_until
+    WHERE f.valid_from <= $at AND $at < f.valid_until
       AND f.recorded_at <= $known_at AND $known_at < f.retired_at
       AND f.status IN $statuses
       AND ($scopes IS NULL OR f.scope IN $scopes)
@@ -46,6 +45,8 @@ CALL () {
       AND f.sensitivity IN $sensitivities
       AND ($include_review OR f.review_at > $at)
     WITH f, vector.similarity.cosine(f.embedding, $vector) AS similarity
+    // null without an embedding: the list is read once, here (IS NOT NULL reads it too)
+    WHERE similarity IS NOT NULL
     ORDER BY similarity DESC
     LIMIT $limit
     RETURN collect({id: f.id, similarity: similarity, score: similarity,
@@ -134,8 +135,7 @@ CALL () {
     ORDER BY score DESC
     LIMIT $limit
     RETURN collect({id: f.id, score: score,
-                    similarity: CASE WHEN f.embedding IS NULL THEN 0.0
-                                     ELSE vector.similarity.cosine(f.embedding, $vector) END,
+                    similarity: coalesce(vector.similarity.cosine(f.embedding, $vector), 0.0),
                     valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
                     confidence: f.confidence, authority: f.authority, slot: f.slot, kind: f.kind,
                     use_count: f.use_count, subject_key: f.subject_key,

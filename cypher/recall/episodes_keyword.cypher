@@ -22,8 +22,7 @@ WHERE e.namespace = $namespace AND e.occurred_at <= $at AND e.recorded_at <= $kn
     MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
   })
 RETURN e {.*, embedding: null} AS e,
-       CASE WHEN $vector IS NULL OR e.embedding IS NULL THEN 0.0
-            ELSE vector.similarity.cosine(e.embedding, $vector) END AS similarity,
+       coalesce(vector.similarity.cosine(e.embedding, $vector), 0.0) AS similarity,
        score
 ORDER BY score DESC
 LIMIT $limit

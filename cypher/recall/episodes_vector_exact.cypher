@@ -11,13 +11,15 @@
 //   $limit      INTEGER       how many rows at most
 // Returns: e (properties without the embedding), similarity, score
 MATCH (e:Episode {namespace: $namespace})
-WHERE e.embedding IS NOT NULL AND e.occurred_at <= $at AND e.recorded_at <= $known_at
+WHERE e.occurred_at <= $at AND e.recorded_at <= $known_at
   AND e.authority IN $authorities
   AND coalesce(e.sensitivity, 'normal') IN $sensitivities
   AND ($scopes IS NULL OR NOT EXISTS {
     MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
   })
 WITH e, vector.similarity.cosine(e.embedding, $vector) AS similarity
+// null without an embedding: the list is read once, here (IS NOT NULL reads it too)
+WHERE similarity IS NOT NULL
 ORDER BY similarity DESC
 LIMIT $limit
 RETURN e {.*, embedding: null} AS e, similarity, similarity AS score

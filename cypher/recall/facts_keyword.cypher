@@ -25,8 +25,7 @@ WHERE f.namespace = $namespace
   AND f.sensitivity IN $sensitivities
   AND ($include_review OR f.review_at > $at)
 RETURN f {.*, embedding: null} AS f,
-       CASE WHEN $vector IS NULL OR f.embedding IS NULL THEN 0.0
-            ELSE vector.similarity.cosine(f.embedding, $vector) END AS similarity,
+       coalesce(vector.similarity.cosine(f.embedding, $vector), 0.0) AS similarity,
        score
 ORDER BY score DESC
 LIMIT $limit

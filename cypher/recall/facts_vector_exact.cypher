@@ -14,8 +14,7 @@
 //   $limit          INTEGER       how many rows at most
 // Returns: f (properties without the embedding), similarity, score (= similarity)
 MATCH (f:Fact {namespace: $namespace})
-WHERE f.embedding IS NOT NULL
-  AND f.valid_from <= $at AND $at < f.valid_until
+WHERE f.valid_from <= $at AND $at < f.valid_until
   AND f.recorded_at <= $known_at AND $known_at < f.retired_at
   AND f.status IN $statuses
   AND ($scopes IS NULL OR f.scope IN $scopes)
@@ -23,6 +22,8 @@ WHERE f.embedding IS NOT NULL
   AND f.sensitivity IN $sensitivities
   AND ($include_review OR f.review_at > $at)
 WITH f, vector.similarity.cosine(f.embedding, $vector) AS similarity
+// null without an embedding: the list is read once, here (IS NOT NULL reads it too)
+WHERE similarity IS NOT NULL
 ORDER BY similarity DESC
 LIMIT $limit
 RETURN f {.*, embedding: null} AS f, similarity, similarity AS score

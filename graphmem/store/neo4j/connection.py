@@ -24,13 +24,16 @@ from graphmem.store.base import (
     LABELS,
     Row,
 )
-from graphmem.store.neo4j.values import unlogged
+from graphmem.store.neo4j.values import canonical, unlogged
 from graphmem.store.purge import purge_neo4j
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, TransientError
 
-# Below this many facts (or episodes) in a namespace, exact cosine over the filtered set
-# beats the index; measured on 2 cores: 5,000 facts take ~120 ms exact, ~30 ms by index.
-EXACT_BELOW = 1_000
+# Below this many facts (or episodes) in a namespace, exact cosine over the filtered set; from
+# it on, the vector index with the namespace filtered inside it. Exact costs ~50 µs a node
+# (each embedding read from the property store), the index ~6-12 ms whatever the size: on
+# LoCoMo's namespaces (369-663 turns) the episode channel took 17-28 ms exact, 10-12 by index,
+# with the same nearest episodes for all 345 questions (bench/README.md, thirteenth session).
+EXACT_BELOW = 100
 
 # Connections that reads sent at once may hold together, in one process: fewer than the
 # driver's pool (100), so that what takes one connection at a time always finds one.
@@ -192,7 +195,7 @@ class Connection:
         with driver_errors(self.uri):
             records, _, _ = self._driver.execute_query(
                 query,
-                unlogged(params),
+                unlogged(canonical(params)),
                 database_=self.database,
                 routing_=neo4j.RoutingControl.READ,
             )
@@ -239,7 +242,7 @@ class Connection:
                 default_access_mode=neo4j.READ_ACCESS,
                 bookmark_manager=self._driver.execute_query_bookmark_manager,
             )
-        return Sent(self.uri, session, query, params)
+        return Sent(self.uri, session, query, canonical(params))
 
     def _read_at_once(self, *statements: tuple[str, dict[str, Any]] | None) -> list[Row | None]:
         """The one row of each read statement (None for a statement left out), all sent
