@@ -1,5 +1,5 @@
 // candidates_entity — recall's entity channel, one of the three candidate statements recall
-// sends at once (with candidates_vector and candidates_keyword): the admitted facts about the
+// sends at once (with candidates_facts and candidates_episodes): the admitted facts about the
 // entities the query names, then one hop beyond them, filtered before they rank (tenant,
 // validity, belief, status, scope, authority, sensitivity) as facts_of_entities filters them.
 // A hub (more than $hub_degree linked facts: a city everyone lives in) is never walked, nor
