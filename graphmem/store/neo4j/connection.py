@@ -24,7 +24,7 @@ from graphmem.store.base import (
     LABELS,
     Row,
 )
-from graphmem.store.neo4j.values import canonical, unlogged
+from graphmem.store.neo4j.values import outgoing, unlogged
 from graphmem.store.purge import purge_neo4j
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, TransientError
 
@@ -83,7 +83,7 @@ class Sent:
         self._session = session
         try:
             with driver_errors(uri):
-                self._result = session.run(query, unlogged(params))
+                self._result = session.run(query, outgoing(params))
         except BaseException:
             session.close()
             raise
@@ -195,7 +195,7 @@ class Connection:
         with driver_errors(self.uri):
             records, _, _ = self._driver.execute_query(
                 query,
-                unlogged(canonical(params)),
+                outgoing(params),
                 database_=self.database,
                 routing_=neo4j.RoutingControl.READ,
             )
@@ -242,19 +242,30 @@ class Connection:
                 default_access_mode=neo4j.READ_ACCESS,
                 bookmark_manager=self._driver.execute_query_bookmark_manager,
             )
-        return Sent(self.uri, session, query, canonical(params))
+        return Sent(self.uri, session, query, params)
+
+    def _send_at_once(
+        self, statements: list[tuple[str, dict[str, Any]]]
+    ) -> tuple[list[Sent], Callable[[], None]]:
+        """Send every read statement before any is read, each on a connection of its own
+        (the server runs them at once, a thread each), after taking a permit for each
+        connection (:class:`Budget`). Returns the sent reads and what lets them all go: it
+        closes each and gives the permits back, once. A send that fails lets go of what was
+        sent before it."""
+        with ExitStack() as undo:
+            undo.callback(self._sent_connections.take(len(statements)))
+            sent = [undo.enter_context(closing(self._send(*s))) for s in statements]
+            return sent, undo.pop_all().close
 
     def _read_at_once(self, *statements: tuple[str, dict[str, Any]] | None) -> list[Row | None]:
         """The one row of each read statement (None for a statement left out), all sent
-        before any is read: the server runs them at once, each on a thread of its own and a
-        connection of its own, while this thread waits for the first."""
-        with ExitStack() as sent:
-            sent.callback(self._sent_connections.take(sum(s is not None for s in statements)))
-            out = [
-                None if statement is None else sent.enter_context(closing(self._send(*statement)))
-                for statement in statements
-            ]
-            return [None if s is None else _one_row(s) for s in out]
+        before any is read (:meth:`_send_at_once`), while this thread waits for the first."""
+        sent, let_go = self._send_at_once([s for s in statements if s is not None])
+        try:
+            rows = iter([_one_row(s) for s in sent])
+        finally:
+            let_go()
+        return [None if s is None else next(rows) for s in statements]
 
     def drop_namespace(self, namespace: str) -> None:
         """Delete a whole namespace, tombstones included, in batches: housekeeping for

@@ -4,7 +4,6 @@ each, rows handed back with Python datetimes in UTC."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from contextlib import ExitStack
 from datetime import datetime
 from typing import Any
 
@@ -24,7 +23,6 @@ from graphmem.store.base import (
 from graphmem.store.neo4j.connection import Connection, Sent, driver_errors
 from graphmem.store.neo4j.recall import lucene_query
 from graphmem.store.neo4j.values import (
-    canonical,
     from_columns,
     from_epoch,
     native,
@@ -69,14 +67,13 @@ class Reads(Connection):
         wanted = list(slots)
         versions = self.slot_versions(ns, wanted)  # waited for: read before the state
         # Two statements, each on a server thread of its own, and neither waited for.
-        with ExitStack() as undo:  # what a failed send lets go; kept once both are sent
-            give_back = self._sent_connections.take(2)
-            undo.callback(give_back)
-            statements = self._send("read/slot_statements", {"namespace": ns, "slots": wanted})
-            undo.callback(statements.close)
-            facts = self._send("read/facts_of_slots", _facts_params(ns, wanted, history=False))
-            undo.pop_all()
-        return _Beliefs(versions, statements, facts, give_back)
+        (statements, facts), let_go = self._send_at_once(
+            [
+                ("read/slot_statements", {"namespace": ns, "slots": wanted}),
+                ("read/facts_of_slots", _facts_params(ns, wanted, history=False)),
+            ]
+        )
+        return _Beliefs(versions, statements, facts, let_go)
 
     def _slot_facts(self, namespace: str, slots: list[str], *, history: bool) -> SlotBeliefs:
         ns = check_namespace(namespace)
@@ -290,12 +287,12 @@ class _Beliefs:
         versions: dict[str, int],
         statements: Sent,
         facts: Sent,
-        give_back: Callable[[], None],
+        let_go: Callable[[], None],
     ) -> None:
         self._versions = versions
         self._statements = statements
         self._facts = facts
-        self._give_back = give_back  # the two connections' permits (Budget)
+        self._let_go = let_go  # closes both and gives their connections' permits back
         self._read: SlotBeliefs | None = None
 
     def result(self) -> SlotBeliefs:
@@ -311,9 +308,7 @@ class _Beliefs:
         return self._read
 
     def close(self) -> None:
-        self._statements.close()
-        self._facts.close()
-        self._give_back()
+        self._let_go()
 
 
 def _one(record: neo4j.Record | None) -> list[Row]:
@@ -325,7 +320,7 @@ def _facts_params(namespace: str, slots: list[str], *, history: bool) -> dict[st
         "namespace": namespace,
         "slots": slots,
         "history": history,
-        "end_of_time": canonical(END_OF_TIME),
+        "end_of_time": END_OF_TIME,
     }
 
 

@@ -135,6 +135,12 @@ class UnloggedText(str):
         return f"<{len(self)} characters>"
 
 
+def outgoing(params: dict[str, Any]) -> dict[str, Any]:
+    """A statement's parameters as they leave for the server: datetimes canonical (UTC,
+    Bolt structures), lists and texts unlogged."""
+    return unlogged(canonical(params))
+
+
 def unlogged(params: dict[str, Any]) -> dict[str, Any]:
     """``params`` with its lists and texts (the namespace aside) unlogged: the driver copies
     the dict itself, not its values, so the top level is what it formats."""

@@ -27,6 +27,7 @@ from graphmem.model import GLOBAL, Authority, Sensitivity
 from graphmem.store import cypher
 from graphmem.store.base import Probe, RecallFilter
 from graphmem.store.neo4j.recall import Channels, candidate_statement, rows_params
+from graphmem.store.neo4j.values import outgoing
 from graphmem.temporal import AsOf
 
 # Placeholders: only the types and sizes of the values matter (the statements run in a
@@ -106,7 +107,7 @@ class PlanAhead(Channels):
                 driver.session(database=self.database) as session,
             ):
                 for name, params in self.recall_plans(dimensions):
-                    session.run(cypher.load(name), params).consume()
+                    session.run(cypher.load(name), outgoing(params)).consume()
         except Exception:  # a courtesy: the first recall plans what this did not
             pass
         finally:

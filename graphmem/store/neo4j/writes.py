@@ -20,7 +20,7 @@ from graphmem.store.base import (
     ChangeSet,
 )
 from graphmem.store.neo4j.connection import Connection, Tx, driver_errors, ns_token
-from graphmem.store.neo4j.values import canonical, unlogged
+from graphmem.store.neo4j.values import outgoing, unlogged
 from graphmem.store.rows import slot_node_id
 from neo4j.exceptions import TransientError
 
@@ -75,9 +75,7 @@ class _Pipeline:
         """Send ``cypher/<name>``; ``checked``: it must count one result per row."""
         params["namespace"] = self._namespace
         expected = len(params["rows"]) if checked else None
-        self._sent.append(
-            (name, expected, self._tx.run(cypher.load(name), unlogged(canonical(params))))
-        )
+        self._sent.append((name, expected, self._tx.run(cypher.load(name), outgoing(params))))
 
     def check(self) -> None:
         for name, expected, result in self._sent:
