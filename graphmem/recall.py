@@ -197,18 +197,9 @@ def recall(store: GraphStore, embedder: Embedder, request: RecallRequest) -> lis
     if request.weights.standing and asks_for_help(request.query):
         _mark_standing(pool.values())
     relevant = [c for c in pool.values() if _relevant(c, request.weights)]
-    if found.standing is None:
-        _mark_outdated_episodes(store, ns, request.point, relevant)
-    else:
-        for c in relevant:
-            c.outdated = c.kind == "episode" and found.standing.get(c.row["id"]) is False
     if request.weights.period:
         _mark_named_periods(request, relevant)
-    ranked = _order(relevant, request)[: request.k]
-    if found.lean:
-        ranked, support = _read_whole(store, ns, ranked)
-    else:
-        support = _support(store, ns, [c.row["id"] for c in ranked if c.kind == "fact"])
+    ranked, support = _best(store, request, relevant, lean=found.lean)
     return [_evidence(c, request, support) for c in ranked]
 
 
@@ -242,19 +233,6 @@ def _mark_standing(candidates: Iterable[_Candidate]) -> None:
     standing.sort(key=lambda c: (-c.similarity, -_started(c)))
     for rank, c in enumerate(standing, start=1):
         c.standing = 1.0 / rank
-
-
-def _mark_outdated_episodes(
-    store: GraphStore, ns: str, point: AsOf, candidates: list[_Candidate]
-) -> None:
-    """An episode whose every claim no longer holds is what was said then, not what is true:
-    it stays evidence, marked and ranked lower."""
-    episodes = [c for c in candidates if c.kind == "episode"]
-    if not episodes:
-        return
-    standing = store.episodes_standing(ns, [c.row["id"] for c in episodes], point)
-    for c in episodes:
-        c.outdated = standing.get(c.row["id"]) is False
 
 
 def _mark_named_periods(request: RecallRequest, candidates: list[_Candidate]) -> None:
@@ -393,27 +371,49 @@ def _started(c: _Candidate) -> float:
     return _began(c).timestamp()
 
 
-def _read_whole(
-    store: GraphStore, ns: str, ranked: list[_Candidate]
+def _best(
+    store: GraphStore, request: RecallRequest, candidates: list[_Candidate], *, lean: bool
 ) -> tuple[list[_Candidate], dict[str, list[Provenance]]]:
-    """Lean candidates carried only what scoring reads: read the final k whole, with their
-    provenance, in one store call. A row deleted in between is left out."""
-    rows, support = store.recall_rows(
-        ns,
-        [c.row["id"] for c in ranked if c.kind == "fact"],
-        [c.row["id"] for c in ranked if c.kind == "episode"],
-    )
-    whole = []
-    for c in ranked:
-        row = rows.get(c.row["id"])
-        if row is not None:
-            c.row = row
-            whole.append(c)
-    return whole, _provenance(support)
+    """The best k, whole, with their provenance.
 
-
-def _support(store: GraphStore, ns: str, fact_ids: list[str]) -> dict[str, list[Provenance]]:
-    return _provenance(store.support(ns, fact_ids)) if fact_ids else {}
+    An episode whose every claim no longer holds is what was said then, not what is true: it
+    stays evidence, marked and ranked lower. That is learnt only for the episodes that reach
+    the best k, in the store call that reads them whole: being outdated only lowers an
+    episode, so one found outdated can only make room, and what takes its place is asked
+    about in turn (asking every candidate cost a recall on Neo4j more than the rest of its
+    episode channel). A lean candidate deleted since it was found is left out."""
+    ns, point = request.namespace, request.point
+    whole: dict[str, Row] = {}  # lean candidates read whole (scored as found, quoted whole)
+    asked: set[str] = set()
+    support: list[Row] = []
+    while True:
+        ranked = _order(candidates, request)[: request.k]
+        fresh = [c for c in ranked if c.row["id"] not in asked]
+        asked.update(c.row["id"] for c in fresh)
+        episodes = [c.row["id"] for c in fresh if c.kind == "episode"]
+        if lean and fresh:
+            facts = [c.row["id"] for c in fresh if c.kind == "fact"]
+            read = store.recall_rows(ns, facts, episodes, point)
+            whole.update(read.rows)
+            support += read.support
+            standing = read.standing
+        else:
+            standing = store.episodes_standing(ns, episodes, point) if episodes else {}
+        gone = {id(c) for c in fresh if lean and c.row["id"] not in whole}
+        outdated = [c for c in fresh if c.kind == "episode" and standing.get(c.row["id"]) is False]
+        for c in outdated:
+            c.outdated = True
+        if gone:
+            candidates = [c for c in candidates if id(c) not in gone]
+        if not (gone or outdated):
+            break
+    if lean:
+        for c in ranked:
+            c.row = whole[c.row["id"]]
+    else:
+        facts = [c.row["id"] for c in ranked if c.kind == "fact"]
+        support = store.support(ns, facts) if facts else []
+    return ranked, _provenance(support)
 
 
 def _provenance(support: list[Row]) -> dict[str, list[Provenance]]:

@@ -1,11 +1,12 @@
 """Use statistics written off the read path.
 
 Every recall counts the facts it returned (``use_count``, ``last_used_at``: what
-garbage collection and recall's use credit read). The counts are buffered and written
-by a background flush, so a recall never waits for a write — neither a ``remember``
-holding the write lock nor a batch of its own. The buffer is bounded: when a flush is
-behind, new uses are dropped rather than kept without limit. A lost batch only makes
-garbage collection a little more eager.
+garbage collection and recall's use credit read). The counts are buffered and added by a
+background flush, so a recall never waits for a write — neither a ``remember`` holding the
+write lock nor a batch of its own. A flush adds to what the store holds when it writes
+(``GraphStore.add_uses``), so processes counting the same fact lose none of its uses. The
+buffer is bounded: when a flush is behind, new uses are dropped rather than kept without
+limit. A lost batch only makes garbage collection a little more eager.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from graphmem.errors import GraphmemError
-from graphmem.store.base import ChangeSet, FactPatch, GraphStore
+from graphmem.store.base import GraphStore
 
 USE_FLUSH_EVERY = 200  # distinct (namespace, fact) entries that start a background flush
 USE_BUFFER_MAX = 20 * USE_FLUSH_EVERY  # entries beyond which new uses are dropped
@@ -70,19 +71,7 @@ class UseCounts:
         with self._write_lock:
             at = self._clock()
             for ns, counts in uses.items():
-                rows = self._store.facts_by_id(ns, list(counts))
-                patches = [
-                    FactPatch(
-                        row["id"],
-                        {
-                            "use_count": (row.get("use_count") or 0) + counts[row["id"]],
-                            "last_used_at": at,
-                        },
-                    )
-                    for row in rows
-                ]
-                if patches:
-                    self._store.apply(ChangeSet(namespace=ns, patches=patches))
+                self._store.add_uses(ns, counts, at)
 
     def close(self) -> None:
         """Wait for a running flush, then write what is left."""

@@ -16,7 +16,7 @@ from graphmem import Claim, Evidence, Memory
 from graphmem.model import Authority
 from graphmem.recall import RecallRequest, recall
 from graphmem.store import channels
-from graphmem.store.base import Candidates, Probe, RecallFilter, Row
+from graphmem.store.base import Candidates, Probe, RecallFilter, Row, WholeRows
 from graphmem.temporal import AsOf
 from tests.stores import Clock
 
@@ -37,9 +37,9 @@ def _composed(store_type: type) -> type:
             return channels.compose(self, namespace, where, probe)
 
         def recall_rows(
-            self, namespace: str, fact_ids: list[str], episode_ids: list[str]
-        ) -> tuple[dict[str, Row], list[Row]]:
-            return channels.rows(self, namespace, fact_ids, episode_ids)
+            self, namespace: str, fact_ids: list[str], episode_ids: list[str], point: AsOf
+        ) -> WholeRows:
+            return channels.rows(self, namespace, fact_ids, episode_ids, point)
 
     return Composed
 
@@ -131,7 +131,8 @@ def test_lean_candidates_carry_what_scoring_reads(neo4j_uri: str) -> None:
     assert "content" not in episode  # the text is read for the final k only
     fact = kinds[("fact", "keyword")][0].row
     assert set(fact) == {"id", "valid_from", "confidence", "authority", "use_count", "slot", "kind"}
-    whole, support = store.recall_rows(space, [fact["id"]], [episode["id"]])
+    read = store.recall_rows(space, [fact["id"]], [episode["id"]], AsOf.of(d(4), d(4)))
+    whole, support = read.rows, read.support
     assert whole[episode["id"]]["content"] == "I live in Austin."
     assert [s["episode_id"] for s in support] == [episode["id"]]
     store.drop_namespace(space)

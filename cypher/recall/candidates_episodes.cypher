@@ -3,15 +3,13 @@
 // own): the episodes nearest the query (the tenant and time filtered inside the vector index)
 // and those matching its words (the namespace token inside the Lucene query), each filtered
 // before it ranks (tenant, time, belief, scope, authority, sensitivity), exactly as the
-// single-channel queries of this folder do; and the standing of the episodes found. Rows are
-// lean: ids, scores and the few fields scoring reads; the final k rows are read whole by
+// single-channel queries of this folder do. Rows are lean: ids, scores and the few fields
+// scoring reads; the final k rows, and whether those episodes are outdated, are read by
 // recall/rows.
 // Parameters:
 //   $namespace      STRING        the tenant
-//   $at             DATETIME      world time the episodes must have happened by (and the facts
-//                                 that give an episode its standing must hold at)
-//   $known_at       DATETIME      belief time the episodes must have been recorded by (and
-//                                 those facts believed at)
+//   $at             DATETIME      world time the episodes must have happened by
+//   $known_at       DATETIME      belief time the episodes must have been recorded by
 //   $scopes         LIST<STRING>|null  scopes allowed (global plus the asked scope); null: any
 //   $authorities    LIST<STRING>  authorities allowed (the authority floor)
 //   $sensitivities  LIST<STRING>  sensitivities allowed (an episode without one is normal)
@@ -25,9 +23,8 @@
 // server plans this once, not once per size of question (graphmem/store/neo4j/recall.py,
 // one_size).
 // Returns: one row — episode_vector and episode_keyword (maps: id, similarity, score,
-//   occurred_at, confidence, authority, use_count), episode_standing (maps: id, standing —
-//   whether a fact the episode supports holds; episodes that support none are left out).
-//   Datetimes are microseconds since 1970-01-01 UTC; similarity is Neo4j's (1 + cosine) / 2.
+//   occurred_at, confidence, authority, use_count). Datetimes are microseconds since
+//   1970-01-01 UTC; similarity is Neo4j's (1 + cosine) / 2.
 
 // replan=skip: the plan, made once, does not depend on the namespace's size (indexes are
 // named, hubs capped), while planning this statement costs a second or more; without it the
@@ -50,8 +47,8 @@ CALL () {
     LIMIT $limit
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
-                    confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-                    node: e}) AS episode_vector
+                    confidence: e.confidence, authority: e.authority, use_count: e.use_count}
+           ) AS episode_vector
   }
   ELSE {
     MATCH (e:Episode)
@@ -70,8 +67,8 @@ CALL () {
     LIMIT $limit
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
-                    confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-                    node: e}) AS episode_vector
+                    confidence: e.confidence, authority: e.authority, use_count: e.use_count}
+           ) AS episode_vector
   }
 }
 CALL () {
@@ -91,25 +88,8 @@ CALL () {
     RETURN collect({id: e.id, score: score,
                     similarity: coalesce(vector.similarity.cosine(e.embedding, $vector), 0.0),
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
-                    confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-                    node: e}) AS episode_keyword
+                    confidence: e.confidence, authority: e.authority, use_count: e.use_count}
+           ) AS episode_keyword
   }
 }
-// An episode's standing, once for the episodes of both channels (they share most): whether a
-// fact it supports holds, stopping at the first that does. Only facts have SUPPORTED_BY.
-CALL (episode_vector, episode_keyword) {
-  UNWIND episode_vector + episode_keyword AS hit
-  WITH DISTINCT hit.node AS e
-  WHERE COUNT { (e)<-[:SUPPORTED_BY]-() } > 0
-  RETURN collect({id: e.id, standing: EXISTS {
-    MATCH (e)<-[:SUPPORTED_BY]-(held)
-    WHERE held.namespace = $namespace
-      AND held.valid_from <= $at AND $at < held.valid_until
-      AND held.recorded_at <= $known_at AND $known_at < held.retired_at
-  }}) AS episode_standing
-}
-RETURN [hit IN episode_vector | hit {.id, .similarity, .score, .occurred_at, .confidence,
-                                     .authority, .use_count}] AS episode_vector,
-       [hit IN episode_keyword | hit {.id, .similarity, .score, .occurred_at, .confidence,
-                                      .authority, .use_count}] AS episode_keyword,
-       episode_standing
+RETURN episode_vector, episode_keyword

@@ -1,17 +1,22 @@
 // rows — what recall quotes, read once for the final k candidates: the whole fact and episode
-// rows and the facts' support with provenance. Zoned datetimes come as epoch microseconds
+// rows, the facts' support with provenance, and the episodes' standing (whether a fact an
+// episode supports holds: recall learns it only for the episodes that reach the final k, as
+// an outdated episode only ranks lower). Zoned datetimes come as epoch microseconds
 // (decoding driver temporals costs more than the rest of the read): each row is a list of
 // [key, value, is_time] triples, embeddings and the full-text token left out.
 // Parameters:
 //   $namespace    STRING        the tenant
 //   $fact_ids     LIST<STRING>  the facts recall returns
 //   $episode_ids  LIST<STRING>  the episodes recall returns
+//   $at           DATETIME      world time the facts that give an episode standing must hold at
+//   $known_at     DATETIME      belief time those facts must be believed at
 // graphmem pads list parameters with " " and the Lucene queries with spaces, so that the
 // server plans this once, not once per size of question (graphmem/store/neo4j/recall.py,
 // one_size).
 // Returns: one row — facts and episodes (lists of triples a row), support (maps: fact_id,
 //   episode_id, role, added_at, source, session, occurred_at; oldest first; the two
-//   datetimes as epoch microseconds)
+//   datetimes as epoch microseconds), standing (maps: id, standing; episodes that support
+//   no fact are left out)
 
 // replan=skip: the plan, made once, does not depend on the namespace's size (indexes are
 // named, hubs capped), while planning this statement costs a second or more; without it the
@@ -45,4 +50,16 @@ CALL () {
                   occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000}
          ) AS support
 }
-RETURN facts, episodes, support
+// Stopping at the first fact that holds: an episode may support thousands.
+CALL () {
+  UNWIND $episode_ids AS id
+  MATCH (e:Episode {namespace: $namespace, id: id})
+  WHERE COUNT { (e)<-[:SUPPORTED_BY]-() } > 0
+  RETURN collect({id: e.id, standing: EXISTS {
+    MATCH (e)<-[:SUPPORTED_BY]-(held)
+    WHERE held.namespace = $namespace
+      AND held.valid_from <= $at AND $at < held.valid_until
+      AND held.recorded_at <= $known_at AND $known_at < held.retired_at
+  }}) AS standing
+}
+RETURN facts, episodes, support, standing

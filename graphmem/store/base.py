@@ -297,13 +297,22 @@ class Candidates:
     (kind, channel, hits) with kind "fact" or "episode" and channel "vector", "keyword" or
     "entity". ``lean`` rows carry only the id and what scoring reads (``valid_from`` or
     ``occurred_at``, ``confidence``, ``authority``, ``use_count``, a fact's ``kind``): recall
-    reads the whole rows of the final k with :meth:`GraphStore.recall_rows`. ``standing``
-    says, for candidate episodes that support facts, whether one of those still holds; None
-    leaves recall to ask :meth:`GraphStore.episodes_standing`."""
+    reads the whole rows of the final k with :meth:`GraphStore.recall_rows`."""
 
     channels: list[tuple[str, str, list[Hit]]]
     lean: bool = False
-    standing: dict[str, bool] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WholeRows:
+    """What :meth:`GraphStore.recall_rows` reads for recall's final k: the whole rows by id,
+    the facts' support rows (as :meth:`GraphStore.support`), and ``standing``: for the
+    episodes read that support facts, whether one of those holds (as
+    :meth:`GraphStore.episodes_standing`)."""
+
+    rows: dict[str, Row]
+    support: list[Row]
+    standing: dict[str, bool]
 
 
 T = TypeVar("T")
@@ -354,6 +363,12 @@ class GraphStore(Protocol):
 
     def apply(self, change: ChangeSet) -> None:
         """Apply every part of ``change`` in one transaction, or nothing."""
+
+    def add_uses(self, namespace: str, uses: dict[str, int], at: datetime) -> None:
+        """Add ``uses`` (fact id -> times recalled) to those facts' ``use_count`` and set
+        their ``last_used_at`` to ``at``, in one transaction, adding to what the store holds
+        when it writes: writers counting the same fact at once lose none of its uses. Ids no
+        longer in the namespace are skipped."""
 
     def store_key(self, namespace: str, name: str) -> bytes:
         """A random key kept with this store for ``namespace``, made on first use and never
@@ -551,10 +566,11 @@ class GraphStore(Protocol):
         ``probe.include_episodes``. ``channels.compose`` is the default, one method a channel."""
 
     def recall_rows(
-        self, namespace: str, fact_ids: list[str], episode_ids: list[str]
-    ) -> tuple[dict[str, Row], list[Row]]:
-        """The whole rows of these facts and episodes by id, and the facts' support rows (as
-        :meth:`support`): what recall quotes for the final k of lean candidates."""
+        self, namespace: str, fact_ids: list[str], episode_ids: list[str], point: AsOf
+    ) -> WholeRows:
+        """The whole rows of these facts and episodes by id, the facts' support rows and the
+        episodes' standing at ``point``: what recall quotes for the final k of lean
+        candidates, and what says whether an episode among them is outdated."""
 
     def purge(self, timeout: float) -> PurgeReport:
         """Rewrite the store's files so that nothing deleted stays in any of them (old

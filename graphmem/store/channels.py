@@ -4,7 +4,8 @@
 
 from __future__ import annotations
 
-from graphmem.store.base import Candidates, GraphStore, Hit, Probe, RecallFilter, Row
+from graphmem.store.base import Candidates, GraphStore, Hit, Probe, RecallFilter, WholeRows
+from graphmem.temporal import AsOf
 
 
 def compose(store: GraphStore, namespace: str, where: RecallFilter, probe: Probe) -> Candidates:
@@ -28,8 +29,8 @@ def compose(store: GraphStore, namespace: str, where: RecallFilter, probe: Probe
 
 
 def rows(
-    store: GraphStore, namespace: str, fact_ids: list[str], episode_ids: list[str]
-) -> tuple[dict[str, Row], list[Row]]:
+    store: GraphStore, namespace: str, fact_ids: list[str], episode_ids: list[str], point: AsOf
+) -> WholeRows:
     found = {
         row["id"]: row
         for row in (
@@ -37,4 +38,8 @@ def rows(
             *store.episodes_by_id(namespace, episode_ids),
         )
     }
-    return found, store.support(namespace, fact_ids) if fact_ids else []
+    return WholeRows(
+        found,
+        store.support(namespace, fact_ids) if fact_ids else [],
+        store.episodes_standing(namespace, episode_ids, point) if episode_ids else {},
+    )

@@ -17,7 +17,7 @@ from graphmem.store.base import (
     Hit,
     Probe,
     RecallFilter,
-    Row,
+    WholeRows,
 )
 from graphmem.store.columns import Admitted, Columns
 from graphmem.store.embedded.state import LINKS, State, locked, public_row
@@ -297,6 +297,6 @@ class Channels(State):
         return channels.compose(cast("GraphStore", self), namespace, where, probe)
 
     def recall_rows(
-        self, namespace: str, fact_ids: list[str], episode_ids: list[str]
-    ) -> tuple[dict[str, Row], list[Row]]:
-        return channels.rows(cast("GraphStore", self), namespace, fact_ids, episode_ids)
+        self, namespace: str, fact_ids: list[str], episode_ids: list[str], point: AsOf
+    ) -> WholeRows:
+        return channels.rows(cast("GraphStore", self), namespace, fact_ids, episode_ids, point)

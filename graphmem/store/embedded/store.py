@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import fields, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -209,6 +209,19 @@ class EmbeddedStore(Reads, Channels):
         if forgetting or self._should_compact():
             # Forgotten content must leave the disk too, not only the graph.
             self._compact()
+
+    @locked
+    def add_uses(self, namespace: str, uses: dict[str, int], at: datetime) -> None:
+        # Read and written under the store lock: no other writer of this folder comes between.
+        patches = [
+            FactPatch(
+                row["id"],
+                {"use_count": (row.get("use_count") or 0) + uses[row["id"]], "last_used_at": at},
+            )
+            for row in self.facts_by_id(namespace, list(uses))
+        ]
+        if patches:
+            self.apply(ChangeSet(namespace=namespace, patches=patches))
 
     def _precheck(self, change: ChangeSet) -> None:
         ns = change.namespace

@@ -20,6 +20,7 @@ from graphmem.store.base import (
     Probe,
     RecallFilter,
     Row,
+    WholeRows,
 )
 from graphmem.store.neo4j.connection import Connection, ns_token
 from graphmem.store.neo4j.values import from_epoch, from_triples, native, support_row
@@ -172,7 +173,7 @@ class Channels(Connection):
             else None,
             candidate_statement("recall/candidates_entity", params) if probe.keys else None,
         )
-        told = told or {"episode_vector": [], "episode_keyword": [], "episode_standing": []}
+        told = told or {"episode_vector": [], "episode_keyword": []}
         named = named or {"fact_entity": [], "hubs": []}
         by_index = cast("Row", facts)  # always sent
         entity = credit_hubs(
@@ -190,7 +191,6 @@ class Channels(Connection):
                 ("episode", "keyword", _lean_hits(told["episode_keyword"], "occurred_at")),
             ][: 5 if probe.include_episodes else 3],
             lean=True,
-            standing={row["id"]: row["standing"] for row in told["episode_standing"]},
         )
 
     def _candidates_params(
@@ -221,11 +221,16 @@ class Channels(Connection):
         )
 
     def recall_rows(
-        self, namespace: str, fact_ids: list[str], episode_ids: list[str]
-    ) -> tuple[dict[str, Row], list[Row]]:
-        found = self._read_once("recall/rows", rows_params(namespace, fact_ids, episode_ids))
+        self, namespace: str, fact_ids: list[str], episode_ids: list[str], point: AsOf
+    ) -> WholeRows:
+        params = rows_params(namespace, fact_ids, episode_ids, point)
+        found = self._read_once("recall/rows", params)
         rows = [from_triples(triples) for triples in (*found["facts"], *found["episodes"])]
-        return {row["id"]: row for row in rows}, [support_row(r) for r in found["support"]]
+        return WholeRows(
+            {row["id"]: row for row in rows},
+            [support_row(r) for r in found["support"]],
+            {row["id"]: row["standing"] for row in found["standing"]},
+        )
 
 
 # Neo4j caches a plan per statement, parameter types and parameter *sizes* (measured on
@@ -281,10 +286,18 @@ def credit_hubs(entity: list[Row], hubs: list[str], found: Iterable[Row], limit:
     return ordered[:limit]
 
 
-def rows_params(namespace: str, fact_ids: list[str], episode_ids: list[str]) -> dict[str, Any]:
+def rows_params(
+    namespace: str, fact_ids: list[str], episode_ids: list[str], point: AsOf
+) -> dict[str, Any]:
     """The parameters of recall/rows, in one size class (:func:`one_size`)."""
     return one_size(
-        {"namespace": check_namespace(namespace), "fact_ids": fact_ids, "episode_ids": episode_ids}
+        {
+            "namespace": check_namespace(namespace),
+            "fact_ids": fact_ids,
+            "episode_ids": episode_ids,
+            "at": point.at,
+            "known_at": point.known_at,
+        }
     )
 
 

@@ -94,7 +94,7 @@ class PlanAhead(Channels):
                         "recall/candidates_entity",
                     )
                 ]
-            rows = rows_params(namespace, ["planned"], ["planned"])
+            rows = rows_params(namespace, ["planned"], ["planned"], point)
             plans.append(("recall/rows", {**rows, "namespace": _nobody(namespace)}))
         return plans
 

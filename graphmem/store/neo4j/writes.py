@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any
 
 import neo4j
@@ -58,6 +59,25 @@ class Writes(Connection):
             _apply(held, change)  # committed when the hold_slots block ends
             return
         self._write(lambda tx: _apply(tx, change))
+
+    def add_uses(self, namespace: str, uses: dict[str, int], at: datetime) -> None:
+        if not uses:
+            return
+        params = {
+            "namespace": check_namespace(namespace),
+            "rows": [{"fact_id": fact_id, "uses": n} for fact_id, n in sorted(uses.items())],
+            "at": at,
+        }
+        query = cypher.load("write/facts_use")
+
+        def write(tx: Tx) -> None:
+            tx.run(query, outgoing(params)).consume()
+
+        held: neo4j.Transaction | None = getattr(self._held, "tx", None)
+        if held is not None:
+            write(held)
+            return
+        self._write(write)
 
 
 class _Pipeline:
