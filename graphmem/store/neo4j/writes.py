@@ -5,7 +5,7 @@ slots' locks for its whole read-decide-write (:meth:`Writes.hold_slots`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
@@ -54,11 +54,7 @@ class Writes(Connection):
         change.validate()
         if change.is_empty():
             return
-        held: neo4j.Transaction | None = getattr(self._held, "tx", None)
-        if held is not None:
-            _apply(held, change)  # committed when the hold_slots block ends
-            return
-        self._write(lambda tx: _apply(tx, change))
+        self._in_write(lambda tx: _apply(tx, change))
 
     def add_uses(self, namespace: str, uses: dict[str, int], at: datetime) -> None:
         if not uses:
@@ -69,15 +65,16 @@ class Writes(Connection):
             "at": at,
         }
         query = cypher.load("write/facts_use")
+        self._in_write(lambda tx: tx.run(query, outgoing(params)).consume())
 
-        def write(tx: Tx) -> None:
-            tx.run(query, outgoing(params)).consume()
-
+    def _in_write(self, work: Callable[[Tx], object]) -> None:
+        """Run ``work`` in this thread's hold_slots transaction (committed when the block
+        ends), else in a managed write transaction of its own."""
         held: neo4j.Transaction | None = getattr(self._held, "tx", None)
         if held is not None:
-            write(held)
+            work(held)
             return
-        self._write(write)
+        self._write(work)
 
 
 class _Pipeline:
