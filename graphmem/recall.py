@@ -26,7 +26,7 @@ from graphmem.model import Authority, Sensitivity, SourceKind, Status, SupportRo
 from graphmem.period import named_periods
 from graphmem.results import Evidence, Provenance, ScoreParts
 from graphmem.standing import asks_for_help, is_standing
-from graphmem.store.base import GraphStore, Hit, Probe, RecallFilter, Row
+from graphmem.store.base import Checked, GraphStore, Hit, Probe, RecallFilter, Row
 from graphmem.store.rows import status_as_of, to_episode, to_fact
 from graphmem.temporal import AsOf
 from graphmem.text import STOP_WORDS
@@ -313,6 +313,14 @@ def _order(candidates: list[_Candidate], request: RecallRequest) -> list[_Candid
     """Best first; among candidates that match equally (scores within ``tie_margin`` of the
     best of their group) what still holds comes first, then facts before the episodes they
     were drawn from (stable knowledge before events), then the newest."""
+    return _order_within(candidates, request)[0]
+
+
+def _order_within(
+    candidates: list[_Candidate], request: RecallRequest
+) -> tuple[list[_Candidate], list[_Candidate]]:
+    """:func:`_order`, and the members of the groups of equal matches that reach the best
+    ``request.k``: what scores below them cannot change the first k places."""
     # Ids last: equal scores keep one order whatever order the store found them in (ids
     # begin with their write time, so that order is the order they were written).
     scored = sorted(
@@ -321,11 +329,14 @@ def _order(candidates: list[_Candidate], request: RecallRequest) -> list[_Candid
     )
     margin = request.weights.tie_margin
     ordered: list[_Candidate] = []
+    reach = 0  # the end of the last group that starts within the best k
     start = 0
     while start < len(scored):
         end = start + 1
         while end < len(scored) and scored[start][0] - scored[end][0] <= margin:
             end += 1
+        if start < request.k:
+            reach = end
         group = scored[start:end]
         group.sort(
             key=lambda pair: (
@@ -337,7 +348,7 @@ def _order(candidates: list[_Candidate], request: RecallRequest) -> list[_Candid
         )
         ordered.extend(c for _, c in group)
         start = end
-    return _newest_of_a_slot_first(ordered)
+    return _newest_of_a_slot_first(list(ordered)), ordered[:reach]
 
 
 _ALIKE = 0.05  # keyword credits this close come from the same words of the question
@@ -378,28 +389,55 @@ def _best(
 
     An episode whose every claim no longer holds is what was said then, not what is true: it
     stays evidence, marked and ranked lower. That is learnt only for the episodes that reach
-    the best k, in the store call that reads them whole: being outdated only lowers an
-    episode, so one found outdated can only make room, and what takes its place is asked
-    about in turn (asking every candidate cost a recall on Neo4j more than the rest of its
-    episode channel). A lean candidate deleted since it was found is left out."""
+    the best k or tie with them, in the store call that reads the best k whole: being
+    outdated only lowers an episode, so one found outdated can only make room, and what takes
+    its place is asked about in turn (asking every candidate cost a recall on Neo4j more than
+    the rest of its episode channel). A lean candidate deleted since it was found is left
+    out.
+
+    Equal matches are ordered as a group (:func:`_order`), so a candidate just past the k-th
+    place can still decide that order by being in the group, or by leaving it: of every
+    member of the groups that reach the best k, recall also learns whether it still exists
+    and, for an episode, whether it is outdated (no whole row)."""
     ns, point = request.namespace, request.point
     whole: dict[str, Row] = {}  # lean candidates read whole (scored as found, quoted whole)
-    asked: set[str] = set()
+    read: set[str] = set()  # ids read whole or found gone
+    checked: set[str] = set()  # ids whose existence and standing are known
     support: list[Row] = []
     while True:
-        ranked = _order(candidates, request)[: request.k]
-        fresh = [c for c in ranked if c.row["id"] not in asked]
-        asked.update(c.row["id"] for c in fresh)
-        episodes = [c.row["id"] for c in fresh if c.kind == "episode"]
-        if lean and fresh:
-            facts = [c.row["id"] for c in fresh if c.kind == "fact"]
-            read = store.recall_rows(ns, facts, episodes, point)
-            whole.update(read.rows)
-            support += read.support
-            standing = read.standing
+        ordered, reaching = _order_within(candidates, request)
+        ranked = ordered[: request.k]
+        to_read = [c for c in ranked if lean and c.row["id"] not in read]
+        to_check = {
+            c.row["id"]: c
+            for c in (*ranked, *reaching)
+            if c.row["id"] not in checked and c.row["id"] not in read
+        }
+        for c in to_read:
+            to_check.pop(c.row["id"], None)
+        gone: set[int] = set()
+        if lean and (to_read or to_check):
+            found = store.recall_rows(
+                ns,
+                [c.row["id"] for c in to_read if c.kind == "fact"],
+                [c.row["id"] for c in to_read if c.kind == "episode"],
+                point,
+                checked=Checked(
+                    tuple(i for i, c in to_check.items() if c.kind == "fact"),
+                    tuple(i for i, c in to_check.items() if c.kind == "episode"),
+                ),
+            )
+            whole.update(found.rows)
+            support += found.support
+            standing = found.standing
+            gone = {id(c) for c in to_read if c.row["id"] not in found.rows}
+            gone |= {id(c) for i, c in to_check.items() if i not in found.present}
         else:
+            episodes = [i for i, c in to_check.items() if c.kind == "episode"]
             standing = store.episodes_standing(ns, episodes, point) if episodes else {}
-        gone = {id(c) for c in fresh if lean and c.row["id"] not in whole}
+        fresh = [*to_read, *to_check.values()]
+        read.update(c.row["id"] for c in to_read)
+        checked.update(c.row["id"] for c in fresh)
         outdated = [c for c in fresh if c.kind == "episode" and standing.get(c.row["id"]) is False]
         for c in outdated:
             c.outdated = True

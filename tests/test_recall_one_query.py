@@ -246,6 +246,36 @@ def test_the_vector_channel_finds_what_holds_behind_many_closed_versions(neo4j_u
     exact.close()
 
 
+def test_the_keyword_channels_find_what_holds_behind_many_closed_versions(
+    neo4j_uri: str,
+) -> None:
+    """Lucene ranks 130 versions of one slot alike for a question about it; the keyword
+    channels take the best few, check validity after, and when too few of those hold ask
+    Lucene again for more: the one version that holds is found (a first ask of four times
+    the limit, and no second, missed it)."""
+    from graphmem.store.neo4j import Neo4jStore
+
+    store = Neo4jStore(neo4j_uri, exact_below=0)
+    memory = Memory(store=store, clock=Clock(d(3, 2)))
+    space = f"kwcrowd-{uuid.uuid4().hex[:8]}"
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    for i in range(130):  # 129 closed versions of one slot, the latest holds
+        memory.remember(
+            [Claim("maya", "lives_in", f"Town {i}")], space, at=start + timedelta(hours=i)
+        )
+    where = RecallRequest("q", space, AsOf.of(d(3, 2), d(3, 2))).filter()
+    current = memory.facts(space, subject="maya", at=d(3, 2))[0].id
+    question = "where maya lives"
+    vector = memory.embedder.embed([question])[0]
+    composed = store.keyword_facts(space, where, question, vector, 10)
+    probe = Probe(question, vector, [], 10, include_episodes=False)
+    one = _channels(store.recall_candidates(space, where, probe))["fact keyword"]
+    assert [h.row["id"] for h in composed] == [current]
+    assert [r["id"] for r in one] == [current]
+    store.drop_namespace(space)
+    memory.close()
+
+
 def _db_hits(plan: Any) -> int:
     return int(plan.get("dbHits", 0)) + sum(_db_hits(child) for child in plan.get("children", ()))
 

@@ -10,12 +10,12 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import cast
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from graphmem import Evidence, Memory, Weights
 from graphmem.recall import RecallRequest, _best, _Candidate, _order
-from graphmem.store.base import GraphStore, Row, WholeRows
+from graphmem.store.base import NOTHING_CHECKED, Checked, GraphStore, Row, WholeRows
 from graphmem.temporal import AsOf
 
 BASE = datetime(2026, 1, 1, tzinfo=UTC)
@@ -96,26 +96,37 @@ def test_an_outdated_episode_in_the_best_k_is_marked(
 
 class _Known:
     """What a store knows of the candidates, for ``_best`` alone: whole rows (deleted ones
-    absent), support, and which episodes are outdated; it counts what recall asks."""
+    absent), support, and which episodes are outdated; it counts what recall reads whole
+    (``calls``) and what it only checks (``checks``)."""
 
     def __init__(self, rows: dict[str, Row], outdated: set[str]) -> None:
         self.rows, self.outdated = rows, outdated
         self.calls: list[list[str]] = []
+        self.checks: list[list[str]] = []
 
     def _standing(self, ids: list[str]) -> dict[str, bool]:
         return {i: i not in self.outdated for i in ids if i in self.rows}
 
     def recall_rows(
-        self, namespace: str, fact_ids: list[str], episode_ids: list[str], point: AsOf
+        self,
+        namespace: str,
+        fact_ids: list[str],
+        episode_ids: list[str],
+        point: AsOf,
+        *,
+        checked: Checked = NOTHING_CHECKED,
     ) -> WholeRows:
         self.calls.append([*fact_ids, *episode_ids])
+        tied = [*checked.fact_ids, *checked.episode_ids]
+        self.checks.append(tied)
         found = {
             i: {**self.rows[i], "whole": True} for i in [*fact_ids, *episode_ids] if i in self.rows
         }
-        return WholeRows(found, [], self._standing(episode_ids))
+        standing = self._standing([*episode_ids, *checked.episode_ids])
+        return WholeRows(found, [], standing, frozenset(i for i in tied if i in self.rows))
 
     def episodes_standing(self, namespace: str, ids: list[str], point: AsOf) -> dict[str, bool]:
-        self.calls.append(list(ids))
+        self.checks.append(list(ids))
         return self._standing(ids)
 
     def support(self, namespace: str, fact_ids: list[str]) -> list[Row]:
@@ -138,6 +149,18 @@ candidates = st.lists(
 
 @settings(max_examples=300, deadline=None)
 @given(found=candidates, k=st.integers(1, 12), lean=st.booleans())
+# Found by this test: the episode scores just above two facts within the tie margin of each
+# other, and groups with the older one, which takes the 5th place; deleted since it was
+# found, it leaves the two facts in one group, where the newer comes first. Asking only the
+# best five never learnt of the deletion.
+@example(
+    found=[("fact", 0.0, 0.0, 0, False, 0)] * 17
+    + [("fact", 1.0, 0.0, 0, False, 1)] * 4
+    + [("fact", 0.5, 0.7, 0, False, 1), ("fact", 0.5625, 0.7, 8, False, 1)]
+    + [("episode", 0.4375, 1.0, 0, False, 0)],
+    k=5,
+    lean=True,
+)
 def test_asking_only_the_best_k_ranks_as_asking_every_candidate(
     found: list[tuple[str, float, float, int, bool, int]], k: int, *, lean: bool
 ) -> None:
@@ -170,8 +193,12 @@ def test_asking_only_the_best_k_ranks_as_asking_every_candidate(
         (c.row["id"], c.outdated) for c in expected
     ]
     assert all(c.row.get("whole") for c in ranked) if lean else True
-    # Nothing is asked twice, and nothing beyond the best k is asked before it is needed.
-    asked_ids = [i for call in store.calls for i in call]
-    assert len(asked_ids) == len(set(asked_ids))
+    # Nothing is read whole or checked twice, nothing is read whole that never reached the
+    # best k, and with nothing outdated or deleted one store call does.
+    read = [i for call in store.calls for i in call]
+    checked = [i for call in store.checks for i in call]
+    assert len(read) == len(set(read))
+    assert len(checked) == len(set(checked))
     if not (outdated or deleted):
-        assert len(store.calls) <= 1
+        assert len(store.calls) + (0 if lean else len(store.checks)) <= 1
+        assert set(read) <= {c.row["id"] for c in ranked}

@@ -17,7 +17,9 @@
 //   $episode_lucene STRING|null   Lucene query: ns_token:<token> AND (content:(<terms>) OR
 //                                 context_text:(<terms>)^boost), each term quoted
 //   $exact_episodes BOOLEAN       exact cosine over the filtered episodes instead of the index
-//   $fetch          INTEGER       how many the vector index returns before the outer filter
+//   $fetch          INTEGER       how many each index returns before the outer filter (Lucene
+//                                 eight times as many when fewer than $limit pass and it had
+//                                 more)
 //   $limit          INTEGER       how many rows at most per channel
 // graphmem pads list parameters with " " and the Lucene queries with spaces, so that the
 // server plans this once, not once per size of question (graphmem/store/neo4j/recall.py,
@@ -71,25 +73,52 @@ CALL () {
            ) AS episode_vector
   }
 }
+// The episodes matching the query's words: Lucene's best $fetch, and when fewer than $limit
+// of them pass (episodes after $at, say, in a question about the past) and Lucene had more,
+// eight times as many. (The vector index filters by time itself.)
 CALL () {
   WHEN $episode_lucene IS NULL THEN RETURN [] AS episode_keyword
   ELSE {
-    CALL db.index.fulltext.queryNodes('episode_keywords', $episode_lucene, {limit: $limit * 4})
-    YIELD node AS e, score
-    WHERE e.namespace = $namespace AND e.occurred_at <= $at AND e.recorded_at <= $known_at
-      AND e.authority IN $authorities
-      AND coalesce(e.sensitivity, 'normal') IN $sensitivities
-      AND ($scopes IS NULL OR NOT EXISTS {
-        MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
-      })
-    WITH e, score
-    ORDER BY score DESC
-    LIMIT $limit
-    RETURN collect({id: e.id, score: score,
-                    similarity: coalesce(vector.similarity.cosine(e.embedding, $vector), 0.0),
-                    occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
-                    confidence: e.confidence, authority: e.authority, use_count: e.use_count}
-           ) AS episode_keyword
+    CALL () {
+      CALL db.index.fulltext.queryNodes('episode_keywords', $episode_lucene, {limit: $fetch})
+      YIELD node AS e, score
+      WITH e, score
+      ORDER BY score DESC
+      WITH collect(CASE WHEN e.namespace = $namespace
+                             AND e.occurred_at <= $at AND e.recorded_at <= $known_at
+                        AND e.authority IN $authorities
+                        AND coalesce(e.sensitivity, 'normal') IN $sensitivities
+                        AND ($scopes IS NULL OR NOT EXISTS {
+                          MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
+                        })
+                        THEN {e: e, score: score} END) AS passing,
+           count(*) AS seen
+      RETURN passing[..$limit] AS best, seen
+    }
+    CALL (best, seen) {
+      WHEN size(best) >= $limit OR seen < $fetch THEN RETURN best AS matching
+      ELSE {
+        CALL db.index.fulltext.queryNodes('episode_keywords', $episode_lucene,
+                                          {limit: $fetch * 8})
+        YIELD node AS e, score
+        WHERE e.namespace = $namespace AND e.occurred_at <= $at AND e.recorded_at <= $known_at
+          AND e.authority IN $authorities
+          AND coalesce(e.sensitivity, 'normal') IN $sensitivities
+          AND ($scopes IS NULL OR NOT EXISTS {
+            MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
+          })
+        WITH e, score
+        ORDER BY score DESC
+        LIMIT $limit
+        RETURN collect({e: e, score: score}) AS matching
+      }
+    }
+    RETURN [hit IN matching | {
+          id: hit.e.id, score: hit.score,
+          similarity: coalesce(vector.similarity.cosine(hit.e.embedding, $vector), 0.0),
+          occurred_at: hit.e.occurred_at.epochMillis * 1000 + hit.e.occurred_at.microsecond % 1000,
+          confidence: hit.e.confidence, authority: hit.e.authority, use_count: hit.e.use_count}
+       ] AS episode_keyword
   }
 }
 RETURN episode_vector, episode_keyword

@@ -18,8 +18,9 @@
 //   $vector         LIST<FLOAT>   the query embedding
 //   $fact_lucene    STRING|null   Lucene query: ns_token:<token> AND search_text:(<terms>)
 //   $exact_facts    BOOLEAN       exact cosine over the filtered facts instead of the index
-//   $fetch          INTEGER       how many the vector index returns before the outer filter
-//                                 (eight times as many when fewer than $limit pass)
+//   $fetch          INTEGER       how many each index returns before the outer filter (eight
+//                                 times as many when fewer than $limit pass; Lucene only
+//                                 when it had more)
 //   $limit          INTEGER       how many rows at most per channel
 // graphmem pads list parameters with " " and the Lucene queries with spaces, so that the
 // server plans this once, not once per size of question (graphmem/store/neo4j/recall.py,
@@ -118,28 +119,57 @@ CALL () {
     RETURN fact_vector
   }
 }
+// The facts matching the query's words, the same way: Lucene's best $fetch, and when fewer
+// than $limit of them pass and Lucene had more, eight times as many: when $limit pass, no
+// better-scored fact was left out (equal scores may fall either way). The hits are collected
+// before the filter, so that the statement knows whether Lucene had more.
 CALL () {
   WHEN $fact_lucene IS NULL THEN RETURN [] AS fact_keyword
   ELSE {
-    CALL db.index.fulltext.queryNodes('fact_text', $fact_lucene, {limit: $limit * 4})
-    YIELD node AS f, score
-    WHERE f.namespace = $namespace
-      AND f.valid_from <= $at AND $at < f.valid_until
-      AND f.recorded_at <= $known_at AND $known_at < f.retired_at
-      AND f.status IN $statuses
-      AND ($scopes IS NULL OR f.scope IN $scopes)
-      AND f.authority IN $authorities
-      AND f.sensitivity IN $sensitivities
-      AND ($include_review OR f.review_at > $at)
-    WITH f, score
-    ORDER BY score DESC
-    LIMIT $limit
-    RETURN collect({id: f.id, score: score,
-                    similarity: coalesce(vector.similarity.cosine(f.embedding, $vector), 0.0),
-                    valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
-                    confidence: f.confidence, authority: f.authority, slot: f.slot, kind: f.kind,
-                    use_count: f.use_count, subject_key: f.subject_key,
-                    object_key: CASE WHEN f.object_is_entity THEN f.object_key END}) AS fact_keyword
+    CALL () {
+      CALL db.index.fulltext.queryNodes('fact_text', $fact_lucene, {limit: $fetch})
+      YIELD node AS f, score
+      WITH f, score
+      ORDER BY score DESC
+      WITH collect(CASE WHEN f.namespace = $namespace
+                        AND f.valid_from <= $at AND $at < f.valid_until
+                        AND f.recorded_at <= $known_at AND $known_at < f.retired_at
+                        AND f.status IN $statuses
+                        AND ($scopes IS NULL OR f.scope IN $scopes)
+                        AND f.authority IN $authorities
+                        AND f.sensitivity IN $sensitivities
+                        AND ($include_review OR f.review_at > $at)
+                        THEN {f: f, score: score} END) AS passing,
+           count(*) AS seen
+      RETURN passing[..$limit] AS best, seen
+    }
+    CALL (best, seen) {
+      WHEN size(best) >= $limit OR seen < $fetch THEN RETURN best AS matching
+      ELSE {
+        CALL db.index.fulltext.queryNodes('fact_text', $fact_lucene, {limit: $fetch * 8})
+        YIELD node AS f, score
+        WHERE f.namespace = $namespace
+          AND f.valid_from <= $at AND $at < f.valid_until
+          AND f.recorded_at <= $known_at AND $known_at < f.retired_at
+          AND f.status IN $statuses
+          AND ($scopes IS NULL OR f.scope IN $scopes)
+          AND f.authority IN $authorities
+          AND f.sensitivity IN $sensitivities
+          AND ($include_review OR f.review_at > $at)
+        WITH f, score
+        ORDER BY score DESC
+        LIMIT $limit
+        RETURN collect({f: f, score: score}) AS matching
+      }
+    }
+    RETURN [hit IN matching | {
+          id: hit.f.id, score: hit.score,
+          similarity: coalesce(vector.similarity.cosine(hit.f.embedding, $vector), 0.0),
+          valid_from: hit.f.valid_from.epochMillis * 1000 + hit.f.valid_from.microsecond % 1000,
+          confidence: hit.f.confidence, authority: hit.f.authority, slot: hit.f.slot,
+          kind: hit.f.kind, use_count: hit.f.use_count, subject_key: hit.f.subject_key,
+          object_key: CASE WHEN hit.f.object_is_entity THEN hit.f.object_key END}
+       ] AS fact_keyword
   }
 }
 RETURN fact_vector, fact_keyword

@@ -1,5 +1,6 @@
 // episodes_keyword — episodes by full-text match, restricted by the namespace token and
-// re-checked in Cypher.
+// re-checked in Cypher: the best $fetch by Lucene's score, eight times as many when fewer
+// than $limit of them pass and Lucene had more (as recall/candidates_episodes does).
 // Parameters:
 //   $namespace  STRING        the tenant
 //   $at         DATETIME      only episodes that had happened by then
@@ -11,16 +12,44 @@
 //   $lucene     STRING        Lucene query: ns_token:<token> AND (content:(<terms>) OR
 //                             context_text:(<terms>)), each term quoted
 //   $vector     LIST<FLOAT>|null  the query embedding, for the similarity column
+//   $fetch      INTEGER       how many Lucene returns before the outer filter
 //   $limit      INTEGER       how many rows at most
 // Returns: e (properties without the embedding), similarity, score (Lucene score)
-CALL db.index.fulltext.queryNodes('episode_keywords', $lucene, {limit: $limit * 4})
-YIELD node AS e, score
-WHERE e.namespace = $namespace AND e.occurred_at <= $at AND e.recorded_at <= $known_at
-  AND e.authority IN $authorities
-  AND coalesce(e.sensitivity, 'normal') IN $sensitivities
-  AND ($scopes IS NULL OR NOT EXISTS {
-    MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
-  })
+CALL () {
+  CALL db.index.fulltext.queryNodes('episode_keywords', $lucene, {limit: $fetch})
+  YIELD node AS e, score
+  WITH e, score
+  ORDER BY score DESC
+  WITH collect(CASE WHEN e.namespace = $namespace
+                         AND e.occurred_at <= $at AND e.recorded_at <= $known_at
+                      AND e.authority IN $authorities
+                      AND coalesce(e.sensitivity, 'normal') IN $sensitivities
+                      AND ($scopes IS NULL OR NOT EXISTS {
+                        MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
+                      })
+                    THEN {e: e, score: score} END) AS passing,
+       count(*) AS seen
+  RETURN passing[..$limit] AS best, seen
+}
+CALL (best, seen) {
+  WHEN size(best) >= $limit OR seen < $fetch THEN RETURN best AS hits
+  ELSE {
+    CALL db.index.fulltext.queryNodes('episode_keywords', $lucene, {limit: $fetch * 8})
+    YIELD node AS e, score
+    WHERE e.namespace = $namespace AND e.occurred_at <= $at AND e.recorded_at <= $known_at
+      AND e.authority IN $authorities
+      AND coalesce(e.sensitivity, 'normal') IN $sensitivities
+      AND ($scopes IS NULL OR NOT EXISTS {
+        MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
+      })
+    WITH e, score
+    ORDER BY score DESC
+    LIMIT $limit
+    RETURN collect({e: e, score: score}) AS hits
+  }
+}
+UNWIND hits AS hit
+WITH hit.e AS e, hit.score AS score
 RETURN e {.*, embedding: null} AS e,
        coalesce(vector.similarity.cosine(e.embedding, $vector), 0.0) AS similarity,
        score

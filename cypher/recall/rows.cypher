@@ -8,6 +8,9 @@
 //   $namespace    STRING        the tenant
 //   $fact_ids     LIST<STRING>  the facts recall returns
 //   $episode_ids  LIST<STRING>  the episodes recall returns
+//   $checked_fact_ids    LIST<STRING>  facts tied with the final k: only whether they exist
+//   $checked_episode_ids LIST<STRING>  episodes tied with the final k: whether they exist and
+//                                      their standing (graphmem.recall._best says why)
 //   $at           DATETIME      world time the facts that give an episode standing must hold at
 //   $known_at     DATETIME      belief time those facts must be believed at
 // graphmem pads list parameters with " " and the Lucene queries with spaces, so that the
@@ -15,8 +18,9 @@
 // one_size).
 // Returns: one row — facts and episodes (lists of triples a row), support (maps: fact_id,
 //   episode_id, role, added_at, source, session, occurred_at; oldest first; the two
-//   datetimes as epoch microseconds), standing (maps: id, standing; episodes that support
-//   no fact are left out)
+//   datetimes as epoch microseconds), standing (maps: id, standing; of the returned and the
+//   checked episodes, those that support no fact left out), present (the checked ids that
+//   exist)
 
 // replan=skip: the plan, made once, does not depend on the namespace's size (indexes are
 // named, hubs capped), while planning this statement costs a second or more; without it the
@@ -52,7 +56,17 @@ CALL () {
 }
 // Stopping at the first fact that holds: an episode may support thousands.
 CALL () {
-  UNWIND $episode_ids AS id
+  UNWIND $checked_fact_ids AS id
+  MATCH (f:Fact {namespace: $namespace, id: id})
+  RETURN collect(f.id) AS present_facts
+}
+CALL () {
+  UNWIND $checked_episode_ids AS id
+  MATCH (e:Episode {namespace: $namespace, id: id})
+  RETURN collect(e.id) AS present_episodes
+}
+CALL () {
+  UNWIND $episode_ids + $checked_episode_ids AS id
   MATCH (e:Episode {namespace: $namespace, id: id})
   WHERE COUNT { (e)<-[:SUPPORTED_BY]-() } > 0
   RETURN collect({id: e.id, standing: EXISTS {
@@ -62,4 +76,4 @@ CALL () {
       AND held.recorded_at <= $known_at AND $known_at < held.retired_at
   }}) AS standing
 }
-RETURN facts, episodes, support, standing
+RETURN facts, episodes, support, standing, present_facts + present_episodes AS present

@@ -304,15 +304,28 @@ class Candidates:
 
 
 @dataclass(frozen=True, slots=True)
+class Checked:
+    """Candidates recall needs no whole row of, only whether they still exist and (episodes)
+    whether they are outdated: those tied with its final k (graphmem.recall._best)."""
+
+    fact_ids: tuple[str, ...] = ()
+    episode_ids: tuple[str, ...] = ()
+
+
+NOTHING_CHECKED = Checked()
+
+
+@dataclass(frozen=True, slots=True)
 class WholeRows:
     """What :meth:`GraphStore.recall_rows` reads for recall's final k: the whole rows by id,
-    the facts' support rows (as :meth:`GraphStore.support`), and ``standing``: for the
-    episodes read that support facts, whether one of those holds (as
-    :meth:`GraphStore.episodes_standing`)."""
+    the facts' support rows (as :meth:`GraphStore.support`), ``standing``: for the episodes
+    read or checked that support facts, whether one of those holds (as
+    :meth:`GraphStore.episodes_standing`), and ``present``: the checked ids that exist."""
 
     rows: dict[str, Row]
     support: list[Row]
     standing: dict[str, bool]
+    present: frozenset[str] = frozenset()
 
 
 T = TypeVar("T")
@@ -566,11 +579,19 @@ class GraphStore(Protocol):
         ``probe.include_episodes``. ``channels.compose`` is the default, one method a channel."""
 
     def recall_rows(
-        self, namespace: str, fact_ids: list[str], episode_ids: list[str], point: AsOf
+        self,
+        namespace: str,
+        fact_ids: list[str],
+        episode_ids: list[str],
+        point: AsOf,
+        *,
+        checked: Checked = NOTHING_CHECKED,
     ) -> WholeRows:
         """The whole rows of these facts and episodes by id, the facts' support rows and the
         episodes' standing at ``point``: what recall quotes for the final k of lean
-        candidates, and what says whether an episode among them is outdated."""
+        candidates, and what says whether an episode among them is outdated. Of the
+        ``checked`` candidates (tied with the final k) only whether they exist and, for
+        episodes, their standing."""
 
     def purge(self, timeout: float) -> PurgeReport:
         """Rewrite the store's files so that nothing deleted stays in any of them (old

@@ -4,7 +4,16 @@
 
 from __future__ import annotations
 
-from graphmem.store.base import Candidates, GraphStore, Hit, Probe, RecallFilter, WholeRows
+from graphmem.store.base import (
+    NOTHING_CHECKED,
+    Candidates,
+    Checked,
+    GraphStore,
+    Hit,
+    Probe,
+    RecallFilter,
+    WholeRows,
+)
 from graphmem.temporal import AsOf
 
 
@@ -29,7 +38,13 @@ def compose(store: GraphStore, namespace: str, where: RecallFilter, probe: Probe
 
 
 def rows(
-    store: GraphStore, namespace: str, fact_ids: list[str], episode_ids: list[str], point: AsOf
+    store: GraphStore,
+    namespace: str,
+    fact_ids: list[str],
+    episode_ids: list[str],
+    point: AsOf,
+    *,
+    checked: Checked = NOTHING_CHECKED,
 ) -> WholeRows:
     found = {
         row["id"]: row
@@ -38,8 +53,17 @@ def rows(
             *store.episodes_by_id(namespace, episode_ids),
         )
     }
+    present = {
+        row["id"]
+        for row in (
+            *(store.facts_by_id(namespace, checked.fact_ids) if checked.fact_ids else []),
+            *(store.episodes_by_id(namespace, checked.episode_ids) if checked.episode_ids else []),
+        )
+    }
+    standing_of = [*episode_ids, *checked.episode_ids]
     return WholeRows(
         found,
         store.support(namespace, fact_ids) if fact_ids else [],
-        store.episodes_standing(namespace, episode_ids, point) if episode_ids else {},
+        store.episodes_standing(namespace, standing_of, point) if standing_of else {},
+        frozenset(present),
     )

@@ -11,8 +11,10 @@ import numpy as np
 from graphmem.store import channels
 from graphmem.store.base import (
     HUB_DEGREE,
+    NOTHING_CHECKED,
     Candidates,
     ChangeSet,
+    Checked,
     GraphStore,
     Hit,
     Probe,
@@ -297,6 +299,13 @@ class Channels(State):
         return channels.compose(cast("GraphStore", self), namespace, where, probe)
 
     def recall_rows(
-        self, namespace: str, fact_ids: list[str], episode_ids: list[str], point: AsOf
+        self,
+        namespace: str,
+        fact_ids: list[str],
+        episode_ids: list[str],
+        point: AsOf,
+        *,
+        checked: Checked = NOTHING_CHECKED,
     ) -> WholeRows:
-        return channels.rows(cast("GraphStore", self), namespace, fact_ids, episode_ids, point)
+        store = cast("GraphStore", self)
+        return channels.rows(store, namespace, fact_ids, episode_ids, point, checked=checked)

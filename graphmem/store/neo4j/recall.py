@@ -14,7 +14,9 @@ from graphmem.model import check_namespace
 from graphmem.store import channels, cypher
 from graphmem.store.base import (
     HUB_DEGREE,
+    NOTHING_CHECKED,
     Candidates,
+    Checked,
     GraphStore,
     Hit,
     Probe,
@@ -28,6 +30,12 @@ from graphmem.temporal import AsOf
 from graphmem.text import words
 
 _SIZE_TTL = 60.0  # seconds a namespace's size is trusted: only its magnitude matters
+# Each index is first asked for FETCH times the rows a channel keeps, and again for eight
+# times as many only when too few of those pass the filter and it had more (the queries of
+# cypher/recall say why that finds what one larger ask would). Twice as many first saved
+# about a millisecond of a recall's 27 at 100k facts and asked again for one question in ten
+# instead of one in forty: the p95 rose by half (bench/README.md).
+FETCH = 4
 
 
 class Channels(Connection):
@@ -51,7 +59,11 @@ class Channels(Connection):
             rows = self._read("recall/facts_vector_exact", vector=vector, limit=limit, **params)
         else:
             rows = self._read(
-                "recall/facts_vector_index", vector=vector, limit=limit, fetch=limit * 4, **params
+                "recall/facts_vector_index",
+                vector=vector,
+                limit=limit,
+                fetch=limit * FETCH,
+                **params,
             )
         return _hits(rows, "f")
 
@@ -80,6 +92,7 @@ class Channels(Connection):
             "recall/facts_keyword",
             lucene=lucene,
             vector=vector,
+            fetch=limit * FETCH,
             limit=limit,
             **self._filter_params(namespace, where),
         )
@@ -115,7 +128,7 @@ class Channels(Connection):
         if not self.in_index_filter or self._small(namespace, "Episode"):
             rows = self._read("recall/episodes_vector_exact", **params)
         else:
-            rows = self._read("recall/episodes_vector_index", fetch=limit * 4, **params)
+            rows = self._read("recall/episodes_vector_index", fetch=limit * FETCH, **params)
         return _hits(rows, "e")
 
     def keyword_episodes(
@@ -133,6 +146,7 @@ class Channels(Connection):
             "recall/episodes_keyword",
             lucene=lucene,
             vector=vector,
+            fetch=limit * FETCH,
             limit=limit,
             **_episode_params(namespace, where),
         )
@@ -165,7 +179,8 @@ class Channels(Connection):
         )
         # The fact index searches, the episodes and the entity walk at once, each statement
         # on a server thread of its own: a statement runs on one core, and the channels'
-        # searches are most of a recall's time.
+        # searches are most of a recall's time. (The two fact searches in two statements
+        # gained nothing measurable at 100k facts: bench/README.md.)
         facts, told, named = self._read_at_once(
             candidate_statement("recall/candidates_facts", params),
             candidate_statement("recall/candidates_episodes", params)
@@ -202,7 +217,7 @@ class Channels(Connection):
         exact_facts: bool,
         exact_episodes: bool,
     ) -> dict[str, Any]:
-        """The parameters of recall's three candidate statements, one set for all three (also
+        """The parameters of recall's candidate statements, one set for all of them (also
         what plan_ahead plans them with: the server caches a plan per parameter types, so
         both must build them alike)."""
         return one_size(
@@ -214,22 +229,29 @@ class Channels(Connection):
                 "hub_degree": HUB_DEGREE,
                 "exact_facts": exact_facts,
                 "exact_episodes": exact_episodes,
-                "fetch": probe.limit * 4,
+                "fetch": probe.limit * FETCH,
                 "limit": probe.limit,
                 **self._filter_params(namespace, where),
             }
         )
 
     def recall_rows(
-        self, namespace: str, fact_ids: list[str], episode_ids: list[str], point: AsOf
+        self,
+        namespace: str,
+        fact_ids: list[str],
+        episode_ids: list[str],
+        point: AsOf,
+        *,
+        checked: Checked = NOTHING_CHECKED,
     ) -> WholeRows:
-        params = rows_params(namespace, fact_ids, episode_ids, point)
+        params = rows_params(namespace, fact_ids, episode_ids, point, checked=checked)
         found = self._read_once("recall/rows", params)
         rows = [from_triples(triples) for triples in (*found["facts"], *found["episodes"])]
         return WholeRows(
             {row["id"]: row for row in rows},
             [support_row(r) for r in found["support"]],
             {row["id"]: row["standing"] for row in found["standing"]},
+            frozenset(found["present"]),
         )
 
 
@@ -262,7 +284,7 @@ def one_size(params: dict[str, Any]) -> dict[str, Any]:
 
 def candidate_statement(name: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """One of recall's candidate statements with the parameters it reads, of the set
-    :meth:`Channels._candidates_params` builds for the three: a parameter a statement does
+    :meth:`Channels._candidates_params` builds for all of them: a parameter a statement does
     not read would still key its plan."""
     reads = cypher.parameters(name)
     return name, {key: value for key, value in params.items() if key in reads}
@@ -287,7 +309,12 @@ def credit_hubs(entity: list[Row], hubs: list[str], found: Iterable[Row], limit:
 
 
 def rows_params(
-    namespace: str, fact_ids: list[str], episode_ids: list[str], point: AsOf
+    namespace: str,
+    fact_ids: list[str],
+    episode_ids: list[str],
+    point: AsOf,
+    *,
+    checked: Checked = NOTHING_CHECKED,
 ) -> dict[str, Any]:
     """The parameters of recall/rows, in one size class (:func:`one_size`)."""
     return one_size(
@@ -295,6 +322,8 @@ def rows_params(
             "namespace": check_namespace(namespace),
             "fact_ids": fact_ids,
             "episode_ids": episode_ids,
+            "checked_fact_ids": list(checked.fact_ids),
+            "checked_episode_ids": list(checked.episode_ids),
             "at": point.at,
             "known_at": point.known_at,
         }
