@@ -408,13 +408,8 @@ def _best(
         ordered, reaching = _order_within(candidates, request)
         ranked = ordered[: request.k]
         to_read = [c for c in ranked if lean and c.row["id"] not in read]
-        to_check = {
-            c.row["id"]: c
-            for c in (*ranked, *reaching)
-            if c.row["id"] not in checked and c.row["id"] not in read
-        }
-        for c in to_read:
-            to_check.pop(c.row["id"], None)
+        known = checked | read | {c.row["id"] for c in to_read}
+        to_check = {c.row["id"]: c for c in (*ranked, *reaching) if c.row["id"] not in known}
         gone: set[int] = set()
         if lean and (to_read or to_check):
             found = store.recall_rows(

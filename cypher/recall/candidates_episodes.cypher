@@ -85,7 +85,7 @@ CALL () {
       WITH e, score
       ORDER BY score DESC
       WITH collect(CASE WHEN e.namespace = $namespace
-                             AND e.occurred_at <= $at AND e.recorded_at <= $known_at
+                        AND e.occurred_at <= $at AND e.recorded_at <= $known_at
                         AND e.authority IN $authorities
                         AND coalesce(e.sensitivity, 'normal') IN $sensitivities
                         AND ($scopes IS NULL OR NOT EXISTS {

@@ -54,7 +54,7 @@ CALL () {
                   occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000}
          ) AS support
 }
-// Stopping at the first fact that holds: an episode may support thousands.
+// Of the candidates tied with the final k, only which still exist.
 CALL () {
   UNWIND $checked_fact_ids AS id
   MATCH (f:Fact {namespace: $namespace, id: id})
@@ -65,6 +65,7 @@ CALL () {
   MATCH (e:Episode {namespace: $namespace, id: id})
   RETURN collect(e.id) AS present_episodes
 }
+// Stopping at the first fact that holds: an episode may support thousands.
 CALL () {
   UNWIND $episode_ids + $checked_episode_ids AS id
   MATCH (e:Episode {namespace: $namespace, id: id})
