@@ -5,10 +5,14 @@ Two views of the same questions (``recall_latency``'s world, as ``scale.py`` ask
 * **steps**: marks around each step of every recall (the candidate statements sent, the
   fact statement's row, the other rows, scoring, the ``recall/rows`` round trip, the
   evidence), p50 of each in ms;
-* **leave one out**: recall as shipped, without its entity statement, without its episode
-  statement, without either, beside the one-query ceiling and four ``RETURN 1``
-  statements — blocks of 20 questions in shuffled order, p50 wall and the CPU a recall of
-  the client and (``--server-pid``) of the server.
+* **leave one out**: recall as shipped, with a scope (every fact of this world is global,
+  so it admits the same), without its entity statement, without its episode statement,
+  without either, beside the one-query ceiling, the same bare searches over
+  episodes too (``cypher/bench/recall_ceiling_episodes`` sent beside the ceiling, each on a
+  connection of its own, as recall sends its statements: the fewest index work recall's fact
+  and episode channels need) and four statements that do nothing — blocks of 20
+  questions in shuffled order, p50 wall and the CPU a recall of the client and
+  (``--server-pid``) of the server.
 
     .venv/bin/python bench/recall_parts.py --namespace scale-<run> --server-pid <pid>
 
@@ -88,33 +92,57 @@ def leave_one_out(
 ) -> dict[str, tuple[float, float, float | None]]:
     """p50 ms, client and server CPU ms a recall, for each variant."""
     ceiling = cypher.load("bench/recall_ceiling")
+    ceiling_episodes = cypher.load("bench/recall_ceiling_episodes")
+    nothing_query = cypher.load("bench/nothing")
     named = recall_module.query_entity_keys
 
-    def variant(entities: bool, episodes: bool) -> Callable[[str], None]:
+    def no_entities(query: str) -> list[str]:
+        return []
+
+    def variant(entities: bool, episodes: bool, scope: str | None = None) -> Callable[[str], None]:
         def ask(question: str) -> None:
-            recall_module.query_entity_keys = named if entities else (lambda _: [])
-            mem.recall(question, namespace=namespace, k=K, include_episodes=episodes)
+            recall_module.query_entity_keys = named if entities else no_entities
+            mem.recall(question, namespace=namespace, k=K, include_episodes=episodes, scope=scope)
 
         return ask
 
+    def ceiling_params(question: str, vector: list[float], fields: tuple[str, ...]) -> Any:
+        lucene = lucene_query(namespace, fields, question)
+        return {"namespace": namespace, "vector": vector, "lucene": lucene, "limit": K * 4}
+
     def one_query(question: str) -> None:
         vector = mem.embedder.embed([question])[0]
-        lucene = lucene_query(namespace, ("search_text",), question)
-        params = {"namespace": namespace, "vector": vector, "lucene": lucene, "limit": K * 4}
+        params = ceiling_params(question, vector, ("search_text",))
         driver.execute_query(ceiling, params, routing_=neo4j.RoutingControl.READ)
 
+    def with_episodes(question: str) -> None:
+        vector = mem.embedder.embed([question])[0]
+        sent = []
+        for query, fields in (
+            (ceiling, ("search_text",)),
+            (ceiling_episodes, ("content", "context_text")),
+        ):
+            session = driver.session(default_access_mode=neo4j.READ_ACCESS)
+            params = ceiling_params(question, vector, fields)
+            sent.append((session, session.run(query, params)))
+        for session, result in sent:
+            result.consume()
+            session.close()
+
     def nothing(_: str) -> None:
-        for _ in range(4):
+        for _round in range(4):
             with driver.session(default_access_mode=neo4j.READ_ACCESS) as session:
-                session.run("RETURN 1").consume()
+                session.run(nothing_query).consume()
 
     variants: dict[str, Callable[[str], None]] = {
         "recall as shipped": variant(True, True),
+        "recall with a scope": variant(True, True, "project:elsewhere"),
         "without the entity statement": variant(False, True),
         "without the episode statement": variant(True, False),
         "without either": variant(False, False),
         "the one-query ceiling": one_query,
-        "four RETURN 1 statements": nothing,
+        "the ceiling, and its searches over episodes beside it": with_episodes,
+        "four statements that do nothing": nothing,
     }
     walls: dict[str, list[float]] = {name: [] for name in variants}
     meters = {name: CpuMeter(server_pid) for name in variants}

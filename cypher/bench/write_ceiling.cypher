@@ -23,7 +23,7 @@ CALL () {
 CALL () {
   UNWIND $episodes AS row
   CREATE (e:Episode)
-  SET e = row, e.namespace = $namespace, e.ns_token = $ns_token
+  SET e = row, e.namespace = $namespace, e.ns_token = $ns_token, e.support_scopes = []
 }
 CALL () {
   UNWIND $entities AS row
@@ -62,6 +62,9 @@ CALL () {
   MATCH (e:Episode {namespace: $namespace, id: row.episode_id})
   MERGE (f)-[r:SUPPORTED_BY]->(e)
     ON CREATE SET r.role = row.role, r.added_at = row.added_at
+  SET e.support_scopes = CASE
+    WHEN e.support_scopes IS NULL OR f.scope IN e.support_scopes THEN e.support_scopes
+    ELSE e.support_scopes + f.scope END
 }
 CALL () {
   UNWIND $supersessions AS row

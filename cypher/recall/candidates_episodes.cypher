@@ -11,6 +11,8 @@
 //   $at             DATETIME      world time the episodes must have happened by
 //   $known_at       DATETIME      belief time the episodes must have been recorded by
 //   $scopes         LIST<STRING>|null  scopes allowed (global plus the asked scope); null: any
+//                                 (an episode's scopes: its support_scopes, write/supports_add,
+//                                 or its facts when it has none)
 //   $authorities    LIST<STRING>  authorities allowed (the authority floor)
 //   $sensitivities  LIST<STRING>  sensitivities allowed (an episode without one is normal)
 //   $vector         LIST<FLOAT>   the query embedding
@@ -39,9 +41,9 @@ CALL () {
     WHERE e.occurred_at <= $at AND e.recorded_at <= $known_at
       AND e.authority IN $authorities
       AND coalesce(e.sensitivity, 'normal') IN $sensitivities
-      AND ($scopes IS NULL OR NOT EXISTS {
+      AND ($scopes IS NULL OR CASE WHEN e.support_scopes IS NULL THEN NOT EXISTS {
         MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
-      })
+      } ELSE all(scope IN e.support_scopes WHERE scope IN $scopes) END)
     WITH e, vector.similarity.cosine(e.embedding, $vector) AS similarity
     // null without an embedding: the list is read once, here (IS NOT NULL reads it too)
     WHERE similarity IS NOT NULL
@@ -61,9 +63,9 @@ CALL () {
     ) SCORE AS similarity
     WHERE e.namespace = $namespace AND e.recorded_at <= $known_at AND e.authority IN $authorities
       AND coalesce(e.sensitivity, 'normal') IN $sensitivities
-      AND ($scopes IS NULL OR NOT EXISTS {
+      AND ($scopes IS NULL OR CASE WHEN e.support_scopes IS NULL THEN NOT EXISTS {
         MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
-      })
+      } ELSE all(scope IN e.support_scopes WHERE scope IN $scopes) END)
     WITH e, similarity
     ORDER BY similarity DESC
     LIMIT $limit
@@ -88,9 +90,9 @@ CALL () {
                         AND e.occurred_at <= $at AND e.recorded_at <= $known_at
                         AND e.authority IN $authorities
                         AND coalesce(e.sensitivity, 'normal') IN $sensitivities
-                        AND ($scopes IS NULL OR NOT EXISTS {
+                        AND ($scopes IS NULL OR CASE WHEN e.support_scopes IS NULL THEN NOT EXISTS {
                           MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
-                        })
+                        } ELSE all(scope IN e.support_scopes WHERE scope IN $scopes) END)
                         THEN {e: e, score: score} END) AS passing,
            count(*) AS seen
       RETURN passing[..$limit] AS best, seen
@@ -104,9 +106,9 @@ CALL () {
         WHERE e.namespace = $namespace AND e.occurred_at <= $at AND e.recorded_at <= $known_at
           AND e.authority IN $authorities
           AND coalesce(e.sensitivity, 'normal') IN $sensitivities
-          AND ($scopes IS NULL OR NOT EXISTS {
+          AND ($scopes IS NULL OR CASE WHEN e.support_scopes IS NULL THEN NOT EXISTS {
             MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
-          })
+          } ELSE all(scope IN e.support_scopes WHERE scope IN $scopes) END)
         WITH e, score
         ORDER BY score DESC
         LIMIT $limit

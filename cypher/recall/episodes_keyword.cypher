@@ -8,7 +8,8 @@
 //   $authorities LIST<STRING> authorities allowed (the authority floor)
 //   $sensitivities LIST<STRING> sensitivities allowed (an episode without one is normal)
 //   $scopes     LIST<STRING>|null  scopes asked for; an episode behind a fact of another scope
-//                                  is left out (null: any)
+//                                  is left out (null: any), as its support_scopes say
+//                                  (write/supports_add), or its facts when it has none
 //   $lucene     STRING        Lucene query: ns_token:<token> AND (content:(<terms>) OR
 //                             context_text:(<terms>)), each term quoted
 //   $vector     LIST<FLOAT>|null  the query embedding, for the similarity column
@@ -24,9 +25,9 @@ CALL () {
                       AND e.occurred_at <= $at AND e.recorded_at <= $known_at
                       AND e.authority IN $authorities
                       AND coalesce(e.sensitivity, 'normal') IN $sensitivities
-                      AND ($scopes IS NULL OR NOT EXISTS {
+                      AND ($scopes IS NULL OR CASE WHEN e.support_scopes IS NULL THEN NOT EXISTS {
                         MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
-                      })
+                      } ELSE all(scope IN e.support_scopes WHERE scope IN $scopes) END)
                     THEN {e: e, score: score} END) AS passing,
        count(*) AS seen
   RETURN passing[..$limit] AS best, seen
@@ -39,9 +40,9 @@ CALL (best, seen) {
     WHERE e.namespace = $namespace AND e.occurred_at <= $at AND e.recorded_at <= $known_at
       AND e.authority IN $authorities
       AND coalesce(e.sensitivity, 'normal') IN $sensitivities
-      AND ($scopes IS NULL OR NOT EXISTS {
+      AND ($scopes IS NULL OR CASE WHEN e.support_scopes IS NULL THEN NOT EXISTS {
         MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
-      })
+      } ELSE all(scope IN e.support_scopes WHERE scope IN $scopes) END)
     WITH e, score
     ORDER BY score DESC
     LIMIT $limit

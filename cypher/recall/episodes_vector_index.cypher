@@ -6,7 +6,8 @@
 //   $authorities LIST<STRING> authorities allowed (the authority floor)
 //   $sensitivities LIST<STRING> sensitivities allowed (an episode without one is normal)
 //   $scopes     LIST<STRING>|null  scopes asked for; an episode behind a fact of another scope
-//                                  is left out (null: any)
+//                                  is left out (null: any), as its support_scopes say
+//                                  (write/supports_add), or its facts when it has none
 //   $vector     LIST<FLOAT>   the query embedding
 //   $fetch      INTEGER       how many the index returns before the outer filter
 //   $limit      INTEGER       how many rows at most
@@ -19,9 +20,9 @@ SEARCH e IN (
 ) SCORE AS similarity
 WHERE e.namespace = $namespace AND e.recorded_at <= $known_at AND e.authority IN $authorities
   AND coalesce(e.sensitivity, 'normal') IN $sensitivities
-  AND ($scopes IS NULL OR NOT EXISTS {
+  AND ($scopes IS NULL OR CASE WHEN e.support_scopes IS NULL THEN NOT EXISTS {
     MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
-  })
+  } ELSE all(scope IN e.support_scopes WHERE scope IN $scopes) END)
 RETURN e {.*, embedding: null} AS e, similarity, similarity AS score
 ORDER BY score DESC
 LIMIT $limit

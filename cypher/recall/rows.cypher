@@ -3,7 +3,8 @@
 // episode supports holds: recall learns it only for the episodes that reach the final k, as
 // an outdated episode only ranks lower). Zoned datetimes come as epoch microseconds
 // (decoding driver temporals costs more than the rest of the read): each row is a list of
-// [key, value, is_time] triples, embeddings and the full-text token left out.
+// [key, value, is_time] triples, embeddings, the full-text token and an episode's
+// support_scopes left out.
 // Parameters:
 //   $namespace    STRING        the tenant
 //   $fact_ids     LIST<STRING>  the facts recall returns
@@ -22,13 +23,17 @@
 //   checked episodes, those that support no fact left out), present (the checked ids that
 //   exist)
 
-// replan=skip: the plan, made once, does not depend on the namespace's size (indexes are
-// named, hubs capped), while planning this statement costs a second or more; without it the
-// server plans again whenever its statistics drift (a growing store: every few minutes).
+// replan=skip: planning this statement costs a second or more, and without it the server plans
+// again whenever its statistics drift (a growing store: every few minutes). The plan is then
+// kept whatever the store grows to, so every lookup names its index: graphmem plans recall
+// ahead when a memory opens (warmup.py), often on a store that holds nothing, and a plan made
+// then may start from the namespace index (the support below walked every episode of the
+// namespace, on every recall: tests/test_plans_made_empty.py).
 CYPHER replan=skip
 CALL () {
   UNWIND $fact_ids AS id
   MATCH (f:Fact {namespace: $namespace, id: id})
+  USING INDEX f:Fact(id)
   RETURN collect([key IN keys(f) WHERE NOT key IN ['embedding', 'ns_token'] |
     CASE WHEN valueType(f[key]) STARTS WITH 'ZONED DATETIME'
          THEN [key, f[key].epochMillis * 1000 + f[key].microsecond % 1000, true]
@@ -37,7 +42,8 @@ CALL () {
 CALL () {
   UNWIND $episode_ids AS id
   MATCH (e:Episode {namespace: $namespace, id: id})
-  RETURN collect([key IN keys(e) WHERE NOT key IN ['embedding', 'ns_token'] |
+  USING INDEX e:Episode(id)
+  RETURN collect([key IN keys(e) WHERE NOT key IN ['embedding', 'ns_token', 'support_scopes'] |
     CASE WHEN valueType(e[key]) STARTS WITH 'ZONED DATETIME'
          THEN [key, e[key].epochMillis * 1000 + e[key].microsecond % 1000, true]
          ELSE [key, e[key], false] END]) AS episodes
@@ -45,6 +51,7 @@ CALL () {
 CALL () {
   UNWIND $fact_ids AS fact_id
   MATCH (f:Fact {namespace: $namespace, id: fact_id})-[r:SUPPORTED_BY]->(e:Episode)
+  USING INDEX f:Fact(id)
   WHERE e.namespace = $namespace
   WITH f, r, e
   ORDER BY r.added_at, e.id
@@ -58,17 +65,20 @@ CALL () {
 CALL () {
   UNWIND $checked_fact_ids AS id
   MATCH (f:Fact {namespace: $namespace, id: id})
+  USING INDEX f:Fact(id)
   RETURN collect(f.id) AS present_facts
 }
 CALL () {
   UNWIND $checked_episode_ids AS id
   MATCH (e:Episode {namespace: $namespace, id: id})
+  USING INDEX e:Episode(id)
   RETURN collect(e.id) AS present_episodes
 }
 // Stopping at the first fact that holds: an episode may support thousands.
 CALL () {
   UNWIND $episode_ids + $checked_episode_ids AS id
   MATCH (e:Episode {namespace: $namespace, id: id})
+  USING INDEX e:Episode(id)
   WHERE COUNT { (e)<-[:SUPPORTED_BY]-() } > 0
   RETURN collect({id: e.id, standing: EXISTS {
     MATCH (e)<-[:SUPPORTED_BY]-(held)

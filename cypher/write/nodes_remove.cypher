@@ -1,5 +1,7 @@
 // nodes_remove — hard-delete nodes of one label, with all their relationships (forget).
-// Deleting the node removes its properties, embedding and index entries with it.
+// Deleting the node removes its properties, embedding and index entries with it. An episode
+// that supported a removed fact has its support_scopes (see supports_add) taken again from
+// the facts it still supports, so no scope of a forgotten fact stays behind on it.
 // Parameters:
 //   $namespace  STRING        the tenant
 //   $label      STRING        one of Episode, Fact, Statement, Slot, Entity, AuditEntry, Tombstone,
@@ -8,5 +10,17 @@
 // Returns: removed (INTEGER)
 UNWIND $ids AS id
 MATCH (n:$($label) {namespace: $namespace, id: id})
+OPTIONAL MATCH (n)-[:SUPPORTED_BY]->(supported:Episode)
+WITH n, collect(supported) AS supported
 DETACH DELETE n
-RETURN count(*) AS removed
+WITH count(*) AS removed, collect(supported) AS nested
+CALL (nested) {
+  UNWIND nested AS supported
+  UNWIND supported AS e
+  WITH DISTINCT e
+  WHERE e.support_scopes IS NOT NULL
+  OPTIONAL MATCH (e)<-[:SUPPORTED_BY]-(still:Fact)
+  WITH e, collect(DISTINCT still.scope) AS scopes
+  SET e.support_scopes = scopes
+}
+RETURN removed

@@ -239,12 +239,16 @@ class Channels(State):
         """An episode behind a fact of another scope stays out of a scoped recall."""
         if scopes is None:
             return True
-        nodes = self._graph.nodes
-        return all(
-            nodes[fact]["scope"] in scopes
-            for fact, _, rel in self._graph.in_edges(episode_id, keys=True)
-            if rel == "SUPPORTED_BY"
-        )
+        held = self._episode_scopes.get(episode_id)
+        if held is None:
+            nodes = self._graph.nodes
+            held = frozenset(
+                nodes[fact]["scope"]
+                for fact, rels in self._graph._pred[episode_id].items()
+                if "SUPPORTED_BY" in rels
+            )
+            self._episode_scopes[episode_id] = held
+        return held.issubset(scopes)
 
     @locked
     def similar_episodes(

@@ -63,6 +63,10 @@ class State:
         self._tables: dict[tuple[str, str], Table] = defaultdict(Table)
         self._files = IndexFiles(self.path)
         self._turns: dict[tuple[str, str], set[str]] = defaultdict(set)  # (ns, session)
+        # The scopes of the facts each episode supports, learnt when a scoped recall first
+        # asks and forgotten when the episode's support changes: an episode of a 500-claim
+        # batch supports 500 facts, and every scoped recall used to walk them all.
+        self._episode_scopes: dict[str, frozenset[str]] = {}
         # What recall may see, and its vectors stacked, until the next write: the channels
         # of one recall (and the recalls between two writes) share one filtering pass.
         self._version = 0

@@ -103,6 +103,7 @@ class EmbeddedStore(Reads, Channels):
                 vectors[n["id"]] = n.pop("vector", old)
         # Built directly: node_link_graph copies every attribute dict once more.
         self._graph = build_graph(state)
+        self._episode_scopes.clear()
         loaded = tables or {}
         for node, data in self._graph.nodes(data=True):
             data["id"] = node  # node_link_graph keeps the id as the key only
@@ -306,6 +307,7 @@ class EmbeddedStore(Reads, Channels):
         for statement_patch in change.statement_patches:
             g.nodes[statement_patch.statement_id].update(statement_patch.changes)
         for row in change.supports:
+            self._episode_scopes.pop(row["episode_id"], None)
             g.add_edge(
                 row["fact_id"],
                 row["episode_id"],
@@ -407,6 +409,11 @@ class EmbeddedStore(Reads, Channels):
         if label == "Fact":
             self._slot[(ns, data["slot"])].discard(node_id)
             self._subject[(ns, data["subject_key"])].discard(node_id)
+            for episode, rels in self._graph._succ[node_id].items():
+                if "SUPPORTED_BY" in rels:
+                    self._episode_scopes.pop(episode, None)
+        elif label == "Episode":
+            self._episode_scopes.pop(node_id, None)
         elif label == "Entity":
             self._entity.pop((ns, data["key"]), None)
         elif label == "Statement":

@@ -61,11 +61,16 @@ def support_row(row: Row) -> Row:
     }
 
 
+# Properties the Neo4j store keeps for its own queries, never part of a row: the embedding,
+# the namespace's full-text token, an episode's support_scopes (cypher/write/supports_add).
+STORE_ONLY = frozenset({"embedding", "ns_token", "support_scopes"})
+
+
 def native(row: Row) -> Row:
     """Driver temporal values to Python datetimes in UTC; drop store-only properties."""
     out: Row = {}
     for key, stored in row.items():
-        if key in ("embedding", "ns_token"):
+        if key in STORE_ONLY:
             continue
         value = stored.to_native() if hasattr(stored, "to_native") else stored
         if isinstance(value, datetime) and value.tzinfo is not None:
