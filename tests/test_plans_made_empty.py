@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,7 +48,7 @@ def _whole_namespace_reads(plan: dict[str, Any]) -> list[str]:
 
 
 def test_recall_plans_made_on_an_empty_store_start_from_what_they_look_up(
-    empty_server: PrivateServer, tmp_path: Path
+    empty_server: PrivateServer,
 ) -> None:
     store = Neo4jStore(empty_server.uri, plan_ahead=False)
     try:

@@ -10,15 +10,13 @@
 // Returns: removed (INTEGER)
 UNWIND $ids AS id
 MATCH (n:$($label) {namespace: $namespace, id: id})
-OPTIONAL MATCH (n)-[:SUPPORTED_BY]->(supported:Episode)
-WITH n, collect(supported) AS supported
-DETACH DELETE n
-WITH count(*) AS removed, collect(supported) AS nested
-CALL (nested) {
-  UNWIND nested AS supported
+OPTIONAL MATCH (n)-[:SUPPORTED_BY]->(e:Episode)
+WITH collect(DISTINCT n) AS gone, collect(DISTINCT e) AS supported
+FOREACH (n IN gone | DETACH DELETE n)
+WITH size(gone) AS removed, supported
+CALL (supported) {
   UNWIND supported AS e
-  WITH DISTINCT e
-  WHERE e.support_scopes IS NOT NULL
+  WITH e WHERE e.support_scopes IS NOT NULL
   OPTIONAL MATCH (e)<-[:SUPPORTED_BY]-(still:Fact)
   WITH e, collect(DISTINCT still.scope) AS scopes
   SET e.support_scopes = scopes
