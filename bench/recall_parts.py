@@ -31,7 +31,7 @@ from typing import Any
 
 import neo4j
 from _common import DEFAULT_NEO4J, CpuMeter, machine
-from recall_latency import World, define_predicates
+from scale import open_world
 
 import graphmem.recall as recall_module
 from graphmem import Memory
@@ -177,10 +177,7 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--server-pid", type=int, default=None)
     args = parser.parse_args()
-    mem = Memory.neo4j(args.uri)
-    driver = neo4j.GraphDatabase.driver(args.uri, notifications_min_severity="OFF")
-    define_predicates(mem)
-    world = World(random.Random(1))
+    mem, driver, world = open_world(args.uri)
     world.written = args.facts
     questions = world.questions(args.queries + 20)
     try:

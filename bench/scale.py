@@ -70,6 +70,19 @@ from graphmem.store.neo4j import canonical, lucene_query, ns_token
 from graphmem.store.rows import slot_node_id
 
 
+def open_world(uri: str) -> tuple[Memory, neo4j.Driver, World]:
+    """What the scale run and bench/*_parts.py start from: a memory on the Neo4j at ``uri``
+    with the world's predicates, a driver of its own for the ceilings' statements, and the
+    world (seed 1, so every script asks and writes alike)."""
+    mem = Memory.neo4j(uri)
+    define_predicates(mem)
+    return (
+        mem,
+        neo4j.GraphDatabase.driver(uri, notifications_min_severity="OFF"),
+        World(random.Random(1)),
+    )
+
+
 def ticks(start: datetime) -> Iterator[datetime]:
     moment = start
     while True:
@@ -159,9 +172,10 @@ class Writes:
     ceiling_cpu: CpuMeter = dataclasses.field(default_factory=CpuMeter)
 
 
-def recording(mem: Memory, applied: list[ChangeSet]) -> Callable[[ChangeSet], None]:
-    """Make ``mem``'s store append every change set it applies to ``applied``; returns the
-    store's own ``apply``, to put back when done."""
+def recording(mem: Memory, applied: list[ChangeSet]) -> Callable[[], None]:
+    """Make ``mem``'s store append every change set it applies to ``applied``; returns what
+    puts the store's own ``apply`` back (its class's again, so that a later wrapper of the
+    class's method — bench/remember_parts.py — is seen)."""
     store_apply = mem.store.apply
 
     def record(change: ChangeSet) -> None:
@@ -169,7 +183,11 @@ def recording(mem: Memory, applied: list[ChangeSet]) -> Callable[[ChangeSet], No
         applied.append(change)
 
     mem.store.apply = record  # type: ignore[method-assign]
-    return store_apply
+
+    def undo() -> None:
+        del mem.store.apply
+
+    return undo
 
 
 def grow_beside_ceiling(
@@ -190,7 +208,7 @@ def grow_beside_ceiling(
     (cypher/bench/write_ceiling). Interleaved, so both see the same load and the same size."""
     grown, raw = namespaces
     applied: list[ChangeSet] = []
-    store_apply = recording(mem, applied)
+    stop_recording = recording(mem, applied)
     query = cypher.load("bench/write_ceiling")
     done = Writes(remember_cpu=CpuMeter(server_pid), ceiling_cpu=CpuMeter(server_pid))
     report_every = max(n // 10, batch)
@@ -219,7 +237,7 @@ def grow_beside_ceiling(
                     + (f", ceiling {done.claims / done.ceiling:.0f}/s" if done.ceiling else "")
                 )
     finally:
-        mem.store.apply = store_apply  # type: ignore[method-assign]
+        stop_recording()
     return done
 
 
@@ -433,10 +451,7 @@ def main() -> None:
     grown, raw = f"scale-{run}", f"scale-raw-{run}"
     if args.namespace:
         grown, raw = args.namespace, args.namespace.replace("scale-", "scale-raw-", 1)
-    mem = Memory.neo4j(args.uri)
-    driver = neo4j.GraphDatabase.driver(args.uri, notifications_min_severity="OFF")
-    define_predicates(mem)
-    world = World(random.Random(1))
+    mem, driver, world = open_world(args.uri)
     clock = ticks(START)
     rows = []
     have = 0
