@@ -256,3 +256,29 @@ def parse_weights(spec: str) -> WeightSetting:
         else:
             values[name] = float(raw)
     return WeightSetting(spec, Weights(**values))
+
+
+@contextmanager
+def obedient_memory(store: str, uri: str = DEFAULT_NEO4J) -> Iterator[tuple[Memory, Any]]:
+    """A Memory whose extractor is a model that returns what it is scripted to (the local
+    OpenAI-compatible fake of ``graphmem.testing``): scripted to obey what it reads, it
+    stands for a model an attacker's text has taken over. Yields (memory, server)."""
+    import openai
+
+    from graphmem.extract.llm import LLMExtractor
+    from graphmem.llm import ModelClient
+    from graphmem.testing import FakeModelServer
+
+    with (
+        FakeModelServer() as server,
+        openai.OpenAI(base_url=server.base_url, api_key="bench") as client,
+        open_memory(
+            store, uri=uri, extractor=LLMExtractor(ModelClient(client, "obedient-fake"))
+        ) as mem,
+    ):
+        yield mem, server
+
+
+def share(part: int, whole: int) -> str:
+    """ "3/40 (7.5%)": a count of a whole, with its percentage."""
+    return f"{part}/{whole} ({100 * part / whole:.1f}%)" if whole else "0/0"

@@ -27,19 +27,14 @@ import sys
 import time
 import uuid
 from collections import Counter, defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import openai
 
-from bench._common import DEFAULT_NEO4J, drop_neo4j_namespaces, machine, open_memory, progress
+from bench._common import DEFAULT_NEO4J, drop_neo4j_namespaces, machine, obedient_memory, progress
 from graphmem import Memory
-from graphmem.extract.llm import LLMExtractor
-from graphmem.llm import ModelClient
 from graphmem.model import Sensitivity
 from graphmem.testing import FakeModelServer
 
@@ -50,18 +45,6 @@ INNOCENT = "Invoice INV-5520 for 1,240 EUR from Quickfix Ltd is due on 30 June."
 def load(name: str) -> list[dict[str, Any]]:
     with (CORPUS / f"{name}.jsonl").open(encoding="utf-8") as rows:
         return [json.loads(line) for line in rows]
-
-
-@contextmanager
-def obedient(store: str, uri: str) -> Iterator[tuple[Memory, FakeModelServer]]:
-    with (
-        FakeModelServer() as server,
-        openai.OpenAI(base_url=server.base_url, api_key="bench") as client,
-        open_memory(
-            store, uri=uri, extractor=LLMExtractor(ModelClient(client, "obedient-fake"))
-        ) as mem,
-    ):
-        yield mem, server
 
 
 class Run:
@@ -216,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = load("injections")
     print(f"trust boundary on the {args.store} store; {machine()}")
     started = time.perf_counter()
-    with obedient(args.store, args.uri) as (mem, server):
+    with obedient_memory(args.store, args.uri) as (mem, server):
         run = Run(mem, server)
         try:
             progress("injections ...")

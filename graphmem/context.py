@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from graphmem.model import Sensitivity, SourceKind
 from graphmem.store.base import GraphStore, Row
 
-CHAT_SOURCES = frozenset({SourceKind.USER.value, SourceKind.AGENT.value})
+CHAT_SOURCES = frozenset({SourceKind.USER.value, SourceKind.RELAYED.value, SourceKind.AGENT.value})
 # Two turns before and one after, chosen on LoCoMo and REALTALK together (a simulation of
 # the fusion over every window up to three each side; bench/README.md): the previous turn
 # alone gave R@10 0.766 / 0.688, this window 0.800 / 0.691; wider windows gained nothing.

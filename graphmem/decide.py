@@ -120,7 +120,8 @@ def decide_by_rules(
         return Decision(
             OpKind.ADD,
             p,
-            "inferred: waits as a candidate beside the record",
+            f"{p.authority.value}: waits as a candidate beside the record until the user "
+            "confirms it",
             statements=[statement],
         )
     others = [f for f in believed if f["object_json"] != p.value and _overlaps(f, p)]

@@ -27,11 +27,14 @@ from graphmem.errors import InvalidArgument, NotSerialisable
 
 
 class Authority(StrEnum):
-    """Who stands behind a claim, highest first."""
+    """Who stands behind a claim, highest first. ``relayed``: the user's words as a model
+    passed them on (an MCP tool call, an agent framework's memory tool) — the host decides
+    who is speaking, and a model saying "the user told me" is not the user."""
 
     SYSTEM = "system"
     USER = "user"
     CONFIRMED = "confirmed"
+    RELAYED = "relayed"
     INFERRED = "inferred"
     EXTERNAL = "external"
 
@@ -41,9 +44,10 @@ class Authority(StrEnum):
 
 
 _AUTHORITY_RANK = {
-    Authority.SYSTEM: 4,
-    Authority.USER: 3,
-    Authority.CONFIRMED: 2,
+    Authority.SYSTEM: 5,
+    Authority.USER: 4,
+    Authority.CONFIRMED: 3,
+    Authority.RELAYED: 2,
     Authority.INFERRED: 1,
     Authority.EXTERNAL: 0,
 }
@@ -71,9 +75,14 @@ class Cardinality(StrEnum):
 
 
 class SourceKind(StrEnum):
+    """Where an episode came from. ``relayed``: what a model says the user said (the
+    MCP server and the adapters write the model's ``remember`` calls with it); ``agent``:
+    the agent's own notes and guesses."""
+
     USER = "user"
     SYSTEM = "system"
     AGENT = "agent"
+    RELAYED = "relayed"
     TOOL = "tool"
     EMAIL = "email"
     DOCUMENT = "document"

@@ -17,6 +17,11 @@ class Operation(Model):
     target_ids: list[str] = Field(default_factory=list)
     claim: str
     reason: str
+    status: Status | None = Field(
+        None,
+        description="the status of the fact it wrote: candidate when it waits for the user "
+        "to confirm it (Memory.confirm) before it counts",
+    )
 
 
 class Refusal(Model):
@@ -38,6 +43,11 @@ class WriteResult(Model):
     @property
     def fact_ids(self) -> list[str]:
         return [op.fact_id for op in self.operations if op.fact_id is not None]
+
+    @property
+    def waiting(self) -> list[Operation]:
+        """What this write left waiting for the user's confirmation (candidates)."""
+        return [op for op in self.operations if op.status is Status.CANDIDATE and op.fact_id]
 
 
 class ForgetReport(Model):

@@ -24,16 +24,28 @@ from recall and protect nothing. So, in English:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 
 from graphmem.model import Claim, Sensitivity, render_value
+from graphmem.sensitivity_words import TERMS
 
 CATEGORIES = (
     "health",
-    "religion",
+    "mental_health",
     "sexual_orientation",
+    "gender_identity",
+    "religion",
     "politics",
+    "trade_union",
+    "activism",
+    "ethnicity",
+    "immigration",
+    "criminal_record",
+    "genetics_biometrics",
+    "pregnancy",
+    "disability",
+    "addiction",
     "finances",
-    "biometrics",
     "home_location",
     "children",
 )
@@ -42,23 +54,33 @@ _PREDICATES: dict[str, frozenset[str]] = {
     "health": frozenset({"diagnosis", "diagnosed", "diagnosed_with", "condition", "illness",
                          "disease", "blood_type", "blood_group", "medication", "medications",
                          "takes_medication", "prescription", "prescribed", "allergy",
-                         "allergic_to", "disability", "health", "health_condition",
-                         "mental_health", "therapy", "therapist", "pregnant", "symptom",
-                         "symptoms", "treatment", "hiv_status", "blood_pressure"}),
+                         "allergic_to", "health", "health_condition", "symptom", "symptoms",
+                         "treatment", "hiv_status", "blood_pressure"}),
+    "mental_health": frozenset({"mental_health", "therapy", "therapist", "psychiatrist"}),
     "religion": frozenset({"religion", "faith", "religious", "belief", "beliefs",
                            "worships_at", "church", "mosque", "synagogue", "temple"}),
-    "sexual_orientation": frozenset({"sexual_orientation", "orientation", "sexuality",
-                                     "gender_identity"}),
+    "sexual_orientation": frozenset({"sexual_orientation", "orientation", "sexuality"}),
+    "gender_identity": frozenset({"gender_identity", "pronouns", "gender"}),
     "politics": frozenset({"political_party", "party", "politics", "political_views",
                            "votes_for", "voted_for", "voting", "political_affiliation",
-                           "union_member", "trade_union"}),
+                           "party_member", "party_membership"}),
+    "trade_union": frozenset({"union_member", "trade_union", "union", "union_membership",
+                              "union_rep"}),
+    "activism": frozenset({"activism", "activist", "protests", "marched_with"}),
+    "ethnicity": frozenset({"ethnicity", "race", "ethnic_origin", "heritage"}),
+    "immigration": frozenset({"immigration_status", "visa_status", "citizenship",
+                              "residence_permit", "asylum"}),
+    "criminal_record": frozenset({"criminal_record", "conviction", "convicted_of"}),
+    "genetics_biometrics": frozenset({"fingerprint", "fingerprints", "face_id", "retina",
+                                      "iris", "dna", "genome", "voiceprint", "biometric",
+                                      "biometrics", "genetic_condition"}),
+    "pregnancy": frozenset({"pregnant", "pregnancy", "due_date", "fertility"}),
+    "disability": frozenset({"disability", "disabled"}),
+    "addiction": frozenset({"addiction", "sober_since", "sobriety"}),
     "finances": frozenset({"salary", "income", "earns", "debt", "debts", "owes", "loan",
                            "loans", "mortgage", "credit_score", "net_worth", "savings",
                            "bank_balance", "balance", "bonus", "wage", "pay", "bankruptcy",
                            "tax", "taxes", "overdraft"}),
-    "biometrics": frozenset({"fingerprint", "fingerprints", "face_id", "retina", "iris",
-                             "dna", "genome", "voiceprint", "biometric", "biometrics",
-                             "height", "weight"}),
     "home_location": frozenset({"home_address", "address", "lives_at", "street_address",
                                 "gate_code", "home_coordinates", "postal_address"}),
     "children": frozenset({"child", "children", "son", "daughter", "kid", "kids",
@@ -66,94 +88,55 @@ _PREDICATES: dict[str, frozenset[str]] = {
                            "child_age", "childs_name", "child_name"}),
 }  # fmt: skip
 
-_WORDS: dict[str, str] = {
-    # Every term starts at a word boundary: "HIV" is not in "archive", nor "asthma" in a name.
-    "health": (
-        r"\b(?:diagnos\w*|blood\s+type|blood\s+group|(?-i:\b(?:A|B|AB|O)(?:[+-](?!\w)|\s(?:positive|negative)\b))|"
-        r"medication|prescri\w+|\bmg\b|insulin|antidepressant\w*|chemotherapy|diabetes|diabetic|"
-        r"cancer|tumou?r|HIV\b|hepatitis|asthma|epilep\w+|depression|anxiety\s+disorder|"
-        r"bipolar|ADHD|autism|schizophreni\w+|pregnan\w+|miscarriage|therap(?:y|ist)|"
-        r"psychiatr\w+|sertraline|metformin|lithium|ozempic|multiple\s+sclerosis|"
-        r"Blutgruppe|Diagnose|Medikament\w*|groupe\s+sanguin|diagnostic|médicament\w*|"
-        r"grupo\s+sanguíneo|diagnóstico|medicamento\w*|gruppo\s+sanguigno|farmac\w+|"
-        r"bloedgroep|medicijn\w*|диагноз|группа\s+крови)"
-    ),
-    "religion": (
-        r"\b(?:christian|catholic|protestant|muslim|islam\w*|jewish|judaism|hindu\w*|buddhis\w+|"
-        r"sikh\w*|atheis\w+|agnostic|mormon|evangelical|orthodox\s+(?:jew|christian)|"
-        r"jehovah|mosque|synagogue|ramadan|kosher|halal)\b|"
-        # The bare word is a topic ("a story about religion"); a person's religion is not.
-        r"\b(?:my|our|his|her|their)\s+(?:own\s+)?(?:religion|faith|religious\s+\w+)\b|"
-        r"\b(?:am|i'm|is|are|we're|was|were|be|been|grew\s+up|raised)\s+(?:\w+\s+)?religious\b|"
-        r"\breligious\s+(?:belief|beliefs|faith|upbringing|background|conversion|practice)\b|"
-        r"\b(?:katholisch|evangelisch|muslimisch|jüdisch|catholique|musulman\w*|juif|juive|"
-        r"católic[oa]|musulm[aá]n\w*|judí[oa]|cattolic[oa]|ebre[oa])\b"
-    ),
-    "sexual_orientation": (
-        r"\b(?:gay|lesbian|bisexual|pansexual|asexual|queer|homosexual|heterosexual|"
-        r"straight\s+(?:man|woman)|transgender|trans\s+(?:man|woman)|non-?binary|"
-        r"sexual\s+orientation|schwul|lesbisch|homosexuel\w*|"
-        r"homosexual|gai|lesbiana|bisessuale)\b"
-    ),
-    "politics": (
-        r"\b(?:vote[sd]?\s+(?:for|labour|tory|conservative|democrat|republican|green)|"
-        r"(?:democrat|republican|labour|tory|conservative|liberal|socialist|communist|"
-        r"libertarian|green\s+party)\s+(?:voter|supporter|member|party)|"
-        r"member\s+of\s+the\s+\w+\s+party|political\s+(?:views?|party|affiliation)|"
-        r"trade\s+union|union\s+member|wähle\w*|vote\s+pour|voto\s+a|voto\s+por)\b"
-    ),
-    "finances": (
-        r"\b(?:salary|salaries|income|wage|paycheck|pay\s+rise|"
-        # "you earned it" and "I owe you one" are not about money: these need an amount.
-        r"(?:earn(?:s|ed|ing)?|owe[sd]?)\s+(?:\w+\s+){0,2}?"
-        r"(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:k|K|grand|dollars|euros|pounds|USD|EUR|GBP)\b|"
-        r"(?:a|per)\s+(?:year|month|hour)\b|money)|"
-        r"debt\w*|loan\w*|mortgage|overdraft|credit\s+score|credit\s+card\s+debt|"
-        r"net\s+worth|savings|bank\s+balance|bankrupt\w*|in\s+the\s+red|behind\s+on\s+"
-        r"(?:rent|payments)|Gehalt|Schulden|Kredit|salaire|dettes?|prêt|sueldo|salario|"
-        r"deudas?|hipoteca|stipendio|debiti|mutuo|salário|dívidas?|salaris|schulden)\b|"
-        r"[$€£]\s?\d[\d,.]*\s?(?:k|K|a\s+year|per\s+year|/yr|/year|annually)|"
-        r"\d[\d,.]*\s?(?:k|K)?\s?(?:€|EUR|USD|GBP|dollars|euros|pounds)\s+(?:a|per)\s+"
-        r"(?:year|month)"
-    ),
-    "biometrics": (
-        r"\b(?:fingerprints?|face\s?id|facial\s+(?:scan|geometry|recognition)|retina\w*|iris\s+"
-        r"scan|DNA|genom\w+|genetic\s+test\w*|voice\s?print|biometric\w*|23andme|"
-        r"Fingerabdr\w+|empreintes?\s+digitales?|huella\w*\s+dactilar\w*)\b"
-    ),
-    "home_location": (
-        r"\b(?:my|our|her|his|their)\s+(?:home\s+)?address\s+is\b|"
-        r"\b(?:live|lives|living)\s+at\s+\d+|\bhome\s+(?:address|coordinates|is\s+at)\b|"
-        # A street name is capitalised ("3 hour drive" is not an address).
-        r"\b\d{1,5}\s+(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?\s+(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|"
-        r"Drive|Dr|Court|Ct|Boulevard|Blvd|Way|Close|Crescent|Place|Terrace)\b|"
-        r"gate\s+code|door\s+code|\b-?\d{1,3}\.\d{4,},\s*-?\d{1,3}\.\d{4,}\b|"
-        r"\b(?:wohne|wohnen)\s+in\s+der\s+\w+(?:straße|strasse)\s+\d+|"
-        r"\b(?:j'habite|habite)\s+au\s+\d+|\bvivo\s+en\s+(?:la\s+)?calle\b"
-    ),
-    # A child's details; "my kids" alone is in _CHILD and needs a detail (see _child_detail).
-    "children": (
-        r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ]"
-        r"(?:year|month|week)s?[- ]old\s+(?:son|daughter|kids?|children|child|boy|girl|baby|"
-        r"twins|stepson|stepdaughter)\b|"
-        r"\b(?:son|daughter|kid|child|kids|children)'s?\s+(?:school|name|birthday|age|teacher|"
-        r"class|doctor|allergy|allergies|nursery|daycare|kindergarten)\b|"
-        r"\bmein\s+(?:Sohn|Kind)|\bmeine\s+(?:Tochter|Kinder)|"
-        r"\bmon\s+(?:fils|enfant)|\bma\s+fille|\bmes\s+enfants|\bmi\s+(?:hijo|hija)|"
-        r"\bmis\s+hijos|\bmio\s+figlio|\bmia\s+figlia|\bmeu\s+filho|\bminha\s+filha"
-    ),
-}
+# The categories of graphmem.sensitivity_words, and the English forms kept here: a child's
+# details and a home's whereabouts need more than words (see _children, _HOME).
+_WORDS: dict[str, str] = dict(TERMS)
+_WORDS["home_location"] = (
+    r"\b(?:my|our|her|his|their)\s+(?:home\s+)?address\s+is\b|"
+    r"\b(?:live|lives|living)\s+at\s+\d+|\bhome\s+(?:address|coordinates|is\s+at)\b|"
+    # A street name is capitalised ("3 hour drive" is not an address).
+    r"\b\d{1,5}\s+(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?\s+(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|"
+    r"Drive|Dr|Court|Ct|Boulevard|Blvd|Way|Close|Crescent|Place|Terrace)\b|"
+    r"gate\s+code|door\s+code|\b-?\d{1,3}\.\d{4,},\s*-?\d{1,3}\.\d{4,}\b|"
+    r"\b(?:wohne|wohnen)\s+in\s+der\s+\w+(?:straße|strasse)\s+\d+|"
+    r"\b(?:j'habite|habite)\s+au\s+\d+|\bvivo\s+en\s+(?:la\s+)?calle\b"
+)
+# A child's details; "my kids" alone is in _CHILD and needs a detail (see _children). A
+# child's institution (a nursery, a primary school) is a detail whoever attends it, and a
+# name's "tenth birthday" is a child's.
+_WORDS["children"] = (
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ]"
+    r"(?:year|month|week)s?[- ]old\s+(?:son|daughter|kids?|children|child|boy|girl|baby|"
+    r"twins|stepson|stepdaughter|niece|nephew|grandson|granddaughter)\b|"
+    r"\b(?:son|daughter|kid|child|kids|children|niece|nephew|grandson|granddaughter)'s?\s+"
+    r"(?:school|name|birthday|age|teacher|class|doctor|allergy|allergies|nursery|daycare|"
+    r"kindergarten)\b|"
+    r"\b(?:primary|elementary)\s+school\b|\b(?-i:[A-Z])\w+\s+(?:Primary|Elementary|Nursery|"
+    r"Kindergarten|Preschool|Montessori)\b|\bnursery\s+(?:pick-?up|drop-?off)|"
+    r"\b(?-i:[A-Z])\w+'s\s+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|"
+    r"tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|\d{1,2}(?:st|nd|rd|th))"
+    r"\s+birthday|"
+    r"\bgrundschule|\bkita\b|kindergarten|\bécole\s+(?:maternelle|primaire)|\bcrèche|"
+    r"\bguardería|\bescuela\s+(?:infantil|primaria)|\basilo\s+nido|\bscuola\s+"
+    r"(?:elementare|materna|dell'infanzia)|\bcreche|\bescola\s+primária|\bbasisschool|"
+    r"\bpeuterspeelzaal|przedszkol\w*|podstawówk\w*|детск\w+\s+сад\w*|幼稚園|保育園|小学校|幼儿园|小学|"
+    r"\bmein\s+(?:Sohn|Kind)|\bmeine\s+(?:Tochter|Kinder)|"
+    r"\bmon\s+(?:fils|enfant)|\bma\s+fille|\bmes\s+enfants|\bmi\s+(?:hijo|hija)|"
+    r"\bmis\s+hijos|\bmio\s+figlio|\bmia\s+figlia|\bmeu\s+filho|\bminha\s+filha|"
+    r"\bmijn\s+(?:zoon|dochter)|\bmój\s+syn|\bmoja\s+córka|息子|娘の|娘が|儿子|女儿"
+)
 # Someone's own child, in English ("my girl" may be a partner: it needs a detail too).
 _CHILD = re.compile(
-    r"\b(?:my|our)\s+(?:\w+\s+)?(?:son|sons|daughter|daughters|kids?|children|child|boy|boys|"
-    r"girl|girls|baby|toddler|twins|stepson|stepdaughter)\b",
+    r"\b(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:son|sons|daughter|daughters|kids?|children|"
+    r"child|boy|boys|girl|girls|baby|toddler|twins|stepson|stepdaughter|niece|nephew|"
+    r"grandson|granddaughter|grandkids|grandchildren)\b",
     re.IGNORECASE,
 )
 # What makes the mention of a child a detail about them: a name or an age right after
 # ("my son Tom", "my daughter is 7"), or in the same sentence an age, a school, a
 # birthday, their health or whereabouts.
 _CHILD_NAME_OR_AGE = re.compile(
-    r"\s*,?\s*(?:(?-i:[A-Z])[a-z]+\b(?!')|(?:is|are|was|were|turned|turns|turning)\s+"
+    r"\s*,?\s*(?:(?-i:[A-Z])[a-z]+\b(?!')|(?:is|are|was|were|turn|turned|turns|turning)\s+"
     r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)",
     re.IGNORECASE,
 )
@@ -182,12 +165,28 @@ _PATTERNS = {
 
 def categories_of_text(text: str) -> list[str]:
     """The special categories ``text`` mentions, in :data:`CATEGORIES` order."""
-    return [c for c in CATEGORIES if _CHECKS.get(c, _PATTERNS[c].search)(text)]
+    return [c for c in CATEGORIES if _CHECKS.get(c, _mentions(c))(text)]
 
 
-def _health(text: str) -> bool:
+def _mentions(category: str) -> _Check:
+    return lambda text: any(True for _ in _terms(category, text))
+
+
+def _terms(category: str, text: str) -> Iterator[re.Match[str]]:
+    """The category's terms in ``text``, each starting a word ("HIV" is not in "archive");
+    Chinese and Japanese terms, written without spaces, anywhere."""
+    for found in _PATTERNS[category].finditer(text):
+        at = found.start()
+        if at and found.group(0)[:1].isalpha() and not _INSIDE.match(found.group(0)):
+            before = text[at - 1]
+            if before.isalpha() or before.isdigit():
+                continue
+        yield found
+
+
+def _mental_health(text: str) -> bool:
     figurative = [m.span() for m in _FIGURATIVE_THERAPY.finditer(text)]
-    for found in _PATTERNS["health"].finditer(text):
+    for found in _terms("mental_health", text):
         word = found.group(0).lower()
         if word.startswith("therap") and any(a <= found.start() < b for a, b in figurative):
             continue
@@ -196,7 +195,7 @@ def _health(text: str) -> bool:
 
 
 def _children(text: str) -> bool:
-    if _PATTERNS["children"].search(text):
+    if any(True for _ in _terms("children", text)):
         return True
     # Sentence by sentence: one pass over a long episode, however many children it names.
     for sentence in _SENTENCE_END.split(text):
@@ -208,7 +207,9 @@ def _children(text: str) -> bool:
     return False
 
 
-_CHECKS = {"health": _health, "children": _children}
+_Check = Callable[[str], bool]
+_CHECKS: dict[str, _Check] = {"mental_health": _mental_health, "children": _children}
+_INSIDE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
 def categories_of_claim(claim: Claim) -> list[str]:

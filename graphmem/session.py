@@ -249,13 +249,14 @@ class Session:
 
     def confirm_action(self, action: str) -> None:
         """The user, in this session, confirmed ``action`` (e.g. "send the invoice to Bob").
-        Call it only on the user's own word in this session; it ends with the session."""
+        Call it only on the user's own word in this session. It covers that exact action
+        (its target, amount, recipient), and ends with the session."""
         self._check_open()
         self._confirmations.confirm(action)
 
     def needs_confirmation(self, action: str, evidence: Iterable[Evidence] = ()) -> bool:
-        """True when ``action`` sends, pays, publishes, deletes or shares and the user has not
-        confirmed it in this session; nothing in memory counts as a confirmation."""
+        """True unless ``action`` is known to only read, or the user confirmed this exact
+        action in this session while it was open; nothing in memory counts as a confirmation."""
         return needs_confirmation(action, evidence, self._confirmations)
 
     @property
@@ -396,6 +397,7 @@ class Session:
         failure writes only what is still missing.
         """
         self._check_open()
+        self._confirmations.end()  # a confirmation lives only as long as its session
         if self._ending is None:
             self._ending = self._plan_ending(summary)
         ending = self._ending

@@ -26,6 +26,7 @@ TIERS = {
     Authority.SYSTEM: 4,
     Authority.USER: 3,
     Authority.CONFIRMED: 3,
+    Authority.RELAYED: 2,
     Authority.INFERRED: 1,
     Authority.EXTERNAL: 0,
 }

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from graphmem import arguments, context, gate, injection, tombstone
+from graphmem import arguments, context, gate, injection, tombstone, user_names
 from graphmem.consolidate import Consolidator
 from graphmem.decide import (
     Decision,
@@ -39,9 +39,9 @@ from graphmem.model import (
     Predicate,
     Sensitivity,
     SourceKind,
+    Status,
     canonical_json,
     check_namespace,
-    entity_key,
     render_value,
 )
 from graphmem.predicates import PredicateRegistry
@@ -61,8 +61,7 @@ log = logging.getLogger("graphmem.write")
 # A write whose slots another writer changed meanwhile is decided again on fresh state.
 MAX_ATTEMPTS = 50
 
-SELF_NAMES = frozenset({"user", "i", "me", "myself", "the user"})
-SELF_KEY = "user"
+SELF_KEY = user_names.SELF_KEY
 _PERSON_LIKE = re.compile(r"^[A-Za-z][A-Za-z'-]{0,40}$")
 
 
@@ -118,9 +117,9 @@ def parse_source(source: str | SourceKind) -> SourceKind:
 
 
 def subject_key(name: str, namespace: str) -> str:
-    """The speaker is one entity whatever it is called: 'I', 'user' or the namespace's name."""
-    key = entity_key(name)
-    return SELF_KEY if key in SELF_NAMES or key == entity_key(namespace) else key
+    """The speaker is one entity whatever it is called: 'I', 'user' or the namespace's name
+    (and, on the write path, the names the user gave: ``graphmem.user_names``)."""
+    return user_names.self_only(namespace).key(name)
 
 
 @dataclass
@@ -226,7 +225,8 @@ class WritePath:
         claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp, usage)
         if ahead is None:
             ahead = self._slots_ahead(inp.namespace, claims, reads)
-        staged = [self._stage(inp, claim, attacks) for claim in claims]
+        names = self._names(inp.namespace, claims)
+        staged = [self._stage(inp, claim, attacks, names) for claim in claims]
         episode["sensitivity"] = _episode_sensitivity(scrubbed.text, staged).value
         # The turns around it in its session are indexed with it for keyword search only,
         # and it joins their windows (graphmem/context.py).
@@ -393,30 +393,46 @@ class WritePath:
         usage.add(extraction.calls, extraction.prompt_tokens + extraction.completion_tokens)
         return list(extraction.claims)
 
+    def _names(self, namespace: str, claims: list[Claim]) -> user_names.UserNames:
+        """The user's names, read only when a claim names someone who is not plainly them."""
+        own = user_names.self_only(namespace)
+        if all(own.key(c.subject) == SELF_KEY for c in claims):
+            return own
+        return user_names.read(self.store, namespace)
+
     def _stage(
-        self, inp: Input, claim: Claim, attacks: list[injection.Attack]
+        self,
+        inp: Input,
+        claim: Claim,
+        attacks: list[injection.Attack],
+        names: user_names.UserNames,
     ) -> Proposal | Refusal:
         """The claim through the gate, resolved to what it would be stored as."""
         predicate = self.predicates.get(claim.predicate)
         kind = claim.kind or (predicate.kind if predicate else Kind.FACT)
-        about_user = subject_key(claim.subject, inp.namespace) == SELF_KEY
         verdict = gate.admit(
             claim,
             inp.source,
             kind,
-            about_user=about_user,
+            about_user=names.probably_user(claim.subject),
             registered_fact=predicate is not None and predicate.kind is Kind.FACT,
+            said=inp.text,
         )
         if isinstance(verdict, gate.Refused):
             return Refusal(claim=_claim_text(claim), reason=verdict.reason, alert=verdict.alert)
-        if attacks:
+        if attacks and inp.source is SourceKind.RELAYED:
+            # The user may really have said it; only they can tell: it waits for them.
+            verdict = gate.Admitted(
+                verdict.claim, verdict.authority, Status.CANDIDATE, verdict.kind
+            )
+        elif attacks:
             # What a model read out of an injection attempt may be what the attacker wrote.
             return Refusal(
                 claim=_claim_text(claim),
                 reason="read from an episode flagged as a possible prompt injection; the "
                 "episode is kept as evidence only",
             )
-        return self._proposal(inp, verdict)
+        return self._proposal(inp, verdict, names)
 
     def _forgotten(self, namespace: str, proposals: list[Proposal]) -> set[int]:
         """Proposals below the user's authority that match a tombstone (by object identity)."""
@@ -433,13 +449,15 @@ class WritePath:
         found = self.store.tombstoned(namespace, set(digests.values()))
         return {key for key, digest in digests.items() if digest in found}
 
-    def _proposal(self, inp: Input, verdict: gate.Admitted) -> Proposal:
+    def _proposal(
+        self, inp: Input, verdict: gate.Admitted, names: user_names.UserNames
+    ) -> Proposal:
         claim = verdict.claim
         predicate = self.predicates.get(claim.predicate)
         valid_from = inp.occurred_at if claim.valid_from is None else utc(claim.valid_from)
         valid_until = END_OF_TIME if claim.valid_until is None else utc(claim.valid_until)
         check_window(valid_from, valid_until)
-        s_key = subject_key(claim.subject, inp.namespace)
+        s_key = names.key(claim.subject)
         if claim.object_is_entity is not None:
             is_entity = claim.object_is_entity
         elif predicate is not None:
@@ -456,7 +474,7 @@ class WritePath:
             slot=slot_key(s_key, claim.predicate, claim.scope),
             object_json=canonical_json(claim.object),
             object_text=object_text,
-            object_key=subject_key(object_text, inp.namespace) if is_entity else None,
+            object_key=names.key(object_text) if is_entity else None,
             kind=verdict.kind,
             cardinality=predicate.cardinality if predicate else None,
             sensitivity=raise_to(
@@ -603,11 +621,12 @@ def _operation(claim: Claim, decision: Decision, by_statement: dict[str, list[Ro
     """What one claim did, with the fact version its statement now stands in (if any)."""
     found = {p["id"]: p for s in decision.statements for p in by_statement.get(s["id"], ())}
     holding = sorted(found.values(), key=lambda p: (p["valid_from"], p["id"]))
-    fact_id = holding[0]["id"] if holding and decision.op.value in ("ADD", "UPDATE") else None
+    wrote = holding[0] if holding and decision.op.value in ("ADD", "UPDATE") else None
     return Operation(
         kind=decision.op.value,
-        fact_id=fact_id,
+        fact_id=None if wrote is None else wrote["id"],
         target_ids=[row["id"] for row in decision.targets],
         claim=_claim_text(claim),
         reason=decision.reason,
+        status=None if wrote is None else Status(wrote["status"]),
     )

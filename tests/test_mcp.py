@@ -70,6 +70,7 @@ async def remember_recall_forget(session: ClientSession, namespace: str) -> None
     written = await call(session, "remember", text="I live in Denver and I am vegetarian.")
     episode_id = written["episode_id"]
     assert episode_id
+    assert written["stored_as"] == "relayed"
 
     recalled = await call(session, "recall", query="where do I live")
     assert recalled["namespace"] == namespace
@@ -78,7 +79,8 @@ async def remember_recall_forget(session: ClientSession, namespace: str) -> None
     for item in evidence:
         assert item["grants_permission"] is False
         assert "not permission" in item["notice"]
-        assert item["authority"] == "user"
+        # The model relays the user: the host, not the model, decides who speaks.
+        assert item["authority"] == "relayed"
         assert [p["episode_id"] for p in item["episodes"]] == [episode_id]
 
     facts = (await call(session, "facts"))["facts"]

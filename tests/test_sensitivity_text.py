@@ -64,7 +64,7 @@ def test_words_said_in_passing_are_not_sensitive(text: str) -> None:
         ("Meine Tochter spielt Fußball.", "children"),
         # Therapy as treatment; a person's own faith.
         ("I do physical therapy exercises every day.", "health"),
-        ("I see my therapist on Mondays.", "health"),
+        ("I see my therapist on Mondays.", "mental_health"),
         ("I joined a church to feel closer to my faith.", "religion"),
         ("I grew up religious.", "religion"),
     ],

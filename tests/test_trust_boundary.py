@@ -168,7 +168,15 @@ def test_no_grant_from_a_source_that_cannot_grant_whatever_its_label(
 
     result = obedient.remember(TEXT, maya, source=source, source_ref="ap@quickfix.example")
 
-    assert not any(r.alert for r in result.refused)  # the text itself is innocent
+    # The text itself is innocent: only a request put in the author's mouth, or said to the
+    # assistant, raises an alert (issue 36: what outside content asks for is evidence).
+    requests = {
+        "user requested", "user wants", "assistant next_task", "agent todo", "user next_step",
+        "permission", "assistant must",
+    }  # fmt: skip
+    asked = {f"{GRANT_SHAPES[n]['subject']} {GRANT_SHAPES[n]['predicate']}" for n in requests}
+    alerted = {r.claim for r in result.refused if r.alert}
+    assert all(claim.rsplit(" ", len(GOAL.split()))[0] in asked for claim in alerted), alerted
     refused = {r.claim for r in result.refused}
     for name, shape in GRANT_SHAPES.items():
         if source == "agent" and shape["predicate"] in ("prefers", "likes"):

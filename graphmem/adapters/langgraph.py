@@ -69,13 +69,14 @@ def _text(value: Mapping[str, Any]) -> str:
 
 class GraphmemStore(BaseStore):
     """``BaseStore`` over a :class:`~graphmem.Memory`; ``source`` is who stands behind
-    what is put (the user, by default), ``k`` the evidence a query search returns at most
-    when LangGraph asks for more."""
+    what is put (``relayed`` by default: what a graph's nodes put is most often a model's
+    account of the user; pass ``user`` where your code puts the user's own words), ``k`` the
+    evidence a query search returns at most when LangGraph asks for more."""
 
     supports_ttl = False
 
     def __init__(
-        self, memory: Memory, *, source: str | SourceKind = SourceKind.USER, k: int = 20
+        self, memory: Memory, *, source: str | SourceKind = SourceKind.RELAYED, k: int = 20
     ) -> None:
         self.memory = memory
         self.source = source

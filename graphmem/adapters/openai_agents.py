@@ -26,14 +26,16 @@ def memory_tools(
     memory: Memory,
     namespace: str,
     *,
-    source: str | SourceKind = SourceKind.USER,
+    source: str | SourceKind = SourceKind.RELAYED,
     k: int = 5,
 ) -> list[FunctionTool]:
     """``remember`` and ``recall`` as function tools bound to ``memory`` and ``namespace``.
 
-    ``source`` is who stands behind what the model asks to remember (the user, by
-    default; ``agent`` for the agent's own notes). A graphmem error comes back to the
-    model as the tool's text, so it can correct its call.
+    ``source`` is who stands behind what the model asks to remember: by default
+    ``relayed`` — the model passing on what the user said, below the user's own word, with
+    rules and grants waiting for the user (``agent`` for the agent's own notes; ``user``
+    only if your code, not the model, passes the user's own words). A graphmem error comes
+    back to the model as the tool's text, so it can correct its call.
     """
     try:
         from agents import function_tool  # noqa: PLC0415 - an optional extra

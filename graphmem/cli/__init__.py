@@ -5,8 +5,9 @@ The store is the embedded one at ``--path`` / ``GRAPHMEM_PATH``, or Neo4j with
 command prints a short, aligned summary, or JSON with ``--json``.
 
 Exit codes: 0 done; 1 a run-time failure (store unavailable, model failed, or a
-declined confirmation); 2 a usage error (bad argument, unknown id); 130
-interrupted. Errors print ``graphmem: <message>`` on stderr, without a traceback.
+declined confirmation); 2 a usage error (bad argument, unknown id); 3 from
+``needs-confirmation``: the action needs the user's confirmation; 130 interrupted.
+Errors print ``graphmem: <message>`` on stderr, without a traceback.
 
 The package reads as the command line does: ``arguments`` (the grammar), ``inputs``
 (files, stdin, JSON lines), the commands by what they do (``write_commands``,
@@ -41,7 +42,16 @@ from graphmem.cli.lifecycle_commands import (
     _rollback,
 )
 from graphmem.cli.output import Declined, Handler, Output
-from graphmem.cli.read_commands import _audit, _check, _episode, _facts, _history, _recall, _stats
+from graphmem.cli.read_commands import (
+    _audit,
+    _check,
+    _episode,
+    _facts,
+    _history,
+    _needs_confirmation,
+    _recall,
+    _stats,
+)
 from graphmem.cli.write_commands import (
     _check_forget,
     _config,
@@ -89,6 +99,7 @@ STORELESS: dict[str, Callable[[argparse.Namespace], Output]] = {
     "residue": _residue,
     "doctor": _doctor,
     "repair": _repair,
+    "needs-confirmation": _needs_confirmation,
 }
 PREFLIGHT: dict[str, Callable[[argparse.Namespace], None]] = {
     "forget": _check_forget,

@@ -84,7 +84,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="graphmem",
         description="Agent memory on a temporal knowledge graph: a thin shell over the API.",
-        epilog="Exit codes: 0 ok, 1 run-time failure, 2 usage error, 130 interrupted.",
+        epilog="Exit codes: 0 ok, 1 run-time failure, 2 usage error, 3 needs-confirmation: yes, "
+        "130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"graphmem {__version__}")
     _common(parser, top=True)
@@ -198,6 +199,13 @@ def _add_read_commands(add: Adder) -> None:
 
     _namespace(add("stats", "how many records of each kind"))
 
+    guard = add(
+        "needs-confirmation",
+        "whether an action needs the user's confirmation: yes unless known to only read "
+        "(exit 0: no, 3: yes)",
+    )
+    guard.add_argument("action", help='e.g. "sendEmail", "pay the rent", "ls -la"')
+
     chk = add("check", "report every broken invariant of a namespace (nothing when healthy)")
     _namespace(chk)
     chk.add_argument(
@@ -258,6 +266,12 @@ def _add_mcp_command(add: Adder) -> None:
         "--namespace-from-model",
         action="store_true",
         help="let the model name the namespace in each tool call (trusted setups only)",
+    )
+    mcp.add_argument(
+        "--user-verbatim",
+        action="store_true",
+        help="the host passes the user's own messages to remember unchanged: store "
+        "source=user as the user's (by default it is stored as relayed by the model)",
     )
     mcp.add_argument("--transport", choices=("stdio", "http"), default="stdio")
     mcp.add_argument("--host", default="127.0.0.1", help="http: the address to listen on")

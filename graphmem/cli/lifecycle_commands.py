@@ -104,6 +104,7 @@ def _mcp(mem: Memory, args: argparse.Namespace) -> Output:
         mem,
         None if args.namespace_from_model else args.namespace,
         namespace_from_model=args.namespace_from_model,
+        user_verbatim=args.user_verbatim,
         transport=args.transport,
         host=args.host,
         port=args.port,

@@ -1,4 +1,5 @@
-"""Commands that read: recall, facts, history, episode, audit, stats, check."""
+"""Commands that read: recall, facts, history, episode, audit, stats, check, and the action
+guard (needs-confirmation)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,24 @@ if TYPE_CHECKING:  # the store and model clients load only when a command needs 
     from graphmem.memory import Memory
 
 # ---- read commands ------------------------------------------------------------
+
+# Exit status of ``needs-confirmation`` when the answer is yes: a script can branch on it.
+NEEDS_CONFIRMATION = 3
+
+
+def _needs_confirmation(args: argparse.Namespace) -> Output:
+    """A command line has no live session, so no confirmation exists: the answer is whether
+    the action is known to only read."""
+    from graphmem.actions import is_read_only  # noqa: PLC0415 - keeps start-up light
+
+    read_only = is_read_only(args.action)
+    payload = {"action": args.action, "needs_confirmation": not read_only, "read_only": read_only}
+    line = (
+        "no: known to only read"
+        if read_only
+        else "yes: not known to only read; ask the user to confirm this exact action"
+    )
+    return Output(payload, [line], code=0 if read_only else NEEDS_CONFIRMATION)
 
 
 def _recall(mem: Memory, args: argparse.Namespace) -> Output:

@@ -184,7 +184,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from graphmem.errors import InvalidArgument
-from graphmem.extract import relations
+from graphmem.extract import relations, self_intro
 from graphmem.extract.clause import (
     Ctx,
     peel,
@@ -284,11 +284,22 @@ class OfflineExtractor:
         normal = text.translate(NORMALISE)
         claims: list[Claim] = []
         seen: set[tuple[object, ...]] = set()
-        for start, end in clauses(normal):
-            clause = _Clause(at, speaker, normal[start:end], _quote(text, start, end))
-            for claim in clause.claims():
-                key = (claim.predicate, claim.object, claim.negated, claim.scope, claim.valid_from)
-                if key not in seen:
-                    seen.add(key)
-                    claims.append(claim)
+        read = [
+            claim
+            for start, end in clauses(normal)
+            for claim in _Clause(at, speaker, normal[start:end], _quote(text, start, end)).claims()
+        ]
+        named = {(c.predicate, c.object) for c in read}
+        # Who the speaker says they are, in any language the gate reads: what the grammar
+        # above has not already read.
+        read += [
+            c
+            for c in self_intro.claims(text, speaker=speaker, at=at)
+            if (c.predicate, c.object) not in named
+        ]
+        for claim in read:
+            key = (claim.predicate, claim.object, claim.negated, claim.scope, claim.valid_from)
+            if key not in seen:
+                seen.add(key)
+                claims.append(claim)
         return claims

@@ -1,0 +1,77 @@
+"""Special-category data by meaning (issue 36): union membership, party affiliation, activism
+and a named child's details are sensitive — held back from default recall, returned when
+asked — on both stores; their look-alikes are not.
+
+Corpora: tests/data/sensitivity/ (written blind, before the classifier changed) and
+tests/data/sensitivity_heldout/ (written after); bench/sensitivity.py prints the figures.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from graphmem import Memory
+from graphmem.sensitivity import categories_of_text
+
+DATA = Path(__file__).parent / "data"
+SENSITIVE = [
+    "I'm a member of the Teamsters union.",
+    "I'm a registered Republican and I volunteer for the party.",
+    "I support Extinction Rebellion and marched with them in May.",
+    "Our twins turn six on 4 May.",
+    "Ich bin Gewerkschaftsmitglied bei ver.di.",
+    "Je suis syndiqué à la CGT depuis dix ans.",
+    "Mi hijo Pablo empieza en la guardería en septiembre.",
+]
+LOOK_ALIKES = [
+    "Union Station is closer than the airport.",
+    "We're throwing a party on Saturday.",
+    "I support Arsenal.",
+    "I marched in the school band parade when I was young.",
+    "Our dog turns six in May.",
+    "I opened an account at the bank on Main Street.",
+]
+
+
+def load(folder: str) -> list[dict[str, Any]]:
+    with (DATA / folder / "statements.jsonl").open(encoding="utf-8") as rows:
+        return [json.loads(line) for line in rows]
+
+
+@pytest.mark.parametrize("text", SENSITIVE)
+def test_special_category_data_is_held_back_by_default(memory: Memory, ns: Any, text: str) -> None:
+    maya = ns("maya")
+    memory.remember(text, maya)
+    assert memory.recall(text, maya) == []
+    asked = memory.recall(text, maya, max_sensitivity="sensitive")
+    assert asked
+    assert all(e.sensitivity == "sensitive" for e in asked)
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKES)
+def test_look_alikes_stay_ordinary(memory: Memory, ns: Any, text: str) -> None:
+    maya = ns("maya")
+    memory.remember(text, maya)
+    assert memory.recall(text, maya)
+
+
+@pytest.mark.parametrize(
+    ("folder", "missed", "false_alarms"),
+    [("sensitivity", 0.06, 0.05), ("sensitivity_heldout", 0.45, 0.11)],
+)
+def test_the_corpora_stay_where_they_were_measured(
+    folder: str, missed: float, false_alarms: float
+) -> None:
+    """A floor against regressions: the held-out corpus, written after the fixes, measures
+    how far the word lists generalise (bench/README.md)."""
+    rows = load(folder)
+    sensitive = [r for r in rows if r["sensitive"]]
+    benign = [r for r in rows if not r["sensitive"]]
+    not_found = [r["text"] for r in sensitive if not categories_of_text(r["text"])]
+    flagged = [r["text"] for r in benign if categories_of_text(r["text"])]
+    assert len(not_found) <= missed * len(sensitive), not_found
+    assert len(flagged) <= false_alarms * len(benign), flagged
