@@ -28,6 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent / "data")]
 
@@ -237,12 +238,32 @@ def build(seed: int, n_slots: int, now: datetime) -> World:
     return world
 
 
-def ingest(mem: Memory, world: World) -> None:
+def gold_claim(slot: Slot, version: Version) -> dict[str, object]:
+    """What a model that reads the statement right returns: the one triple it states."""
+    return {
+        "subject": "user" if slot.person.first else slot.person.name,
+        "predicate": slot.relation,
+        "object": version.value,
+        "kind": "fact",
+        "valid_from": version.change.isoformat(),
+        "confidence": 0.95,
+        "quote": version.text,
+    }
+
+
+def ingest(mem: Memory, world: World, model: Any = None) -> None:
+    """Every statement remembered as said; with ``model`` (the fake model server), its
+    extraction is the statement's gold triple (``--extractor gold``)."""
+    if model is not None:
+        for relation in tpl.RELATIONS:  # a model-backed app names its one-valued relations
+            mem.define_predicate(relation, cardinality="one")
     for ns, idxs in world.namespaces.items():
         told = sorted((v.said, s, i) for s in idxs for i, v in enumerate(world.slots[s].versions))
         late = [t for t in told if world.slots[t[1]].backdated == t[2]]
         for _, s, i in [t for t in told if t not in late] + late:
             version = world.slots[s].versions[i]
+            if model is not None:
+                model.script({"claims": [gold_claim(world.slots[s], version)]})
             result = mem.remember(version.text, namespace=ns, source="user", at=version.said)
             version.episode, version.extracted = result.episode_id, bool(result.fact_ids)
 
@@ -290,10 +311,12 @@ class Reader:
         return {hit for f in facts if (hit := self.value(str(f.object))) is not None}
 
 
-def run(mem: Memory, world: World, sensitivity: str) -> tuple[list[Outcome], str, Counter[str]]:
+def run(
+    mem: Memory, world: World, sensitivity: str, model: Any = None
+) -> tuple[list[Outcome], str, Counter[str]]:
     """Outcomes, a timing line, and what facts() says about ties and one-valued slots."""
     t0 = time.perf_counter()
-    ingest(mem, world)
+    ingest(mem, world, model)
     ingest_s = time.perf_counter() - t0
     common.progress(f"ingested in {ingest_s:.1f} s")
     readers = {ns: Reader(mem, world, ns) for ns in world.namespaces}
@@ -401,8 +424,12 @@ def one_store(args: argparse.Namespace, store: str, world: World) -> list[Outcom
     if store == "neo4j":
         common.drop_neo4j_namespaces(args.uri, names)  # leftovers of an interrupted run
     try:
-        with common.open_memory(store, uri=args.uri) as mem:
-            outcomes, timing, facts_say = run(mem, world, args.sensitivity)
+        if args.extractor == "gold":
+            with common.obedient_memory(store, args.uri) as (mem, server):
+                outcomes, timing, facts_say = run(mem, world, args.sensitivity, server)
+        else:
+            with common.open_memory(store, uri=args.uri) as mem:
+                outcomes, timing, facts_say = run(mem, world, args.sensitivity)
     finally:
         if store == "neo4j":
             common.drop_neo4j_namespaces(args.uri, names)
@@ -419,10 +446,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--uri", default=common.DEFAULT_NEO4J)
     parser.add_argument("--compare", action="store_true", help="run both stores")
     parser.add_argument("--sensitivity", default="sensitive", help="recall's max_sensitivity")
+    parser.add_argument(
+        "--extractor",
+        choices=["offline", "gold"],
+        default="offline",
+        help="offline: the default extractor reads the statements; gold: a model (the fake "
+        "server) returns each statement's one triple, so only recall's ranking is measured",
+    )
     args = parser.parse_args(argv)
     started, now = time.perf_counter(), datetime.now(UTC)
     print(f"# bench/current_truth.py, {now:%Y-%m-%d %H:%M} UTC, {common.machine()}")
     print(f"# command: {' '.join([Path(sys.argv[0]).name, *sys.argv[1:]])}")
+    print(f"# extractor: {args.extractor}")
     world = build(args.seed, 40 if args.quick else args.slots, now)
     kinds = Counter(q.kind for q in world.questions if not q.tie)
     print(

@@ -265,6 +265,11 @@ class Run:
     hits10: dict[tuple[int, int], bool] = field(default_factory=dict)  # (conv, q) -> any@10
 
 
+# What every recall of a run passes beside the question (retrieval.py --max-sensitivity):
+# default recall holds special-category data back, which the gold evidence may hold.
+RECALL_OPTIONS: dict[str, str] = {}
+
+
 def evaluate(
     mem: Memory,
     conversations: list[Conversation],
@@ -280,7 +285,12 @@ def evaluate(
             for qi, q in enumerate(conv.questions):
                 with run.latency.time():
                     found = mem.recall(
-                        q.text, namespace=ing.namespace, k=k, at=at, weights=setting.weights
+                        q.text,
+                        namespace=ing.namespace,
+                        k=k,
+                        at=at,
+                        weights=setting.weights,
+                        **RECALL_OPTIONS,
                     )
                 # Use counts feed later scores: written now, not whenever the background
                 # flush runs, so two runs of the same code score alike.
@@ -341,7 +351,12 @@ def diagnose(
             losses += 1
             by_cat[q.category] += 1
             found = mem.recall(
-                q.text, namespace=ing.namespace, k=deep, at=at, weights=setting.weights
+                q.text,
+                namespace=ing.namespace,
+                k=deep,
+                at=at,
+                weights=setting.weights,
+                **RECALL_OPTIONS,
             )
             mem.flush()
             position = next(

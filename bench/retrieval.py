@@ -48,7 +48,7 @@ from _common import (
     progress,
 )
 from _retrieval_data import ADAPTERS, DEFAULT_EXTRA, Dataset, default_paths, thin
-from locomo import Conversation, Ingested, Run, bm25_run, evaluate, ingest
+from locomo import RECALL_OPTIONS, Conversation, Ingested, Run, bm25_run, evaluate, ingest
 
 from graphmem import Embedder, config
 
@@ -298,6 +298,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--keep", action="store_true", help="keep the Neo4j namespaces")
     parser.add_argument("--k", type=int, default=10, help="recall k (default 10)")
     parser.add_argument(
+        "--max-sensitivity",
+        choices=("normal", "personal", "sensitive"),
+        help="recall's ceiling (default: recall's own, which holds special-category data back)",
+    )
+    parser.add_argument(
         "--conversations", type=int, default=None, help="first N per dataset (default all)"
     )
     parser.add_argument(
@@ -356,6 +361,8 @@ def load_datasets(args: argparse.Namespace) -> list[Dataset]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.max_sensitivity:
+        RECALL_OPTIONS["max_sensitivity"] = args.max_sensitivity
     if args.cross_validate:
         settings = args.weights or [parse_weights(s) for s in GRID]
     else:

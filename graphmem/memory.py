@@ -521,6 +521,7 @@ class Memory:
             max_sensitivity=_enum(Sensitivity, max_sensitivity, "max_sensitivity"),
             weights=weights or self.weights,
             max_chars=arguments.whole(max_chars, "max_chars", minimum=MIN_CHARS),
+            at_given=at is not None,
         )
         started = time.perf_counter()
         found = recall_evidence(self.store, self.embedder, request)

@@ -16,20 +16,29 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from graphmem.embed import Embedder
 from graphmem.errors import InvalidArgument
-from graphmem.model import Authority, Sensitivity, SourceKind, Status, SupportRole, entity_key
-from graphmem.period import named_periods
+from graphmem.model import (
+    GLOBAL,
+    Authority,
+    Sensitivity,
+    SourceKind,
+    Status,
+    SupportRole,
+    entity_key,
+)
+from graphmem.period import TOLD_WITHIN, named_periods
 from graphmem.results import Evidence, Provenance, ScoreParts
 from graphmem.standing import asks_for_help, is_standing
 from graphmem.store.base import Checked, GraphStore, Hit, Probe, RecallFilter, Row
 from graphmem.store.rows import status_as_of, to_episode, to_fact
-from graphmem.temporal import AsOf
+from graphmem.temporal import END_OF_TIME, AsOf
 from graphmem.text import STOP_WORDS
+from graphmem.time_focus import EPSILON, Focus, focus_of, names_value
 
 _SENSITIVITY_ORDER = (Sensitivity.NORMAL, Sensitivity.PERSONAL, Sensitivity.SENSITIVE)
 # Stored statuses a fact may have while it still answers an as-of query.
@@ -126,6 +135,8 @@ class RecallRequest:
     include_episodes: bool = True
     weights: Weights = field(default_factory=Weights)
     max_chars: int = DEFAULT_MAX_CHARS
+    # The caller named the time (``at``): the question's time words are not read again.
+    at_given: bool = False
 
     def filter(self) -> RecallFilter:
         statuses = list(_HISTORIC)
@@ -155,6 +166,7 @@ class _Candidate:
     ranks: dict[str, int] = field(default_factory=dict)  # channel -> best rank, from 1
     in_period: bool = False  # from a period the query names
     standing: float = 0.0  # a standing preference's credit for a request (graphmem.standing)
+    ended: datetime | None = None  # an outdated episode: when what it said stopped holding
 
 
 def query_entity_keys(query: str) -> list[str]:
@@ -176,9 +188,87 @@ def recall(store: GraphStore, embedder: Embedder, request: RecallRequest) -> lis
         raise InvalidArgument(f"k={request.k} must be at least 1")
     if not request.query.strip():
         raise InvalidArgument("query is empty: say what to recall")
+    vector = embedder.embed([request.query])[0]
+    ranked, support = _ranked(store, request, vector)
+    if not request.at_given:
+        ranked, support = _then_first(store, request, vector, ranked, support)
+    return [_evidence(c, request, support) for c in ranked]
+
+
+def _then_first(
+    store: GraphStore,
+    request: RecallRequest,
+    vector: list[float],
+    ranked: list[_Candidate],
+    support: dict[str, list[Provenance]],
+) -> tuple[list[_Candidate], dict[str, list[Provenance]]]:
+    """For a question about another time (``graphmem.time_focus``): the evidence of that time
+    comes first — asked again as of then, where the version true then holds — and the answer
+    as of now follows (a period named loosely hides nothing told since)."""
+    focus = focus_of(request.query, request.point.at)
+    if focus.kind == "now":
+        return ranked, support
+    answer: list[_Candidate] = []
+    if focus.end is not None:
+        at = min(focus.end + TOLD_WITHIN, request.point.at)
+    else:
+        found = _version_before(store, request, ranked, focus)
+        if found is None:
+            return ranked, support
+        at = found[0] - EPSILON
+        answer = [found[1]] if found[1].row["valid_until"] <= found[0] else []
+    asked = replace(request, point=replace(request.point, at=at))
+    then, then_support = _ranked(store, asked, vector)
+    ids = [c.row["id"] for c in answer]
+    then = [*answer, *(c for c in then if c.row["id"] not in ids)]
+    if not then:
+        return ranked, support
+    first = {c.row["id"] for c in then}
+    ordered = [*then, *(c for c in ranked if c.row["id"] not in first)][: request.k]
+    support = {**support, **then_support}
+    lacking = [c.row["id"] for c in ordered if c.kind == "fact" and c.row["id"] not in support]
+    if lacking:
+        support = {**support, **_provenance(store.support(request.namespace, lacking))}
+    return ordered, support
+
+
+def _version_before(
+    store: GraphStore, request: RecallRequest, ranked: list[_Candidate], focus: Focus
+) -> tuple[datetime, _Candidate] | None:
+    """For a "before" or "used to" question: when the version it is about began (the one its
+    words name, else the one that holds now, of the slot the best fact is about), and the
+    version that held just before, as a candidate credited with that fact's match: the graph
+    knows the answer even where no word of the question matches it."""
+    best = next((c for c in ranked if c.kind == "fact" and c.row.get("slot")), None)
+    if best is None:
+        return None
+    point = request.point
+    versions = [
+        row
+        for row in store.slot_facts(request.namespace, [best.row["slot"]])
+        if row["recorded_at"] <= point.known_at < row["retired_at"]
+        and row["status"] != Status.CANDIDATE.value
+        and row["valid_from"] <= point.at
+    ]
+    if focus.kind == "before":  # the version its words name, or none: "before the trip"
+        chosen = [r for r in versions if names_value(focus.tail, r["object_text"])]
+    else:
+        chosen = [r for r in versions if r["valid_from"] <= point.at < r["valid_until"]]
+    if not chosen:
+        return None
+    began = min(r["valid_from"] for r in chosen)
+    before = [r for r in versions if r["valid_from"] < began <= r["valid_until"]]
+    if not before or not _admits(request.filter())(before[-1]):
+        return began, best
+    heir = _Candidate("fact", before[-1], best.similarity, best.keyword, [*best.matched, "slot"])
+    return began, heir
+
+
+def _ranked(
+    store: GraphStore, request: RecallRequest, vector: list[float]
+) -> tuple[list[_Candidate], dict[str, list[Provenance]]]:
     ns, where = request.namespace, request.filter()
     fetch = request.k * request.weights.overfetch
-    vector = embedder.embed([request.query])[0]
     pool: dict[str, _Candidate] = {}
     # The names the query might mention go straight to the entity channel: asking first
     # which of them exist would cost a round trip and change nothing.
@@ -200,7 +290,94 @@ def recall(store: GraphStore, embedder: Embedder, request: RecallRequest) -> lis
     if request.weights.period:
         _mark_named_periods(request, relevant)
     ranked, support = _best(store, request, relevant, lean=found.lean)
-    return [_evidence(c, request, support) for c in ranked]
+    return _current_first(store, request, ranked, pool, support)
+
+
+def _current_first(
+    store: GraphStore,
+    request: RecallRequest,
+    ranked: list[_Candidate],
+    pool: dict[str, _Candidate],
+    support: dict[str, list[Provenance]],
+) -> tuple[list[_Candidate], dict[str, list[Provenance]]]:
+    """What holds at the recall's point ranks above what only says what held before: before
+    each outdated episode of the best k come the facts that now hold in the slots it spoke of
+    (read if the candidates lacked them), credited with its match. "Where do I live?" after
+    "I live in Austin" and "I moved to Denver" answers Denver first, whatever the words of
+    the Austin episode share with the question. The episode stays, dated: its window ends
+    where its claims stopped holding."""
+    outdated = [c for c in ranked if c.outdated]
+    if not outdated:
+        return ranked, support
+    ns, point = request.namespace, request.point
+    succession = store.succession(ns, [c.row["id"] for c in outdated], point)
+    wanted = {
+        fact_id
+        for c in outdated
+        for slot in succession.slots.get(c.row["id"], ())
+        for fact_id in succession.current.get(slot, ())
+    }
+    placed = {c.row["id"] for c in ranked}
+    known = {i for i, c in pool.items() if c.kind == "fact" and _whole(c)}
+    missing = sorted(wanted - placed - known)
+    rows = {i: pool[i].row for i in wanted & known}
+    if missing:
+        rows.update(store.recall_rows(ns, missing, [], point).rows)
+    admitted = _admits(request.filter())
+    ordered: list[_Candidate] = []
+    seen: set[str] = set()
+    for c in ranked:
+        if c.outdated:
+            c.ended = succession.ended.get(c.row["id"])
+            heirs = [
+                rows[fact_id]
+                for slot in succession.slots.get(c.row["id"], ())
+                for fact_id in succession.current.get(slot, ())
+                if fact_id in rows and fact_id not in seen and admitted(rows[fact_id])
+            ]
+            for row in heirs:
+                ordered.append(_heir(pool, row, c))
+                seen.add(row["id"])
+        if c.row["id"] not in seen:
+            ordered.append(c)
+            seen.add(c.row["id"])
+    ordered = ordered[: request.k]
+    lacking = [c.row["id"] for c in ordered if c.kind == "fact" and c.row["id"] not in support]
+    if lacking:
+        support = {**support, **_provenance(store.support(ns, lacking))}
+    return ordered, support
+
+
+def _whole(c: _Candidate) -> bool:
+    """A candidate row read whole (a lean Neo4j row lacks the text recall quotes)."""
+    return "search_text" in c.row or "object_json" in c.row
+
+
+def _heir(pool: dict[str, _Candidate], row: Row, episode: _Candidate) -> _Candidate:
+    """The current fact of an outdated episode's slot, credited with the episode's match."""
+    heir = pool.get(row["id"]) or _Candidate("fact", row)
+    heir.row = row
+    heir.similarity = max(heir.similarity, episode.similarity)
+    heir.keyword = max(heir.keyword, episode.keyword)
+    heir.matched = [*heir.matched, "slot"]
+    return heir
+
+
+def _admits(where: RecallFilter) -> Callable[[Row], bool]:
+    """The recall filter, for a fact row read outside its channels."""
+
+    def admitted(row: Row) -> bool:
+        in_scope = where.scopes is None or row.get("scope", GLOBAL) in where.scopes
+        reviewed = where.include_review or row.get("review_at", END_OF_TIME) > where.point.at
+        return (
+            row["status"] in where.statuses
+            and row["authority"] in where.authorities
+            and row.get("sensitivity", Sensitivity.NORMAL.value) in where.sensitivities
+            and in_scope
+            and reviewed
+        )
+
+    return admitted
 
 
 def excerpt(text: str, query: str, max_chars: int) -> str:
@@ -481,6 +658,7 @@ def _evidence(
             status=Status.SUPERSEDED if c.outdated else None,
             confidence=parts.confidence,
             valid_from=episode.occurred_at,
+            valid_until=c.ended if c.outdated else None,
             score=round(total, 6),
             parts=parts,
             matched=matched,

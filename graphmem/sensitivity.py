@@ -102,7 +102,7 @@ _WORDS["home_location"] = (
     r"\b(?:j'habite|habite)\s+au\s+\d+|\bvivo\s+en\s+(?:la\s+)?calle\b"
 )
 # A child's details; "my kids" alone is in _CHILD and needs a detail (see _children). A
-# child's institution (a nursery, a primary school) is a detail whoever attends it, and a
+# child's named institution ("Maple Primary", a nursery) is a detail whoever attends it, and a
 # name's "tenth birthday" is a child's.
 _WORDS["children"] = (
     r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ]"
@@ -111,7 +111,7 @@ _WORDS["children"] = (
     r"\b(?:son|daughter|kid|child|kids|children|niece|nephew|grandson|granddaughter)'s?\s+"
     r"(?:school|name|birthday|age|teacher|class|doctor|allergy|allergies|nursery|daycare|"
     r"kindergarten)\b|"
-    r"\b(?:primary|elementary)\s+school\b|\b(?-i:[A-Z])\w+\s+(?:Primary|Elementary|Nursery|"
+    r"\b(?-i:[A-Z])\w+\s+(?:Primary|Elementary|Nursery|"
     r"Kindergarten|Preschool|Montessori)\b|\bnursery\s+(?:pick-?up|drop-?off)|"
     r"\b(?-i:[A-Z])\w+'s\s+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|"
     r"tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|\d{1,2}(?:st|nd|rd|th))"

@@ -22,7 +22,7 @@ TERMS: dict[str, str] = {
         r"diagnos\w*|blood\s+(?:type|group|pressure|test|sugar)|medication|prescri\w+|insulin|chemo\w*|radiotherapy|"
         r"diabet\w*|cancer|tumou?r|leukaemia|leukemia|lymphoma|hiv\b|aids\b|hepatitis|asthma\w*|epilep\w+|seizures?|"
         r"multiple\s+sclerosis|parkinson\w*|alzheimer\w*|dementia|had\s+a\s+stroke|heart\s+(?:attack|scare|condition|surgery|failure)|"
-        r"cardiac|arrhythmia|stent|bypass\s+surgery|(?:had|having|needs?|after|before|recovering\s+from)\s+(?:\w+\s+)?surgery|operation\s+on|biopsy|mri\b|ct\s+scan|x-ray|fracture\w*|broke\s+(?:my|his|her)\s+\w+|"
+        r"cardiac|arrhythmia|stent|bypass\s+surgery|(?:had|having|needs?|after|before|recovering\s+from)\s+(?:\w+\s+)?surgery|operation\s+on|biopsy|mri\b|ct\s+scan|x-ray|fracture\w*|broke\s+(?:my|his|her)\s+(?:leg|arm|wrist|ankle|hip|collarbone|nose|finger|toe|back)|"
         r"allerg\w*|intoleran\w*|coeliac|celiac|crohn\w*|colitis|ibs\b|migraines?|arthritis|osteopor\w*|thyroid\w*|"
         r"kidney\s+(?:stones?|disease|failure|transplant)|liver\s+(?:disease|failure)|dialysis|transplant|infection|covid|long\s+covid|flu\b|pneumonia|"
         r"physiotherap\w*|physical\s+therapy|hospital(?:ised|ized)|in\s+hospital|icu\b|a&e\b|grommets|appendicitis|appendix\s+(?:out|removed|burst)|tonsil\w*|"
@@ -54,7 +54,7 @@ TERMS: dict[str, str] = {
     "mental_health": (
         r"depress\w*|anxiety|panic\s+attacks?|bipolar|psych\s+ward|manic\s+episode|mental\s+hospital|obsessive[- ]compulsive|obsessivo-compulsiv\w*|obsesivo-compulsiv\w*|perturbação|trastorno\s+\w+|adhd|autis\w*|asperger\w*|schizophren\w*|ptsd|ocd\b|"
         r"eating\s+disorder|anorexi\w*|bulimi\w*|self[- ]harm|suicid\w*|psychiatr\w*|(?:my|our|his|her|see\s+a|seeing\s+a)\s+psychologist|therap(?:y|ist)|"
-        r"counsell?(?:ing|or)|burn-?out|(?:nervous|mental)\s+breakdown|antidepressant\w*|mental\s+health|"
+        r"(?:my|our|his|her|see\s+a|seeing\s+a)\s+counsell?or|counsell?ing\s+(?:sessions?|for\s+my)|burn-?out|(?:nervous|mental)\s+breakdown|antidepressant\w*|(?:my|his|her|their)\s+mental\s+health|mental\s+health\s+(?:issues?|problems?|struggles?|condition|crisis)|"
         r"depression|angststörung|panikattack\w*|burnout|psychiater|psychotherap\w*|therapeut\w*|"
         r"dépression|anxiété|psychiatre|(?:mon|ma|un)\s+psychologue|thérap\w*|"
         r"depresión|ansiedad|psiquiatr\w*|psicólog\w*|terapeuta|"
@@ -66,10 +66,10 @@ TERMS: dict[str, str] = {
         r"うつ|鬱|不安障害|パニック|精神科|心療内科|カウンセリング|抑郁|焦虑|心理医生|精神科"
     ),
     "sexual_orientation": (
-        r"\bgay\b|\bhomo\b|lesbian|(?:her|my)\s+wife\s+and\s+(?:she|i)|her\s+wife\b|his\s+husband\b|bisexual|\bbi\b(?=\s+(?:and|but|so|myself))|pansexual|asexual|\bace\b(?=\s+and)|queer|homosexual|"
-        r"heterosexual|straight\s+(?:man|woman)|coming\s+out|came\s+out|not\s+out\s+to|my\s+(?:boyfriend|girlfriend)\s+and\s+i\b|"
+        r"\bgay\b|\bhomo\b|lesbian|her\s+wife\b|his\s+husband\b|bisexual|\bbi\b(?=\s+(?:and|but|so|myself))|pansexual|asexual|\bace\b(?=\s+and)|queer|homosexual|"
+        r"heterosexual|straight\s+(?:man|woman)|coming\s+out\s+(?:as|to)|came\s+out\s+(?:as|to)|not\s+out\s+to|"
         r"sex\s+life|sexual\s+(?:health|orientation|partner)|polyamor\w*|open\s+relationship|"
-        r"schwul|lesbisch|homosexuell|bisexuell|outing|"
+        r"schwul|lesbisch|homosexuell|bisexuell|"
         r"homosexuel\w*|lesbienne|bisexuel\w*|"
         r"homosexual|lesbiana|bisexual|gai\b|"
         r"omosessual\w*|lesbica|bisessual\w*|"
@@ -234,7 +234,7 @@ TERMS: dict[str, str] = {
         r"障害|車椅子|補聴器|聴覚|視覚障|残疾|轮椅|助听器"
     ),
     "addiction": (
-        r"(?:an?|recovering|former)\s+addict|addiction|addicted\s+to\s+(?:alcohol|drugs|heroin|cocaine|opioids|painkillers|gambling|pills|meth)|alcoholi\w*|(?-i:\bNA\b)\s+meetings?|drinking\s+(?:problem|has\s+got)|quit\s+gambling|self-excluded|metadona|viciad[oa]|sober\b|sobriety|in\s+recovery|relaps\w*|rehab\b|aa\s+meetings?|alcoholics\s+anonymous|"
+        r"(?:an?|recovering|former)\s+addict|addiction|addicted\s+to\s+(?:alcohol|drugs|heroin|cocaine|opioids|painkillers|gambling|pills|meth)|alcoholi\w*|(?-i:\bNA\b)\s+meetings?|drinking\s+(?:problem|has\s+got)|quit\s+gambling|self-excluded|metadona|viciad[oa]|sober\b|sobriety|in\s+recovery\s+from|relaps\w*|(?:drug|alcohol)\s+rehab|aa\s+meetings?|alcoholics\s+anonymous|"
         r"narcotics\s+anonymous|gambling\s+(?:problem|addiction)|methadone|overdos\w*|drug\s+(?:problem|use|habit)|"
         r"sucht|süchtig|alkoholiker\w*|trocken\s+seit|entzug|rückfall|"
         r"addiction|dépendan\w*|alcoolique|sevrage|rechute|"

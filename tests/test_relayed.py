@@ -167,6 +167,7 @@ def test_injected_texts_leave_nothing_active_and_relayed_facts_are_found(
         call(memory, maya, "remember", text=row["text"])
     found = 0
     for row in rows:
-        evidence = memory.recall(row["query"], maya)
+        # Health details are held back by default: found means returned when asked for.
+        evidence = memory.recall(row["query"], maya, max_sensitivity="sensitive")
         found += row["expect"].casefold() in " ".join(e.text for e in evidence).casefold()
     assert found >= 0.95 * len(rows)

@@ -328,6 +328,17 @@ class WholeRows:
     present: frozenset[str] = frozenset()
 
 
+@dataclass(frozen=True, slots=True)
+class Succession:
+    """What took the place of outdated episodes (:meth:`GraphStore.succession`): for each,
+    when its claims stopped holding (``ended``) and the slots they were about (``slots``);
+    for each of those slots, the ids of the facts that hold at the point (``current``)."""
+
+    ended: dict[str, datetime] = field(default_factory=dict)
+    slots: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    current: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
 
@@ -567,6 +578,10 @@ class GraphStore(Protocol):
 
     def episodes_standing(self, namespace: str, ids: Iterable[str], point: AsOf) -> dict[str, bool]:
         """For the episodes among ``ids`` that support facts: whether any of them holds."""
+
+    def succession(self, namespace: str, ids: Iterable[str], point: AsOf) -> Succession:
+        """For outdated episodes among ``ids``: when their claims stopped holding, their slots,
+        and what holds in those slots at ``point`` (see :class:`Succession`)."""
 
     def recall_candidates(
         self,

@@ -19,6 +19,7 @@ from graphmem.store.base import (
     Hit,
     Probe,
     RecallFilter,
+    Succession,
     WholeRows,
 )
 from graphmem.store.columns import Admitted, Columns
@@ -292,6 +293,33 @@ class Channels(State):
                 if seen:
                     out[episode] = False
         return out
+
+    @locked
+    def succession(self, namespace: str, ids: Iterable[str], point: AsOf) -> Succession:
+        found = Succession()
+        nodes, pred = self._graph._node, self._graph._pred
+        for episode in ids:
+            data = nodes.get(episode)
+            if data is None or data["namespace"] != namespace or data["label"] != "Episode":
+                continue
+            said = [
+                nodes[f]
+                for f, rels in pred[episode].items()
+                if "SUPPORTED_BY" in rels
+                and nodes[f]["valid_from"] <= point.at
+                and nodes[f]["recorded_at"] <= point.known_at < nodes[f]["retired_at"]
+            ]
+            if not said:
+                continue
+            found.ended[episode] = max(f["valid_until"] for f in said)
+            found.slots[episode] = tuple(dict.fromkeys(f["slot"] for f in said))
+        slots = {slot for held in found.slots.values() for slot in held}
+        for row in cast("GraphStore", self).slot_facts(namespace, slots) if slots else ():
+            if holds(
+                row["valid_from"], row["valid_until"], row["recorded_at"], row["retired_at"], point
+            ):
+                found.current[row["slot"]] = (*found.current.get(row["slot"], ()), row["id"])
+        return found
 
     def recall_candidates(
         self,

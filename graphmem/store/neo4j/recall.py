@@ -22,6 +22,7 @@ from graphmem.store.base import (
     Probe,
     RecallFilter,
     Row,
+    Succession,
     WholeRows,
 )
 from graphmem.store.neo4j.connection import Connection, ns_token
@@ -161,6 +162,23 @@ class Channels(Connection):
             known_at=point.known_at,
         )
         return {r["id"]: bool(r["current"]) for r in rows}
+
+    def succession(self, namespace: str, ids: Iterable[str], point: AsOf) -> Succession:
+        rows = self._read(
+            "recall/succession",
+            namespace=check_namespace(namespace),
+            ids=list(ids),
+            at=point.at,
+            known_at=point.known_at,
+        )
+        found = Succession()
+        for row in rows:
+            found.ended[row["id"]] = from_epoch(row["ended"])
+            found.slots[row["id"]] = tuple(row["slots"])
+            for slot, fact_id in row["current"]:
+                held = found.current.get(slot, ())
+                found.current[slot] = held if fact_id in held else (*held, fact_id)
+        return found
 
     def recall_candidates(
         self,
