@@ -7,17 +7,26 @@ from __future__ import annotations
 
 from graphmem.errors import InvalidArgument
 
+# Limits the same on both stores, so that no input costs minutes or a server's memory.
+MAX_QUERY_CHARS = 10_000
+MAX_K = 1_000
+EPISODE_HINT = "split it (by section or page, each part an episode with the same source_ref)"
 
-def text(value: object, name: str, *, max_chars: int | None = None) -> str:
-    """``value`` as text that can be stored: a ``str`` that encodes as UTF-8, at most
-    ``max_chars`` characters long when a limit is given."""
+
+def text(value: object, name: str, *, max_chars: int | None = None, hint: str = "") -> str:
+    """``value`` as text that can be stored: a ``str`` that encodes as UTF-8, holds no NUL
+    character, and is at most ``max_chars`` characters long when a limit is given."""
     if not isinstance(value, str):
         shown = repr(value)[:80]
         raise InvalidArgument(f"{name} must be text (str), not {type(value).__name__} {shown}")
     if max_chars is not None and len(value) > max_chars:
         raise InvalidArgument(
-            f"{name} is {len(value):,} characters; one episode holds at most {max_chars:,}: "
-            "split it (by section or page, each part an episode with the same source_ref)"
+            f"{name} is {len(value):,} characters; at most {max_chars:,} are taken"
+            + (f": {hint}" if hint else "")
+        )
+    if "\x00" in value:
+        raise InvalidArgument(
+            f"{name} contains a NUL character (at {value.index(chr(0))}); remove it"
         )
     try:
         value.encode("utf-8")
@@ -34,14 +43,17 @@ def optional_text(value: object, name: str) -> str | None:
     return None if value is None else text(value, name)
 
 
-def whole(value: object, name: str, *, minimum: int = 1) -> int:
-    """A whole number of at least ``minimum`` (``True`` is not a number here)."""
+def whole(value: object, name: str, *, minimum: int = 1, maximum: int | None = None) -> int:
+    """A whole number of at least ``minimum`` and at most ``maximum`` (``True`` is not a
+    number here)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidArgument(
             f"{name} must be a whole number, not {type(value).__name__} {value!r}"
         )
     if value < minimum:
         raise InvalidArgument(f"{name}={value} must be at least {minimum}")
+    if maximum is not None and value > maximum:
+        raise InvalidArgument(f"{name}={value} must be at most {maximum:,}")
     return value
 
 

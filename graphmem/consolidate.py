@@ -96,14 +96,10 @@ class Consolidator:
         pending = next((s for s in self.change.statements if s["id"] == statement["id"]), None)
         if pending is None:
             self.change.statement_patches.append(StatementPatch(statement["id"], changes))
-        self.change.audit.append(
-            audit_row(
-                self.now,
-                self.actor,
-                "confirm",
-                target_id=audit_target or statement["id"],
-                after={"status": "active", "authority": "confirmed"},
-            )
+        self._audit(
+            "confirm",
+            target_id=audit_target or statement["id"],
+            after={"status": "active", "authority": "confirmed"},
         )
 
     def settle(self, slot: SlotState, *, gone: Iterable[str] = ()) -> Settled:
@@ -235,15 +231,11 @@ class Consolidator:
             status = Status.SUPERSEDED.value
         self._patch(old, {"retired_at": self.now, "status": status})
         if retracted:
-            self.change.audit.append(
-                audit_row(
-                    self.now,
-                    self.actor,
-                    "retract",
-                    target_id=old["id"],
-                    before=fact_summary(old),
-                    note="no longer believed: corrected or rejected",
-                )
+            self._audit(
+                "retract",
+                target_id=old["id"],
+                before=fact_summary(old),
+                note="no longer believed: corrected or rejected",
             )
 
     def _link(
@@ -257,6 +249,15 @@ class Consolidator:
         """SUPERSEDES links and audit entries that explain each new version."""
         created = {row["id"] for row in done.created}
         ordered = [r for r in runs if not r.candidate]
+        for run in runs:  # every write is audited: a candidate too, as what it proposes
+            row = placed[run.key]
+            if run.candidate and row["id"] in created:
+                self._audit(
+                    "propose",
+                    target_id=row["id"],
+                    after=fact_summary(row),
+                    note="a candidate: it waits for the user's confirmation",
+                )
         one = one_valued(slot.statements)
         previous_by_lane: dict[str, Row] = {}
         for run in ordered:
@@ -303,23 +304,17 @@ class Consolidator:
                 continue
             replaced = any(row["object_json"] == old["object_json"] for row in done.created)
             if not replaced:
-                self.change.audit.append(
-                    audit_row(
-                        self.now,
-                        self.actor,
-                        "supersede",
-                        target_id=old["id"],
-                        before=fact_summary(old),
-                        note="overruled: no longer part of the slot's timeline",
-                    )
+                self._audit(
+                    "supersede",
+                    target_id=old["id"],
+                    before=fact_summary(old),
+                    note="overruled: no longer part of the slot's timeline",
                 )
 
     def _explain(self, row: Row, revised: list[Row], after: Row | None) -> None:
         """The audit entry of a new version: an addition, or what happened to the old one."""
         if not revised:
-            self.change.audit.append(
-                audit_row(self.now, self.actor, "add", target_id=row["id"], after=fact_summary(row))
-            )
+            self._audit("add", target_id=row["id"], after=fact_summary(row))
             return
         old = revised[0]
         closed = row["valid_until"] < old["valid_until"]
@@ -330,20 +325,16 @@ class Consolidator:
             action, note = "end", {}
         else:
             action, note = "revise", {}
-        self.change.audit.append(
-            audit_row(
-                self.now,
-                self.actor,
-                action,
-                target_id=old["id"],
-                before=fact_summary(old),
-                after={
-                    **note,
-                    "valid_from": fact_summary(row)["valid_from"],
-                    "valid_until": fact_summary(row)["valid_until"],
-                    "version": row["id"],
-                },
-            )
+        self._audit(
+            action,
+            target_id=old["id"],
+            before=fact_summary(old),
+            after={
+                **note,
+                "valid_from": fact_summary(row)["valid_from"],
+                "valid_until": fact_summary(row)["valid_until"],
+                "version": row["id"],
+            },
         )
 
     def _status(self, run: Run) -> str:
@@ -356,6 +347,10 @@ class Consolidator:
         return Status.ACTIVE.value
 
     # ---- rows ---------------------------------------------------------------
+
+    def _audit(self, action: str, **fields: Any) -> None:
+        """One audit entry of this change, stamped with its time and actor."""
+        self.change.audit.append(audit_row(self.now, self.actor, action, **fields))
 
     def _support(self, fact_id: str, episode_id: str, role: SupportRole) -> None:
         self.change.supports.append(

@@ -33,11 +33,12 @@ from datetime import datetime
 from graphmem import context, tombstone
 from graphmem.consolidate import Consolidator
 from graphmem.model import Actor
-from graphmem.records import audit_row
+from graphmem.records import audit_row, new_id
 from graphmem.slots import latest_change, read_slots
 from graphmem.store.base import ChangeSet, FactPatch, GraphStore, Row, StatementPatch
 
 FORGOTTEN = "[forgotten]"
+_WORD_LEFT = re.compile(r"[^\W\d_]{2,}")
 PATTERN_SESSIONS = 3  # as distillation requires (graphmem.distill.MIN_SESSIONS)
 
 
@@ -50,6 +51,7 @@ class ForgetPlan:
     entities: set[str] = field(default_factory=set)
     dependents: set[str] = field(default_factory=set)
     restored: list[str] = field(default_factory=list)
+    checkpoints: set[str] = field(default_factory=set)  # saved again without what went
     redacted: int = 0
 
 
@@ -101,9 +103,32 @@ class Planner:
         for episode_id in sorted(mentioned - handled):
             said = self.store.episode_statements(self.ns, [episode_id])
             self._redact(episode_id, [], said, name)
+        self._redact_checkpoints(name)
         entity = self.store.entity_id(self.ns, key)
         if entity is not None:
             self.plan.entities.add(entity)
+
+    def _redact_checkpoints(self, name: str) -> None:
+        """A task's saved progress that names what is forgotten is saved again without it
+        (under a new id: a checkpoint is written once), and the old one goes."""
+        named = {
+            hit["id"]
+            for hit in self.store.find_text(self.ns, name)
+            if hit["label"] == "Checkpoint" and hit["kind"] == "node"
+        }
+        if not named:
+            return
+        pattern = _words([name])
+        assert pattern is not None  # a forgotten entity has a name
+        rows = self.store.export_rows(self.ns).get("Checkpoint", [])
+        for row in (r for r in rows if r["id"] in named):
+            redacted = {
+                k: pattern.sub(FORGOTTEN, v) if isinstance(v, str) and k != "id" else v
+                for k, v in row.items()
+            }
+            redacted["id"] = new_id("ckp")
+            self.plan.change.checkpoints.append(redacted)
+            self.plan.checkpoints.add(row["id"])
 
     def forget_statements(self, statements: list[Row], *, mention: str | None = None) -> None:
         for statement in statements:
@@ -175,6 +200,7 @@ class Planner:
                 }
             ):
                 change.tombstones.append(tombstone.row(digest, "fact", self.now))
+        self._unname_forgotten_statements()
         targets = plan.facts | plan.episodes | set(plan.statements)
         if scrub:
             change.audit_scrubs = [a["id"] for a in self.store.audit_of(self.ns, targets)]
@@ -185,6 +211,7 @@ class Planner:
                 ("Statement", set(plan.statements)),
                 ("Episode", set(episodes)),
                 ("Entity", plan.entities),
+                ("Checkpoint", plan.checkpoints),
             )
             if ids
         }
@@ -216,6 +243,26 @@ class Planner:
             )
         )
         return plan
+
+    def _unname_forgotten_statements(self) -> None:
+        """Versions of the touched slots, retired ones included, stop naming a statement that
+        goes; one that stood for nothing else goes with it (its history was that statement)."""
+        gone = set(self.plan.statements)
+        slots = sorted({s["slot"] for s in self.plan.statements.values()})
+        staged = {p.fact_id: p for p in self.plan.change.patches}
+        for fact in self.store.slot_facts(self.ns, slots) if slots else ():
+            named = fact.get("statements") or []
+            if fact["id"] in self.plan.facts or not gone.intersection(named):
+                continue
+            patch = staged.get(fact["id"])
+            base: list[str] = named if patch is None else patch.changes.get("statements") or named
+            kept = [s for s in base if s not in gone]
+            if not kept:
+                self.plan.facts.add(fact["id"])
+            elif patch is not None:
+                patch.changes["statements"] = kept
+            else:
+                self.plan.change.patches.append(FactPatch(fact["id"], {"statements": kept}))
 
     def _orphan_entities(self) -> None:
         said = self.plan.statements.values()
@@ -256,6 +303,10 @@ class Planner:
                         self.plan.change.patches.append(
                             FactPatch(fact["id"], {"quote": pattern.sub(FORGOTTEN, fact["quote"])})
                         )
+        if not survivors and not _WORD_LEFT.search(content.replace(FORGOTTEN, "")):
+            # Nothing but the forgotten words: a husk reading "[forgotten]." is no memory.
+            self.forget_episodes({episode_id})
+            return
         if content != rows[0]["content"]:
             self.plan.change.redactions.append(
                 {

@@ -366,6 +366,11 @@ class ModelClient:
 
         tally = _Tally()
         response = self._call(send, tally)
+        if not isinstance(response, CreateEmbeddingResponse):
+            raise ModelReplyInvalid(
+                f"model {model!r} at {self.endpoint}: the reply is not a list of embeddings; "
+                f"it began {str(response)[:_SHOWN]!r}"
+            )
         tally.prompt_tokens += response.usage.prompt_tokens if response.usage else 0
         rows = sorted(response.data, key=lambda row: row.index)
         if len(rows) != len(texts):
@@ -383,6 +388,10 @@ class ModelClient:
                 tally.calls += 1
                 try:
                     return send()
+                except ValueError as exc:  # a 200 whose body is not JSON (the SDK parses it)
+                    raise ModelReplyInvalid(
+                        f"model {self.model!r} at {self.endpoint}: the reply is not JSON ({exc})"
+                    ) from exc
                 except openai.APIError as exc:
                     if boundary.attempts >= self.retry.attempts or not _retryable(exc):
                         raise
@@ -390,6 +399,11 @@ class ModelClient:
                     self._sleep(self.retry.wait(boundary.attempts, after, self._rng))
 
     def _content(self, completion: ChatCompletion, tally: _Tally, prompt_name: str) -> str:
+        if not isinstance(completion, ChatCompletion):  # a body the SDK could not read as one
+            raise ModelReplyInvalid(
+                f"model {self.model!r} at {self.endpoint}, prompt {prompt_name!r}: the reply is "
+                f"not a chat completion; it began {str(completion)[:_SHOWN]!r}"
+            )
         usage = completion.usage
         tally.prompt_tokens += usage.prompt_tokens if usage else 0
         tally.completion_tokens += usage.completion_tokens if usage else 0

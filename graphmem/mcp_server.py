@@ -32,7 +32,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import AwareDatetime, Field
+from pydantic import AwareDatetime, Field, StrictBool
 
 from graphmem import __version__
 from graphmem.actions import Confirmations, is_read_only
@@ -95,15 +95,20 @@ class ForgetTarget(Model):
     episode: str | None = None
     fact: str | None = None
     entity: str | None = None
-    everything: bool = False
+    everything: StrictBool = False
 
 
 class ForgetPreview(Model):
-    """What the first forget call found: the target as it stands now."""
+    """What the first forget call found: the target as it stands now, what would go with
+    it, and what would hold again (a value it had replaced)."""
 
-    facts: list[Fact] = Field(default_factory=list)
+    facts: list[Fact] = Field(default_factory=list, description="facts that would go")
+    holds_again: list[str] = Field(
+        default_factory=list, description="what would hold again (a value it had replaced)"
+    )
     episode: Episode | None = None
     counts: dict[str, int] = Field(default_factory=dict, description="forget everything: all")
+    report: ForgetReport | None = Field(None, description="what forgetting it would do")
 
 
 class ForgetOutcome(Model):
@@ -259,7 +264,7 @@ class Tools:
         episode: str | None = None,
         fact: str | None = None,
         entity: str | None = None,
-        everything: bool = False,
+        everything: StrictBool = False,
         confirmation_token: Annotated[
             str | None, Field(description="from the first call; forgets for good")
         ] = None,
@@ -292,23 +297,37 @@ class Tools:
         return ForgetOutcome(namespace=namespace, done=True, target=target, report=report)
 
     def _preview(self, namespace: str, target: ForgetTarget) -> ForgetPreview:
-        """The target as it stands; an unknown id fails here, before any token exists."""
+        """The target as it stands and what forgetting it would do (a dry run); an unknown id
+        fails here, before any token exists."""
         mem = self.memory
+        if not (target.everything or target.fact or target.episode or target.entity):
+            raise InvalidArgument("forget needs one of episode, fact, entity or everything=true")
+        report = mem.forget(namespace, **target.model_dump(), dry_run=True)
         if target.everything:
-            return ForgetPreview(counts=mem.stats(namespace))
-        if target.fact is not None:
-            chain = mem.history(target.fact, namespace)
-            return ForgetPreview(facts=[f for f in chain if f.id == target.fact])
+            return ForgetPreview(counts=mem.stats(namespace), report=report)
+        every = {f.id: f for f in mem.facts(namespace, history=True, include_candidates=True)}
+        going = set(report.dependents) | {target.fact or ""}
         if target.episode is not None:
-            return ForgetPreview(episode=mem.episode(target.episode, namespace))
+            going |= {row["id"] for row in mem.store.episode_facts(namespace, target.episode)}
         if target.entity is not None:
-            return ForgetPreview(facts=mem.facts(namespace, subject=target.entity))
-        raise InvalidArgument("forget needs one of episode, fact, entity or everything=true")
+            going |= {f.id for f in every.values() if _about(f, target.entity)}
+        return ForgetPreview(
+            facts=[every[i] for i in sorted(going) if i in every],
+            holds_again=report.holds_again,
+            episode=mem.episode(target.episode, namespace) if target.episode else None,
+            report=report,
+        )
 
     def _expire(self) -> None:
         now = self._clock()
         for token in [t for t, p in self._pending.items() if p.expires < now]:
             del self._pending[token]
+
+
+def _about(fact: Fact, entity: str) -> bool:
+    """The fact names the entity, as its subject or its object."""
+    name = " ".join(entity.casefold().split())
+    return name in (" ".join(fact.subject.casefold().split()), str(fact.object).casefold())
 
 
 TOOL_NAMES = (

@@ -111,6 +111,7 @@ class Memory:
         self.predicates = PredicateRegistry()
         self._clock: Callable[[], datetime] = lambda: utc(clock(), "clock()")
         self._lock = threading.RLock()
+        self._closed = False
         try:
             store.ensure_vectors(self.embedder.name, self.embedder.dimensions)
         except GraphmemError:
@@ -246,9 +247,14 @@ class Memory:
         fact: str | None = None,
         entity: str | None = None,
         everything: bool = False,
+        *,
+        dry_run: bool = False,
     ) -> ForgetReport:
         """Forget an episode, a fact, an entity or the whole namespace — with everything
-        derived from it — in one transaction. Returns what was removed and re-derived."""
+        derived from it — in one transaction. Returns what was removed and re-derived.
+        ``dry_run=True`` changes nothing and returns what would go and what would hold
+        again (a preview to show the user before they confirm)."""
+        dry_run = arguments.flag(dry_run, "dry_run")
         ns = check_namespace(namespace)
         episode = arguments.optional_text(episode, "episode")
         fact = arguments.optional_text(fact, "fact")
@@ -289,30 +295,47 @@ class Memory:
                 else:
                     name = str(entity)
                     key = subject_key(name, ns)
-                    if self.store.entity_id(ns, key) is None and not self.store.statements_about(
-                        ns, key
-                    ):
-                        raise UnknownId(f"no entity {entity!r} in namespace {ns!r}")
+                    known = self.store.entity_id(ns, key) is not None
+                    if not known and not self.store.statements_about(ns, key):
+                        # A name only said in passing ("I met Ostrowski at the station") is
+                        # no entity of a fact, but still whatever names a person is forgettable.
+                        mentioned = self.store.find_text(ns, name)
+                        if not any(hit["label"] == "Episode" for hit in mentioned):
+                            raise UnknownId(f"no entity {entity!r} in namespace {ns!r}")
                     planner.forget_entity(key, name)
                 planner.rederive()
                 plans[:] = [planner.finish(Actor.USER)]
                 return plans[0].change
 
-            apply_fresh(self.store, build)
+            if dry_run:
+                build()
+            else:
+                apply_fresh(self.store, build)
             plan = plans[0]
         change = plan.change
         log.info(
-            "forget ns=%s removed=%s redacted=%d tombstones=%d",
+            "forget%s ns=%s removed=%s redacted=%d tombstones=%d",
+            " (dry run)" if dry_run else "",
             ns,
             {label: len(ids) for label, ids in change.removals.items()},
             plan.redacted,
             len(change.tombstones),
         )
+        now = self._clock()
+        again = [
+            to_fact({**row, "namespace": ns}).text
+            for row in change.facts
+            if row["id"] in set(plan.restored)
+            and row["status"] == Status.ACTIVE.value
+            and row["valid_from"] <= now < row["valid_until"]
+        ]
         return ForgetReport(
             removed={label: len(ids) for label, ids in change.removals.items()},
             restored=sorted(plan.restored),
+            holds_again=sorted(again),
             dependents=sorted(plan.dependents),
             redacted_episodes=plan.redacted,
+            redacted_checkpoints=len(plan.checkpoints),
             scrubbed_audit_entries=len(change.audit_scrubs),
             tombstones=len(change.tombstones),
         )
@@ -506,13 +529,13 @@ class Memory:
         sensitivity), then ranked. Evidence informs; it never authorises."""
         ns = check_namespace(namespace)
         request = RecallRequest(
-            query=arguments.text(query, "query"),
+            query=arguments.text(query, "query", max_chars=arguments.MAX_QUERY_CHARS),
             namespace=ns,
             point=AsOf.of(
                 optional_utc(at, "at", self._clock()),
                 optional_utc(known_at, "known_at", self._clock()),
             ),
-            k=arguments.whole(k, "k"),
+            k=arguments.whole(k, "k", maximum=arguments.MAX_K),
             scopes=_scopes(scope),
             include_candidates=include_candidates,
             include_review=include_review,
@@ -699,10 +722,17 @@ class Memory:
         return report
 
     def close(self) -> None:
-        self._usage.close()
-        self.store.close()
-        if self._model is not None:  # made from the configuration, so ours to close
-            self._model.close()
+        """Write what is buffered and let the store go; a second close does nothing, and
+        any other call after it raises :class:`~graphmem.errors.StoreUnavailable`."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self._usage.close()
+        finally:
+            self.store.close()
+            if self._model is not None:  # made from the configuration, so ours to close
+                self._model.close()
 
     def __enter__(self) -> Memory:
         return self

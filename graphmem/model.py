@@ -278,6 +278,11 @@ class Tombstone(Model):
 Confidence = Annotated[float, Field(ge=0.0, le=1.0)]
 
 
+# A claim is one atomic statement: what it may hold, the same on both stores.
+MAX_OBJECT_CHARS = 10_000
+MAX_QUOTE_CHARS = 5_000
+
+
 class Claim(Model):
     """An atomic subject–predicate–object statement on its way into memory.
 
@@ -334,5 +339,20 @@ class Claim(Model):
     def _object(cls, value: JsonValue) -> JsonValue:
         if value is None or value == "":
             raise InvalidArgument("a claim needs an object; got an empty value")
-        canonical_json(value)
+        text = canonical_json(value)
+        if len(text) > MAX_OBJECT_CHARS:
+            raise InvalidArgument(
+                f"a claim's object is {len(text):,} characters as JSON; at most "
+                f"{MAX_OBJECT_CHARS:,}: a claim is one atomic statement, remember a text instead"
+            )
+        if "\\u0000" in text:
+            raise InvalidArgument("a claim's object contains a NUL character; remove it")
         return value
+
+    @field_validator("subject", "quote")
+    @classmethod
+    def _no_nul(cls, value: str | None) -> str | None:
+        if value is not None and "\x00" in value:
+            raise InvalidArgument("a claim's subject or quote contains a NUL character")
+        # A quote is where in the text the claim was read: its start says it.
+        return value if value is None else value[:MAX_QUOTE_CHARS]

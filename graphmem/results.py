@@ -55,10 +55,17 @@ class ForgetReport(Model):
 
     removed: dict[str, int] = Field(default_factory=dict, description="counts by kind")
     restored: list[str] = Field(default_factory=list, description="facts current again")
+    holds_again: list[str] = Field(
+        default_factory=list,
+        description="what those facts say (a value the forgotten one had replaced)",
+    )
     dependents: list[str] = Field(
         default_factory=list, description="facts removed because they depended on it"
     )
     redacted_episodes: int = 0
+    redacted_checkpoints: int = Field(
+        0, description="task checkpoints saved again without what was forgotten"
+    )
     scrubbed_audit_entries: int = 0
     tombstones: int = 0
 

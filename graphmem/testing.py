@@ -60,7 +60,7 @@ class FakeReply:
     vectors is returned as the embeddings.
     """
 
-    kind: Literal["content", "refusal", "status", "delay", "vectors"]
+    kind: Literal["content", "refusal", "status", "delay", "vectors", "raw"]
     text: str | None = None
     status_code: int = 200
     retry_after: float | None = None
@@ -109,6 +109,12 @@ class FakeReply:
         return cls("delay", seconds=seconds, then=follow)
 
     @classmethod
+    def raw(cls, body: str) -> FakeReply:
+        """HTTP 200 with ``body`` as it is, as ``text/html``: an endpoint (a proxy, a login
+        page) that answers with something other than the OpenAI API."""
+        return cls("raw", text=body)
+
+    @classmethod
     def embeddings(cls, vectors: Sequence[Sequence[float]]) -> FakeReply:
         return cls("vectors", vectors=tuple(tuple(float(x) for x in v) for v in vectors))
 
@@ -155,7 +161,7 @@ def _tokens(text: str) -> int:
 @dataclass(frozen=True, slots=True)
 class _Answer:
     status: int
-    body: dict[str, Any]
+    body: dict[str, Any] | str  # a str goes out as it is, as text/html
     headers: tuple[tuple[str, str], ...] = ()
     delay: float = 0.0
 
@@ -283,6 +289,8 @@ class FakeModelServer:
         if reply.kind == "status":
             text = reply.text or f"fake {HTTPStatus(reply.status_code).phrase.lower()}"
             return _error(reply.status_code, text, reply.retry_after)
+        if reply.kind == "raw":
+            return _Answer(200, reply.text or "")
         if reply.kind == "delay":
             answer = self._render(endpoint, body, reply.then or FakeReply.content({}))
             return _Answer(answer.status, answer.body, answer.headers, reply.seconds)
@@ -423,10 +431,15 @@ class _Handler(BaseHTTPRequestHandler):
         return value if isinstance(value, dict) else None
 
     def _send(self, answer: _Answer) -> None:
-        payload = json.dumps(answer.body).encode()
+        raw = isinstance(answer.body, str)
+        payload = (
+            answer.body.encode()
+            if isinstance(answer.body, str)
+            else json.dumps(answer.body).encode()
+        )
         try:
             self.send_response(answer.status)
-            self.send_header("content-type", "application/json")
+            self.send_header("content-type", "text/html" if raw else "application/json")
             self.send_header("content-length", str(len(payload)))
             self.send_header("connection", "close")
             for name, value in answer.headers:

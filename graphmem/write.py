@@ -149,7 +149,12 @@ class WritePath:
         source_ref = scrub_ref(arguments.optional_text(source_ref, "source_ref"))
         speaker = arguments.optional_text(speaker, "speaker")
         if isinstance(content, Episode):
-            arguments.text(content.content, "episode content", max_chars=MAX_EPISODE_CHARS)
+            arguments.text(
+                content.content,
+                "episode content",
+                max_chars=MAX_EPISODE_CHARS,
+                hint=arguments.EPISODE_HINT,
+            )
             if content.namespace != ns:
                 raise InvalidArgument(
                     f"episode belongs to namespace {content.namespace!r}, not {ns!r}"
@@ -167,7 +172,9 @@ class WritePath:
         kind = parse_source(source)
         occurred = self.clock() if at is None else utc(at, "at")
         if isinstance(content, str):
-            arguments.text(content, "content", max_chars=MAX_EPISODE_CHARS)
+            arguments.text(
+                content, "content", max_chars=MAX_EPISODE_CHARS, hint=arguments.EPISODE_HINT
+            )
             if not content.strip():
                 raise InvalidArgument("content is empty: nothing to remember")
             return Input(
@@ -464,7 +471,9 @@ class WritePath:
             is_entity = predicate.object_is_entity
         else:
             is_entity = verdict.kind is Kind.FACT
-        is_entity = is_entity and isinstance(claim.object, str)
+        # A name is short (a subject is at most 200 characters): a long text is a value, and
+        # an entity key past a few kilobytes is more than Neo4j's range indexes hold.
+        is_entity = is_entity and isinstance(claim.object, str) and len(claim.object) <= 200
         object_text = render_value(claim.object)
         content = Content(
             subject=claim.subject,

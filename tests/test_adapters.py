@@ -165,3 +165,38 @@ def test_langgraph_graph_uses_the_store(mem: Memory) -> None:
         return await graph.store.asearch(("users", "maya"), query="Denver")  # type: ignore[union-attr]
 
     assert asyncio.run(in_async())
+
+
+def test_agents_tools_tell_the_model_about_a_malformed_call(mem: Memory) -> None:
+    pytest.importorskip("agents")
+    from agents.tool_context import ToolContext
+
+    from graphmem.adapters.openai_agents import memory_tools
+
+    remember = {t.name: t for t in memory_tools(mem, "maya")}["remember"]
+    raw = json.dumps({"text": 123})
+    ctx = ToolContext(context=None, tool_name="remember", tool_call_id="c", tool_arguments=raw)
+    said = asyncio.run(remember.on_invoke_tool(ctx, raw))  # no exception ends the run
+    assert "error" in str(said).lower()
+    assert mem.facts("maya") == []
+
+
+def test_langgraph_search_filters_and_gives_one_item_a_key(mem: Memory) -> None:
+    pytest.importorskip("langgraph")
+    from graphmem.adapters.langgraph import GraphmemStore
+
+    store = GraphmemStore(mem)
+    ns = ("memories", "maya")
+    store.put(ns, "home", {"text": "I live in Denver."})
+    mem.remember(
+        "Denver office closes early on Friday.",
+        "memories:maya",
+        source="email",
+        source_ref="mail-1",
+    )
+    found = store.search(ns, query="Denver")
+    keys = [item.key for item in found]
+    assert len(keys) == len(set(keys))
+    emails = store.search(ns, query="Denver", filter={"source": "email"})
+    assert [item.key for item in emails] == ["mail-1"]
+    assert store.search(ns, filter={"source": "email"})[0].key == "mail-1"

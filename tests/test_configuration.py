@@ -108,3 +108,14 @@ def test_a_flag_overrides_its_variable(
     assert main(["--embedder", "hashing", "--json", "config"]) == 0
     shown = {row["setting"]: row for row in json.loads(capsys.readouterr().out)}
     assert shown["embedder"] == {"setting": "embedder", "value": "hashing", "from": "--embedder"}
+
+
+def test_config_with_both_stores_set_fails(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Both NEO4J_URI and GRAPHMEM_PATH: no command can open a store, so config says so
+    and exits 2, not 0 (issue 37)."""
+    monkeypatch.setenv("NEO4J_URI", "bolt://127.0.0.1:1")
+    monkeypatch.setenv("GRAPHMEM_PATH", str(tmp_path / "store"))
+    assert main(["config"]) == 2
+    assert "ambiguous" in capsys.readouterr().out

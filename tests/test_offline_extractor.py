@@ -620,3 +620,16 @@ def test_a_chatty_move_keeps_its_date() -> None:
     (moved,) = extract("yeah so I just moved to Denver last week")
     assert (moved.predicate, moved.object) == ("lives_in", "Denver")
     assert moved.valid_from == datetime(2026, 8, 10, tzinfo=UTC)  # the Monday of last week
+
+
+def test_a_time_corrected_in_passing_is_the_time_said() -> None:
+    """ "I moved to Denver in March, not April." lived in 'Denver in March, not' from April 1
+    (issue 37)."""
+    from datetime import UTC, datetime
+
+    from graphmem import OfflineExtractor
+
+    said = datetime(2026, 6, 1, tzinfo=UTC)
+    [claim] = OfflineExtractor().extract("I moved to Denver in March, not April.", occurred_at=said)
+    assert (claim.predicate, claim.object) == ("lives_in", "Denver")
+    assert claim.valid_from == datetime(2026, 3, 1, tzinfo=UTC)

@@ -13,8 +13,11 @@ How LangGraph's ``BaseStore`` maps onto graphmem:
   old episode (and what only it supported) first; ``delete`` forgets it;
 - ``get`` returns the episode's text with its provenance; ``search`` with a query is
   graphmem recall (facts and episodes as evidence, each saying it grants no permission),
-  without a query the most recent episodes. A search reads one namespace exactly:
-  graphmem never reads across tenants, so prefixes and ``list_namespaces`` are refused.
+  without a query the most recent episodes; one item a key (the best evidence of its
+  episode), and ``filter`` keeps the items whose value has those fields (``{"source":
+  "email"}``). A search reads exactly the namespace it is given — ``("memories",)`` is the
+  namespace ``memories``, not a prefix of ``("memories", "maya")``: graphmem never reads
+  across tenants — and ``list_namespaces`` is refused.
 """
 
 from __future__ import annotations
@@ -97,7 +100,8 @@ class GraphmemStore(BaseStore):
             self._put(op.namespace, op.key, op.value)
             return None
         if isinstance(op, SearchOp):
-            return self._search(op.namespace_prefix, op.query, op.limit, op.offset)
+            found = self._search(op.namespace_prefix, op.query, op.limit, op.offset)
+            return [item for item in found if _matches(item.value, op.filter)]
         if isinstance(op, ListNamespacesOp):
             raise OperationFailed(
                 "graphmem does not list namespaces: each is a tenant, read one at a time"
@@ -139,15 +143,21 @@ class GraphmemStore(BaseStore):
                 _search_item(namespace, e.source_ref or e.id, _value(e), e, None)
                 for e in episodes[offset : offset + limit]
             ]
-        found = self.memory.recall(query, ns, k=min(offset + limit, self.k))[offset:]
-        items: list[SearchItem] = []
+        found = self.memory.recall(query, ns, k=self.k)
+        items: dict[str, SearchItem] = {}  # one item a key: its episode's best evidence
         for evidence in recalled(ns, found).evidence:
             first = evidence.episodes[0].episode_id if evidence.episodes else evidence.episode_id
             episode = self.memory.episode(str(first), ns)
-            value = evidence.model_dump(mode="json")
+            value = {**evidence.model_dump(mode="json"), "source": episode.source.value}
             key = episode.source_ref or episode.id
-            items.append(_search_item(namespace, key, value, episode, evidence.score))
-        return items
+            if key not in items:
+                items[key] = _search_item(namespace, key, value, episode, evidence.score)
+        return list(items.values())[offset : offset + limit]
+
+
+def _matches(value: Mapping[str, Any], wanted: Mapping[str, Any] | None) -> bool:
+    """LangGraph's filter as equality on the item's fields."""
+    return all(value.get(field) == expected for field, expected in (wanted or {}).items())
 
 
 def _value(episode: Episode) -> dict[str, Any]:

@@ -68,7 +68,6 @@ def memory_tools(
             return f"recall failed: {exc}"
         return recalled(ns, found).model_dump_json()
 
-    return [
-        function_tool(remember, failure_error_function=None),
-        function_tool(recall, failure_error_function=None),
-    ]
+    # The SDK's own failure function: a malformed call ({"text": 123}) is told to the model
+    # as the tool's result, so it can correct it, instead of ending the run.
+    return [function_tool(remember), function_tool(recall)]

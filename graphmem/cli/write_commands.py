@@ -152,7 +152,9 @@ def _config(args: argparse.Namespace) -> Output:
         path=args.path, neo4j=args.neo4j, model=args.model, embedder_override=args.embedder
     )
     payload = [{"setting": s.name, "value": s.value, "from": s.source} for s in settings]
-    return Output(payload, _table([[s.name, s.value, s.source] for s in settings]))
+    # A configuration no command could open a store with is a failure to report, not a fact.
+    broken = any(s.value.startswith("ambiguous") for s in settings)
+    return Output(payload, _table([[s.name, s.value, s.source] for s in settings]), code=2 * broken)
 
 
 def _reembed(args: argparse.Namespace) -> Output:

@@ -180,6 +180,7 @@ Choices
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -194,6 +195,7 @@ from graphmem.extract.phrases import SELF
 from graphmem.extract.sentences import NORMALISE, clauses
 from graphmem.extract.windows import (
     DAY,
+    TIME_PHRASE,
 )
 from graphmem.model import GLOBAL, Claim, Kind
 from graphmem.temporal import utc
@@ -205,6 +207,13 @@ def _quote(original: str, start: int, end: int) -> str:
     return original[start:end].strip().rstrip(".,;!").rstrip()
 
 
+# A time corrected in passing: ", not April", ", not on Tuesday", ", not in 2023".
+_NOT_THEN = re.compile(
+    rf",\s*(?:but\s+)?not\s+(?:(?:in|on|at|from|since)\s+)?(?:{TIME_PHRASE})\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True)
 class _Clause:
     at: datetime
@@ -214,6 +223,9 @@ class _Clause:
 
     def claims(self) -> list[Claim]:
         """Read with every peel, then without bare dates, then without windows and scope."""
+        corrected = _NOT_THEN.sub("", self.text)  # "in March, not April": the time said is March
+        if corrected != self.text:
+            return _Clause(self.at, self.speaker, corrected, self.quote).claims()
         frustrated = "!!" in self.text
         first = None
         for level in (2, 1, 0):
@@ -284,11 +296,13 @@ class OfflineExtractor:
         normal = text.translate(NORMALISE)
         claims: list[Claim] = []
         seen: set[tuple[object, ...]] = set()
-        read = [
-            claim
-            for start, end in clauses(normal)
-            for claim in _Clause(at, speaker, normal[start:end], _quote(text, start, end)).claims()
-        ]
+        read: list[Claim] = []
+        for start, end in clauses(normal):
+            clause = _Clause(at, speaker, normal[start:end], _quote(text, start, end))
+            try:
+                read += clause.claims()
+            except InvalidArgument:
+                continue  # a clause no claim can hold (an object past a claim's limit)
         named = {(c.predicate, c.object) for c in read}
         # Who the speaker says they are, in any language the gate reads: what the grammar
         # above has not already read.

@@ -14,6 +14,7 @@ from typing import Any, TypeVar, cast
 import networkx as nx
 
 from graphmem.context import OWN_WEIGHT
+from graphmem.errors import StoreUnavailable
 from graphmem.model import check_namespace
 from graphmem.store.base import (
     RecallFilter,
@@ -39,6 +40,12 @@ def locked(method: F) -> F:
         if tenant:
             check_namespace(args[0] if args else kwargs["namespace"])
         with self._lock:
+            if self._closed:  # a closed handle holds no lock on the folder: it must not act
+                if method.__name__ == "close":
+                    return None
+                raise StoreUnavailable(
+                    f"the store at {self.path} is closed; open it again with Memory(path)"
+                )
             return method(self, *args, **kwargs)
 
     return cast(F, run)
@@ -50,6 +57,7 @@ class State:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._lock = threading.RLock()
+        self._closed = False
         self._journal = Journal(self.path)
         self._keys: dict[str, str] | None = None  # keys.json, once read
         self._graph: Any = nx.MultiDiGraph()

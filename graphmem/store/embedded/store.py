@@ -486,6 +486,7 @@ class EmbeddedStore(Reads, Channels):
             # journal (or one of an earlier graphmem's, slower to read).
             self._compact()
         self._journal.close()
+        self._closed = True
 
 
 _USE_FIELDS = frozenset({"use_count", "last_used_at"})

@@ -267,7 +267,7 @@ class Channels(Connection):
         rows = [from_triples(triples) for triples in (*found["facts"], *found["episodes"])]
         return WholeRows(
             {row["id"]: row for row in rows},
-            [support_row(r) for r in found["support"]],
+            [support_row(r) for r in found["support"] if r["occurred_at"] is not None],
             {row["id"]: row["standing"] for row in found["standing"]},
             frozenset(found["present"]),
         )
@@ -403,6 +403,8 @@ def _lean_hits(rows: list[Row], when: str) -> list[Hit]:
     scoring's defaults apply."""
     hits = []
     for r in rows:
+        if r.get(when) is None:  # deleted between the index hit and the read: gone
+            continue
         row: Row = {
             key: value
             for key in ("id", "confidence", "authority", "use_count", "slot", "kind")

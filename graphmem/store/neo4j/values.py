@@ -23,7 +23,10 @@ def from_epoch(microseconds: int) -> datetime:
 
 def from_triples(triples: list[list[Any]]) -> Row:
     """A row read as [key, value, is_time] triples (zoned datetimes as epoch microseconds)."""
-    row = {key: from_epoch(value) if is_time else value for key, value, is_time in triples}
+    row = {
+        key: from_epoch(value) if is_time and value is not None else value
+        for key, value, is_time in triples
+    }
     return native(row)  # a temporal of another kind, should one be stored
 
 

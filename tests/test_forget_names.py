@@ -1,0 +1,42 @@
+"""Whatever names a person is forgettable (issue 37), on both stores: a name said only in
+passing, and an episode that held nothing but what is forgotten."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graphmem import Memory
+
+
+def test_a_name_said_in_passing_is_forgotten(memory: Memory, ns: Any) -> None:
+    maya = ns("maya")
+    memory.remember("I met Ostrowski at the station yesterday.", maya)
+    report = memory.forget(maya, entity="Ostrowski")
+    assert report.redacted_episodes == 1
+    found = memory.recall("Ostrowski station", maya, k=10)
+    assert found
+    assert all("Ostrowski" not in e.text for e in found)
+    assert memory.store.find_text(maya, "Ostrowski") == []
+
+
+def test_a_husk_is_no_memory(memory: Memory, ns: Any) -> None:
+    maya = ns("maya")
+    memory.remember("Zanzibarton.", maya)
+    memory.remember("I like tea.", maya)
+    memory.forget(maya, entity="Zanzibarton")
+    texts = [e.text for e in memory.recall("forgotten Zanzibarton", maya, k=10)]
+    assert all("[forgotten]" not in t for t in texts)
+
+
+def test_a_checkpoint_that_names_it_is_saved_again_without_it(memory: Memory, ns: Any) -> None:
+    maya = ns("maya")
+    memory.remember("I am planning a trip to Zanzibarton in May.", maya)
+    memory.checkpoint(
+        maya, "trip", next_action="book the Zanzibarton hotel", pending=["ask about Zanzibarton"]
+    )
+    report = memory.forget(maya, entity="Zanzibarton")
+    assert report.redacted_checkpoints == 1
+    [saved] = memory.checkpoints(maya, "trip")
+    assert "Zanzibarton" not in saved.model_dump_json()
+    assert saved.next_action == "book the [forgotten] hotel"
+    assert memory.store.find_text(maya, "Zanzibarton") == []
