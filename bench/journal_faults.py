@@ -9,6 +9,11 @@ what remains on disk.
   dropped the last record (only a torn tail may go), and silent losses / other
   violations (must be 0).
 * **cuts**: the journal cut at every record boundary and inside every record.
+* **repairs**: the same kind of flips, then ``graphmem repair``. Counted: intact
+  records not kept (a record whose header or line ending was hit is intact: its
+  content is unchanged), salvaged stores that differ from the oracle — the same
+  calls replayed without the ones whose records were lost — and salvaged stores
+  ``check`` finds a problem in (all three must be 0).
 * **sealed files**: bytes of ``snapshot.json`` and ``keys.json`` changed.
 * **kills during forget**: a real process writes an episode with a unique marker and
   forgets it; SIGKILL at each fsync of the forget and after random delays. The folder
@@ -17,6 +22,7 @@ what remains on disk.
 
     .venv/bin/python bench/journal_faults.py                 # ~3 minutes on 2 cores
     .venv/bin/python bench/journal_faults.py --kills 30 --extra-flips 300
+    .venv/bin/python bench/journal_faults.py --only repairs --repair-flips 300
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ from tests.store_faults import (
     kill_forget,
     opened_state,
     positions,
+    repaired,
     seed_store,
     trial,
 )
@@ -77,6 +84,40 @@ def cuts(built: Built, tmp: Path) -> int:
     print(f"\njournal cuts: {trials} trials (every boundary, and inside every record)")
     print(f"  lost an acknowledged record before the cut: {bad}")
     return bad
+
+
+def repairs(tmp: Path, count: int, seed: int) -> int:
+    built = build(tmp / "repair-built")
+    edges = boundaries(built.journal)
+    rng = random.Random(seed)
+    # Every record's header, body and line ending once, then random positions.
+    picked = sorted(positions(built, 0, seed))
+    picked = rng.sample(picked, min(count, len(picked)))
+    while len(picked) < count:
+        picked.append(rng.randrange(len(built.journal)))
+    oracle: dict[frozenset[int], tuple[object, ...]] = {}
+    results = [repaired(built, tmp, at, rng.randrange(1, 256), oracle) for at in picked]
+    records = len(edges) - 1
+    lost = [r for r in results if r.lost_intact]
+    wrong = [r for r in results if not r.matches]
+    flawed = [r for r in results if r.problems]
+    print(f"\nrepairs: {len(results)} flips on {records} records, each repaired into a new store")
+    hit = sum(bool(r.damaged) for r in results)
+    rows = [
+        ("flips that hit a record's content (it is lost)", hit),
+        ("flips in a header or line ending (content intact)", len(results) - hit),
+        ("repairs that kept a record in part", sum(bool(r.partial) for r in results)),
+        ("intact records not kept", sum(len(r.lost_intact) for r in results)),
+        ("salvaged stores unlike the oracle replay", len(wrong)),
+        ("salvaged stores check() finds problems in", len(flawed)),
+    ]
+    for label, n in rows:
+        print(f"  {label:<52} {n:>5}")
+    for r in (lost + wrong + flawed)[:5]:
+        print(
+            f"    e.g. byte {r.position}: lost {r.lost_intact[:5]}, {r.matches}, {r.problems[:3]}"
+        )
+    return sum(len(r.lost_intact) for r in results) + len(wrong) + len(flawed)
 
 
 def sealed(tmp: Path, per_file: int, seed: int) -> int:
@@ -143,14 +184,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sealed-flips", type=int, default=40, help="per sealed file")
     parser.add_argument("--kills", type=int, default=30, help="kills at random moments")
     parser.add_argument("--window", type=float, default=0.12, help="random kill delay, s")
+    parser.add_argument("--repair-flips", type=int, default=300, help="flips then repairs")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--only", choices=["flips", "repairs", "sealed", "kills"], help="one part alone"
+    )
     args = parser.parse_args(argv)
     print(f"journal faults; {machine()}")
     started = time.monotonic()
+    parts = {
+        "flips": lambda tmp: flips(tmp, args.extra_flips, args.seed),
+        "repairs": lambda tmp: repairs(tmp, args.repair_flips, args.seed),
+        "sealed": lambda tmp: sealed(tmp, args.sealed_flips, args.seed),
+        "kills": lambda tmp: kills(tmp, args.kills, args.window, args.seed),
+    }
+    bad = 0
     with tempfile.TemporaryDirectory() as tmp:
-        bad = flips(Path(tmp), args.extra_flips, args.seed)
-        bad += sealed(Path(tmp), args.sealed_flips, args.seed)
-        bad += kills(Path(tmp), args.kills, args.window, args.seed)
+        for name, part in parts.items():
+            if args.only in (None, name):
+                bad += part(Path(tmp))
     print(f"\nviolations in all: {bad}  ({time.monotonic() - started:.0f} s)")
     return 1 if bad else 0
 

@@ -72,6 +72,7 @@ if TYPE_CHECKING:  # for type checkers; at run time each name is imported on fir
         Operation,
         Provenance,
         PurgeReport,
+        ReextractReport,
         Refusal,
         ScoreParts,
         WriteResult,
@@ -146,6 +147,7 @@ _WHERE = {
     "WordLlamaEmbedder": "graphmem.semantic",
     "WriteConflict": "graphmem.errors",
     "WriteResult": "graphmem.results",
+    "ReextractReport": "graphmem.results",
 }
 
 
@@ -204,6 +206,7 @@ __all__ = [
     "Provenance",
     "PurgeReport",
     "PurgeUnavailable",
+    "ReextractReport",
     "Refusal",
     "RetryPolicy",
     "ScoreParts",

@@ -24,6 +24,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from graphmem import arguments
 from graphmem.action_words import (
     ADDRESSED,
     ADDRESSED_INSIDE,
@@ -124,17 +125,12 @@ def _unpolite(token: str) -> str:
 
 
 def _checked(action: str) -> str:
-    if not isinstance(action, str) or not action.strip():
-        raise InvalidArgument(
-            f"action must name the action, e.g. 'send the invoice', not {action!r}"
-        )
-    if len(action) > MAX_ACTION_CHARS:
-        raise InvalidArgument(
-            f"action is {len(action)} characters; name it in at most {MAX_ACTION_CHARS}"
-        )
-    if "\x00" in action:
-        raise InvalidArgument("action contains a NUL character")
-    return action.strip()
+    if isinstance(action, str) and not action.strip():
+        raise InvalidArgument("action must name the action, e.g. 'send the invoice'")
+    checked = arguments.text(
+        action, "action", max_chars=MAX_ACTION_CHARS, hint="name the action, not its content"
+    )
+    return checked.strip()
 
 
 # ---- prose --------------------------------------------------------------------------------

@@ -71,6 +71,7 @@ class AsyncMemory:
     source_removed = _in_thread(Memory.source_removed)
     distill = _in_thread(Memory.distill)
     rollback = _in_thread(Memory.rollback)
+    reextract = _in_thread(Memory.reextract)
     feedback = _in_thread(Memory.feedback)
     gc = _in_thread(Memory.gc)
     export = _in_thread(Memory.export)

@@ -22,6 +22,8 @@ from typing import Any
 
 from pydantic import AwareDatetime, Field, JsonValue, ValidationError, field_validator
 
+from graphmem import arguments
+from graphmem.arguments import shown
 from graphmem.errors import InvalidArgument
 from graphmem.model import Actor, Model, canonical_json, check_namespace
 from graphmem.records import audit_row, new_id
@@ -30,6 +32,7 @@ from graphmem.store.base import ChangeSet, GraphStore, Row
 from graphmem.temporal import utc
 
 MAX_TASK = 200
+MAX_STATE_CHARS = 1_000_000
 HISTORY_LIMIT = 10
 # The state fields kept in ``state_json``; the rest of a checkpoint are node properties.
 _STATE_FIELDS = ("goal", "last_success", "outputs", "pending", "next_action")
@@ -39,7 +42,7 @@ def check_task(task: str) -> str:
     """A task name is how a checkpoint is found again: non-empty, at most 200 characters."""
     if not isinstance(task, str) or not task.strip() or len(task) > MAX_TASK:
         raise InvalidArgument(
-            f"task={task!r} is not usable: name the task with 1-{MAX_TASK} characters, "
+            f"task={shown(task)} is not usable: name the task with 1-{MAX_TASK} characters, "
             "for example 'plan-denver-trip'"
         )
     return task
@@ -65,11 +68,17 @@ class CheckpointInput(Model):
     def of(cls, **fields: Any) -> CheckpointInput:
         """Validate keyword arguments, raising ``InvalidArgument`` that names the bad field."""
         try:
-            return cls(**fields)
+            made = cls(**fields)
         except ValidationError as exc:
             raise InvalidArgument(
-                f"invalid checkpoint for task {fields.get('task')!r}: {exc}"
+                f"invalid checkpoint for task {shown(fields.get('task'))}: {exc}"
             ) from exc
+        # The same limits as an episode's text: a checkpoint is progress, not a document.
+        text = canonical_json(made.model_dump(mode="json"), "checkpoint state")
+        if "\\u0000" in text:
+            raise InvalidArgument("the checkpoint state contains a NUL character; remove it")
+        arguments.text(text, "the checkpoint state as JSON", max_chars=MAX_STATE_CHARS)
+        return made
 
 
 class Checkpoint(Model):

@@ -11,7 +11,9 @@ store              ``NEO4J_URI`` (+ ``NEO4J_USER``/``NEO4J_PASSWORD``),  ``--neo
                    both set is an error, not a guess
 model              ``GRAPHMEM_MODEL`` with ``OPENAI_BASE_URL`` and   ``--model``
                    ``OPENAI_API_KEY`` (the openai client's own);
-                   unset: the offline extractor and rule decider
+                   unset: the offline extractor and rule decider;
+                   ``GRAPHMEM_MODEL_TIMEOUT`` (seconds a request may
+                   take, 60) and ``GRAPHMEM_MODEL_RETRIES`` (2)
 embedder           ``GRAPHMEM_EMBEDDER``: ``hashing`` (default),      ``--embedder``
                    ``semantic`` (the ``semantic`` extra, offline),
                    ``openai:<model>``, ``sentence-transformers:<path>``
@@ -24,11 +26,14 @@ embedder           ``GRAPHMEM_EMBEDDER``: ``hashing`` (default),      ``--embedd
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from graphmem.errors import InvalidArgument
+
+_N = TypeVar("_N", int, float)
 
 if TYPE_CHECKING:
     from graphmem.embed import Embedder
@@ -108,7 +113,31 @@ def model_client(override: str | None = None) -> ModelClient | None:
     from graphmem.llm import ModelClient  # noqa: PLC0415 - openai loads only when used
 
     base_url = _base_url() or OPENAI_DEFAULT_URL
-    return ModelClient.from_settings(base_url, _api_key(f"GRAPHMEM_MODEL={model}"), model)
+    return ModelClient.from_settings(
+        base_url,
+        _api_key(f"GRAPHMEM_MODEL={model}"),
+        model,
+        timeout=_number("GRAPHMEM_MODEL_TIMEOUT", MODEL_TIMEOUT, float),
+        max_retries=_number("GRAPHMEM_MODEL_RETRIES", MODEL_RETRIES, int),
+    )
+
+
+# Seconds one model request may take, and how often a failed one is tried again: the
+# longest wait for one call is about timeout × (retries + 1) plus the pauses between.
+MODEL_TIMEOUT = 60.0
+MODEL_RETRIES = 2
+
+
+def _number(name: str, default: _N, kind: Callable[[str], _N]) -> _N:
+    value = _env(name)
+    if value is None:
+        return default
+    try:
+        return kind(value)
+    except ValueError:
+        raise InvalidArgument(
+            f"{name}={value!r} is not a {kind.__name__}; unset it for {default}"
+        ) from None
 
 
 def embedder_spec(override: str | None = None) -> str:
@@ -198,6 +227,13 @@ def described(
         out.append(Setting("model endpoint", _base_url() or OPENAI_DEFAULT_URL, "OPENAI_BASE_URL"))
         key = "set" if os.environ.get("OPENAI_API_KEY") else "NOT SET"
         out.append(Setting("model key", key, "OPENAI_API_KEY"))
+        for name, default in (
+            ("GRAPHMEM_MODEL_TIMEOUT", f"{MODEL_TIMEOUT:g} s"),
+            ("GRAPHMEM_MODEL_RETRIES", str(MODEL_RETRIES)),
+        ):
+            setting = name.removeprefix("GRAPHMEM_").lower().replace("_", " ")
+            given = _env(name)
+            out.append(Setting(setting, given or default, name if given else "default"))
         out.append(Setting("extractor", "model (LLMExtractor and ModelDecider)", "model"))
     else:
         out.append(Setting("extractor", "offline rules (no model)", "GRAPHMEM_MODEL unset"))

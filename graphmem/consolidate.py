@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 from graphmem.model import Actor, Status, SupportRole
 from graphmem.records import audit_row, entity_row, fact_summary, new_id
 from graphmem.slots import SlotState, derive_timeline, timeline_of
-from graphmem.statements import STANDING, TIERS, one_valued
+from graphmem.statements import STANDING, TIERS, mentions, one_valued
 from graphmem.store.base import ChangeSet, FactPatch, Row, StatementPatch
 from graphmem.temporal import END_OF_TIME
 from graphmem.timeline import Ended, Run, cancelled
@@ -75,6 +75,7 @@ class Consolidator:
     now: datetime
     actor: Actor = Actor.USER
     _entity_keys: set[str] = field(default_factory=set)
+    _mentioned: set[tuple[str, str]] = field(default_factory=set)
     _index: dict[int, tuple[list[Any], dict[str, Any], int]] = field(default_factory=dict)
 
     def entity(self, name: str, key: str) -> None:
@@ -87,6 +88,11 @@ class Consolidator:
         self.entity(statement["subject"], statement["subject_key"])
         if statement.get("object_key"):
             self.entity(statement["object_text"], statement["object_key"])
+        for mention in mentions(statement):
+            pair = (mention["episode_id"], mention["entity_key"])
+            if pair not in self._mentioned:
+                self._mentioned.add(pair)
+                self.change.mentions.append(mention)
         self.change.statements.append(statement)
 
     def confirm(self, statement: Row, *, audit_target: str | None = None) -> None:

@@ -27,9 +27,20 @@ chained with ``raise ... from exc``.
 
 from __future__ import annotations
 
+# An error message quotes what the caller passed; a value of a megabyte must not become a
+# message of a megabyte (in a log, a terminal, a model's context).
+MAX_MESSAGE_CHARS = 1_000
+
 
 class GraphmemError(Exception):
     """Root of every error graphmem raises on purpose."""
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str) and len(args[0]) > MAX_MESSAGE_CHARS:
+            message = args[0]
+            cut = len(message) - 900
+            args = (f"{message[:600]}… ({cut:,} characters cut) …{message[-300:]}",)
+        super().__init__(*args)
 
 
 class UsageError(GraphmemError):

@@ -19,6 +19,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from graphmem.errors import InvalidArgument
 from graphmem.records import new_id
+from graphmem.statements import mentions
 from graphmem.store.base import ChangeSet, Row
 
 _TIMES = frozenset(
@@ -137,11 +138,15 @@ def change_set(data: dict[str, Any], namespace: str | None) -> tuple[str, Change
     supersessions = [_in(r) for r in doc.supersessions]
     for link in supersessions:
         link.setdefault("previous_until", link["at"])
+    statements = [{"object_key": None, "episodes": [], **_in(r)} for r in doc.statements]
+    # Mentions are not exported: each statement's episodes name its entities again.
+    said = {(m["episode_id"], m["entity_key"]) for s in statements for m in mentions(s)}
     change = ChangeSet(
         namespace=ns,
         entities=[_in(r) for r in doc.entities],
         episodes=[_in(r) for r in doc.episodes],
-        statements=[{"object_key": None, "episodes": [], **_in(r)} for r in doc.statements],
+        mentions=[{"episode_id": e, "entity_key": k} for e, k in sorted(said)],
+        statements=statements,
         facts=[{"object_key": None, **_in(r)} for r in doc.facts],
         supports=[_in(r) for r in doc.supports],
         supersessions=supersessions,

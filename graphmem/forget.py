@@ -188,18 +188,18 @@ class Planner:
         if tombstones:
             secret = tombstone.key(self.store, self.ns)
             for row in episodes.values():
-                digest = tombstone.episode_digest(secret, self.ns, row["content"])
-                change.tombstones.append(tombstone.row(digest, "episode", self.now))
+                digest = tombstone.episode_digest(secret, row["content"])
+                change.tombstones.append(tombstone.row(digest, "episode", self.now, secret))
             for digest in sorted(
                 {
                     tombstone.fact_digest(
-                        secret, self.ns, s["subject_key"], s["predicate"], s["object_json"]
+                        secret, s["subject_key"], s["predicate"], s["object_json"]
                     )
                     for s in plan.statements.values()
                     if s["op"] == "assert"
                 }
             ):
-                change.tombstones.append(tombstone.row(digest, "fact", self.now))
+                change.tombstones.append(tombstone.row(digest, "fact", self.now, secret))
         self._unname_forgotten_statements()
         targets = plan.facts | plan.episodes | set(plan.statements)
         if scrub:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import math
 import random
 import re
@@ -39,6 +40,8 @@ from openai.types.shared_params import ResponseFormatJSONSchema
 from pydantic import BaseModel, ValidationError
 
 from graphmem.errors import InvalidArgument, ModelCallFailed, ModelReplyInvalid
+
+log = logging.getLogger("graphmem.llm")
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -396,7 +399,21 @@ class ModelClient:
                     if boundary.attempts >= self.retry.attempts or not _retryable(exc):
                         raise
                     after = retry_after(exc) if isinstance(exc, openai.APIStatusError) else None
-                    self._sleep(self.retry.wait(boundary.attempts, after, self._rng))
+                    pause = self.retry.wait(boundary.attempts, after, self._rng)
+                    # Said where a person waits (stderr without a logging setup), not kept.
+                    log.warning(
+                        "model %r at %s: %s; trying again in %.1f s (attempt %d of %d)",
+                        self.model,
+                        self.endpoint,
+                        # The status only: a server's message may quote the prompt.
+                        f"HTTP {exc.status_code}"
+                        if isinstance(exc, openai.APIStatusError)
+                        else type(exc).__name__,
+                        pause,
+                        boundary.attempts + 1,
+                        self.retry.attempts,
+                    )
+                    self._sleep(pause)
 
     def _content(self, completion: ChatCompletion, tally: _Tally, prompt_name: str) -> str:
         if not isinstance(completion, ChatCompletion):  # a body the SDK could not read as one

@@ -15,11 +15,13 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from graphmem import arguments, candidates, config, lifecycle
+from graphmem import arguments, candidates, config, lifecycle, tombstone
 from graphmem import distill as distillation
 from graphmem import export as export_format
 from graphmem import gc as garbage
+from graphmem import reextract as reextraction
 from graphmem.actions import needs_confirmation
+from graphmem.arguments import shown
 from graphmem.check import CheckReport
 from graphmem.check import check as check_namespace_invariants
 from graphmem.checkpoint import Checkpoint, CheckpointInput
@@ -61,6 +63,7 @@ from graphmem.results import (
     ForgetReport,
     GcReport,
     PurgeReport,
+    ReextractReport,
     WriteResult,
 )
 from graphmem.session import DEFAULT_SHARE, DEFAULT_WINDOW, Session, session_budget
@@ -80,6 +83,9 @@ W = TypeVar("W", bound=Callable[..., Any])
 
 # Ids, counts and timings only: text, claims and secrets never reach a log.
 log = logging.getLogger("graphmem")
+
+# A purge restarts Neo4j on a copy of the live graph; a day is already more than any store needs.
+MAX_PURGE_SECONDS = 86_400
 
 
 class Memory:
@@ -200,14 +206,14 @@ class Memory:
                 object_is_entity=object_is_entity,
             )
         except ValueError as exc:
-            raise InvalidArgument(f"cannot define predicate {name!r}: {exc}") from exc
+            raise InvalidArgument(f"cannot define predicate {shown(name)}: {exc}") from exc
         return self.predicates.define(predicate)
 
     def confirm(self, fact_id: str, namespace: str) -> Fact:
         """A candidate the user confirmed becomes active with authority ``confirmed`` (and,
         in a one-valued slot, supersedes the value it contradicts)."""
         ns = check_namespace(namespace)
-        fact_id = arguments.text(fact_id, "fact_id")
+        fact_id = arguments.identifier(fact_id, "fact_id")
         with self._lock:
             result: list[dict[str, Any]] = []
 
@@ -224,7 +230,7 @@ class Memory:
     def reject(self, fact_id: str, namespace: str) -> Fact:
         """A rejected candidate is retired: no longer believed, still in the history."""
         ns = check_namespace(namespace)
-        fact_id = arguments.text(fact_id, "fact_id")
+        fact_id = arguments.identifier(fact_id, "fact_id")
         with self._lock:
             result: list[dict[str, Any]] = []
 
@@ -256,9 +262,9 @@ class Memory:
         again (a preview to show the user before they confirm)."""
         dry_run = arguments.flag(dry_run, "dry_run")
         ns = check_namespace(namespace)
-        episode = arguments.optional_text(episode, "episode")
-        fact = arguments.optional_text(fact, "fact")
-        entity = arguments.optional_text(entity, "entity")
+        episode = arguments.optional_identifier(episode, "episode")
+        fact = arguments.optional_identifier(fact, "fact")
+        entity = arguments.optional_text(entity, "entity", max_chars=arguments.MAX_NAME_CHARS)
         if not isinstance(everything, bool):
             raise InvalidArgument(f"everything must be True or False, not {everything!r}")
         chosen = [
@@ -370,7 +376,7 @@ class Memory:
         """A source went away (an account, a project): the facts it alone supported stop
         being current, kept as history. Returns their ids."""
         ns = check_namespace(namespace)
-        source_ref = arguments.text(source_ref, "source_ref")
+        source_ref = arguments.text(source_ref, "source_ref", max_chars=arguments.MAX_REF_CHARS)
         source_ref = scrub_ref(source_ref) or source_ref  # stored refs are redacted alike
         with self._lock:
             ended: list[str] = []
@@ -399,10 +405,19 @@ class Memory:
             apply_fresh(self.store, build)
         return distillation.to_run(runs[0])
 
+    def reextract(self, namespace: str, limit: int = 100) -> ReextractReport:
+        """Read again, oldest first, up to ``limit`` episodes kept while the model failed
+        (``WriteResult.extraction_pending``): what each says is written beside it, as
+        ``remember`` would have. A model that fails again stops the run; the rest wait."""
+        ns = check_namespace(namespace)
+        limit = arguments.whole(limit, "limit", maximum=arguments.MAX_K)
+        with self._lock:
+            return reextraction.finish(self._writer, self.store, ns, limit)
+
     def rollback(self, run_id: str, namespace: str) -> DistillationRun:
         """Undo a distillation run: its candidates go, the fields it changed come back."""
         ns = check_namespace(namespace)
-        run_id = arguments.text(run_id, "run_id")
+        run_id = arguments.identifier(run_id, "run_id")
         with self._lock:
             self.store.apply(distillation.rollback(self.store, ns, run_id, self._clock()))
             row = self.store.run(ns, run_id)
@@ -412,10 +427,10 @@ class Memory:
     def feedback(self, fact_id: str, namespace: str, outcome: str, note: str | None = None) -> None:
         """Report that acting on a fact went well or badly; gc() demotes the bad ones."""
         ns = check_namespace(namespace)
-        fact_id = arguments.text(fact_id, "fact_id")
-        note = arguments.optional_text(note, "note")
+        fact_id = arguments.identifier(fact_id, "fact_id")
+        note = arguments.optional_text(note, "note", max_chars=arguments.MAX_NOTE_CHARS)
         if outcome not in ("good", "bad"):
-            raise InvalidArgument(f"outcome={outcome!r}; use 'good' or 'bad'")
+            raise InvalidArgument(f"outcome={shown(outcome)}; use 'good' or 'bad'")
         with self._lock:
             row = self._fact_row(ns, fact_id)
             change = ChangeSet(namespace=ns)
@@ -452,7 +467,12 @@ class Memory:
         return export_format.document(ns, self.store.export_rows(ns), self._clock())
 
     def import_(self, data: dict[str, Any], namespace: str | None = None) -> dict[str, int]:
-        """Restore an exported namespace into an empty one, in one transaction."""
+        """Restore an exported namespace into an empty one, in one transaction. Returns
+        the namespace's counts by label, and ``inactive_tombstones`` when some of the
+        document's tombstones cannot stop a replay here (their key stayed with another
+        store: see ``graphmem.tombstone``)."""
+        if namespace is not None:
+            check_namespace(namespace)  # before the document: the caller's mistake first
         ns, change = export_format.change_set(data, namespace)
         check_namespace(ns)
         with self._lock:
@@ -462,9 +482,16 @@ class Memory:
                     "(pass namespace= to choose another)"
                 )
             change.validate()  # a hand-edited document names what it lacks, before any work
+            source = str(data.get("namespace"))
+            adoption = tombstone.adopt(self.store, ns, source, change.tombstones)
             embed_change(self.embedder, change)
+            if adoption.key is not None:  # the namespace is empty: its own key guards nothing
+                self.store.store_key(ns, "tombstone", replace=adoption.key)
             self.store.apply(change)
-        return self.store.counts(ns)
+        counts = self.store.counts(ns)
+        if adoption.inactive:
+            counts["inactive_tombstones"] = adoption.inactive
+        return counts
 
     # ---- read -------------------------------------------------------------
 
@@ -497,7 +524,9 @@ class Memory:
         where = FactFilter(
             subject_key=None
             if subject is None
-            else subject_key(arguments.text(subject, "subject"), ns),
+            else subject_key(
+                arguments.text(subject, "subject", max_chars=arguments.MAX_NAME_CHARS), ns
+            ),
             predicate=None if predicate is None else check_predicate(predicate),
             scope=None if scope is None else check_scope(scope),
             point=point,
@@ -569,7 +598,7 @@ class Memory:
         ``revisions=True`` also lists those retired versions (belief-time history).
         """
         ns = check_namespace(namespace)
-        fact_id = arguments.text(fact_id, "fact_id")
+        fact_id = arguments.identifier(fact_id, "fact_id")
         revisions = arguments.flag(revisions, "revisions")
         row = self._fact_row(ns, fact_id)
         chain = timeline_of(self.store, ns, row, revisions=revisions)
@@ -581,7 +610,7 @@ class Memory:
         ]
 
     def episode(self, episode_id: str, namespace: str) -> Episode:
-        episode_id = arguments.text(episode_id, "episode_id")
+        episode_id = arguments.identifier(episode_id, "episode_id")
         rows = self.store.episodes_by_id(check_namespace(namespace), [episode_id])
         if not rows:
             raise UnknownId(f"no episode {episode_id!r} in namespace {namespace!r}")
@@ -624,6 +653,10 @@ class Memory:
         The budget is ``budget`` tokens, or ``share`` of the model's context ``window``
         (by default 60% of 128,000), counted with tiktoken.
         """
+        task = arguments.optional_text(task, "task", max_chars=arguments.MAX_NAME_CHARS)
+        session_id = arguments.optional_text(
+            session_id, "session_id", max_chars=arguments.MAX_NAME_CHARS
+        )
         return Session(
             self,
             check_namespace(namespace),
@@ -663,7 +696,7 @@ class Memory:
         ``goal``, ``session``. Secrets in it are redacted before it is stored.
         """
         ns = check_namespace(namespace)
-        task = arguments.text(task, "task")
+        task = arguments.text(task, "task", max_chars=arguments.MAX_NAME_CHARS)
         progress = CheckpointInput.of(task=task, **state)
         with self._lock:
             return save_checkpoint(self.store, ns, progress, self._clock())
@@ -671,8 +704,9 @@ class Memory:
     def checkpoints(self, namespace: str, task: str, limit: int = 10) -> list[Checkpoint]:
         """The task's checkpoints, newest first."""
         ns = check_namespace(namespace)
-        task = arguments.text(task, "task")
-        return checkpoint_history(self.store, ns, task, arguments.whole(limit, "limit"))
+        task = arguments.text(task, "task", max_chars=arguments.MAX_NAME_CHARS)
+        limit = arguments.whole(limit, "limit", maximum=arguments.MAX_K)
+        return checkpoint_history(self.store, ns, task, limit)
 
     def resume(
         self,
@@ -685,6 +719,7 @@ class Memory:
     ) -> Session:
         """A new session that takes ``task`` up from its latest checkpoint."""
         ns = check_namespace(namespace)
+        task = arguments.text(task, "task", max_chars=arguments.MAX_NAME_CHARS)
         saved = latest_checkpoint(self.store, ns, task)
         if saved is None:
             raise UnknownId(f"no checkpoint for task {task!r} in namespace {ns!r}")
@@ -713,8 +748,15 @@ class Memory:
         every namespace of the store (and changes no data in any)."""
         if namespace is not None:
             check_namespace(namespace)
-        if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0:
-            raise InvalidArgument(f"timeout must be a positive number of seconds, not {timeout!r}")
+        if (
+            isinstance(timeout, bool)
+            or not isinstance(timeout, int | float)
+            or not 0 < timeout <= MAX_PURGE_SECONDS
+        ):
+            raise InvalidArgument(
+                f"timeout must be a positive number of seconds, at most {MAX_PURGE_SECONDS:,}, "
+                f"not {shown(timeout)}"
+            )
         self.flush()
         with self._lock:
             report = self.store.purge(float(timeout))
@@ -782,4 +824,6 @@ def _enum(kind: Any, value: Any, name: str) -> Any:
         return kind(value)
     except ValueError:
         allowed = ", ".join(v.value for v in kind)
-        raise InvalidArgument(f"{name}={value!r} is not known; use one of: {allowed}") from None
+        raise InvalidArgument(
+            f"{name}={shown(value)} is not known; use one of: {allowed}"
+        ) from None

@@ -23,6 +23,8 @@ from pydantic import (
     field_validator,
 )
 
+from graphmem import arguments
+from graphmem.arguments import shown
 from graphmem.errors import InvalidArgument, NotSerialisable
 
 
@@ -119,7 +121,7 @@ def check_namespace(namespace: str) -> str:
     """A namespace is the tenant boundary: never empty, never ambiguous."""
     if not isinstance(namespace, str) or not _NAMESPACE.fullmatch(namespace):
         raise InvalidArgument(
-            f"namespace={namespace!r} is not usable: it must be 1-128 characters of letters, "
+            f"namespace={shown(namespace)} is not usable: it must be 1-128 characters of letters, "
             "digits and _ . : @ -, starting with a letter or digit"
         )
     return namespace
@@ -128,7 +130,7 @@ def check_namespace(namespace: str) -> str:
 def check_predicate(name: str) -> str:
     if not isinstance(name, str) or not _PREDICATE.fullmatch(name):
         raise InvalidArgument(
-            f"predicate={name!r} is not usable: use snake_case such as 'lives_in' "
+            f"predicate={shown(name)} is not usable: use snake_case such as 'lives_in' "
             "(lower-case letters, digits and _, at most 64)"
         )
     return name
@@ -139,7 +141,7 @@ def check_scope(scope: str | None) -> str:
         return GLOBAL
     if not isinstance(scope, str) or not _SCOPE.fullmatch(scope):
         raise InvalidArgument(
-            f"scope={scope!r} is not usable: use 'global' or '<kind>:<name>' with kind one of "
+            f"scope={shown(scope)} is not usable: use 'global' or '<kind>:<name>' with kind one of "
             f"{', '.join(SCOPE_KINDS)} (for example 'project:apollo')"
         )
     return scope
@@ -155,8 +157,8 @@ def canonical_json(value: Any, what: str = "object") -> str:
         return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise NotSerialisable(
-            f"{what}={value!r} ({type(value).__name__}) cannot be stored: use a JSON value "
-            "(str, int, float, bool, list or dict of those)"
+            f"{what}={shown(value)} ({type(value).__name__}) cannot be stored: "
+            "use a JSON value (str, int, float, bool, list or dict of those)"
         ) from exc
 
 
@@ -208,6 +210,11 @@ class Episode(Model):
     sensitivity: Sensitivity = Sensitivity.NORMAL
     alerts: list[str] = Field(
         default_factory=list, description="injection attempts found in it (kept inert)"
+    )
+    extraction_pending: bool = Field(
+        False,
+        description="the model failed when it was told: kept as evidence, nothing derived "
+        "from it yet (Memory.reextract reads it again)",
     )
 
 
@@ -347,12 +354,16 @@ class Claim(Model):
             )
         if "\\u0000" in text:
             raise InvalidArgument("a claim's object contains a NUL character; remove it")
+        arguments.text(text, "a claim's object")  # lone surrogates
         return value
 
-    @field_validator("subject", "quote")
+    @field_validator("subject")
     @classmethod
-    def _no_nul(cls, value: str | None) -> str | None:
-        if value is not None and "\x00" in value:
-            raise InvalidArgument("a claim's subject or quote contains a NUL character")
+    def _subject(cls, value: str) -> str:
+        return arguments.text(value, "a claim's subject")
+
+    @field_validator("quote")
+    @classmethod
+    def _quote(cls, value: str | None) -> str | None:
         # A quote is where in the text the claim was read: its start says it.
-        return value if value is None else value[:MAX_QUOTE_CHARS]
+        return None if value is None else arguments.text(value[:MAX_QUOTE_CHARS], "quote")

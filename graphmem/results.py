@@ -39,6 +39,11 @@ class WriteResult(Model):
     redactions: int = 0
     model_calls: int = 0
     tokens: int = 0
+    extraction_pending: str | None = Field(
+        None,
+        description="why nothing was extracted yet: the model failed, the episode is kept "
+        "and `graphmem reextract` (Memory.reextract) reads it again",
+    )
 
     @property
     def fact_ids(self) -> list[str]:
@@ -48,6 +53,16 @@ class WriteResult(Model):
     def waiting(self) -> list[Operation]:
         """What this write left waiting for the user's confirmation (candidates)."""
         return [op for op in self.operations if op.status is Status.CANDIDATE and op.fact_id]
+
+
+class ReextractReport(Model):
+    """What reading pending episodes again did (:meth:`graphmem.Memory.reextract`)."""
+
+    finished: list[WriteResult] = Field(
+        default_factory=list, description="one write per episode read again, oldest first"
+    )
+    pending: int = Field(0, description="episodes still pending after this run")
+    failed: str | None = Field(None, description="why the run stopped early: the model failed")
 
 
 class ForgetReport(Model):

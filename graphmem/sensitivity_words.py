@@ -121,7 +121,7 @@ TERMS: dict[str, str] = {
         r"支持政党|党員|後援会|選挙で|投票し|党员|投票给"
     ),
     "trade_union": (
-        r"(?:my|our|the)\s+(?:trade|labou?r)\s+union|\w+s\'\s+union|union\s+(?:member\w*|rep\w*|steward|dues|card|branch|meeting|hall|organi[sz]er|official|local)|"
+        r"(?:my|our|the)\s+(?:trade|labou?r)\s+union|\b\w+s\'\s+union|union\s+(?:member\w*|rep\w*|steward|dues|card|branch|meeting|hall|organi[sz]er|official|local)|"
         r"shop\s+steward|teamsters|walk(?:ing|ed)?\s+out\s+(?:with|on)|unionis\w*|strike\s+(?:ballot|action|pay|committee)|on\s+strike|went\s+on\s+strike|picket\s+line|"
         r"(?:joined|member\s+of|in)\s+the\s+(?!european|soviet|african|student|credit)(?:\w+\s+){0,2}union|collective\s+bargaining|"
         r"gewerkschaft\w*|betriebsrat\w*|streike\w*|im\s+streik|streikposten|ver\.di|ig\s+metall|"

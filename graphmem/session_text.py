@@ -9,6 +9,7 @@ import re
 from datetime import datetime
 from typing import Any
 
+from graphmem import arguments
 from graphmem.checkpoint import Checkpoint
 from graphmem.errors import InvalidArgument
 from graphmem.model import canonical_json, render_value
@@ -164,15 +165,15 @@ def _clip_value(value: Any) -> Any:
 
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise InvalidArgument(f"{what}={value!r} is not usable: pass non-empty text")
+        raise InvalidArgument(f"{what}={arguments.shown(value)} is not usable: pass non-empty text")
     return value
 
 
 def _check_session_id(value: Any) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_SESSION_ID:
         raise InvalidArgument(
-            f"session_id={value!r} is not usable: pass 1-{MAX_SESSION_ID} characters, "
-            "or leave it out for a generated one"
+            f"session_id={arguments.shown(value)} is not usable: pass 1-{MAX_SESSION_ID} "
+            "characters, or leave it out for a generated one"
         )
     return value
 

@@ -110,6 +110,18 @@ def row(content: Content, stated: Stated, now: datetime) -> Row:
     return out
 
 
+def mentions(statement: Row) -> list[Row]:
+    """``(:Episode)-[:MENTIONS]->(:Entity)`` rows: each episode a statement came from names
+    its subject, and its object when that is an entity."""
+    keys = [statement["subject_key"], statement.get("object_key")]
+    return [
+        {"episode_id": episode_id, "entity_key": key}
+        for episode_id in statement.get("episodes") or ()
+        for key in keys
+        if key
+    ]
+
+
 def said(statement: Row) -> Said:
     """A stored statement as the timeline derivation sees it."""
     return Said(

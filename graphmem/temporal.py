@@ -61,6 +61,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from graphmem import arguments
 from graphmem.errors import InvalidArgument, InvalidValidity, NaiveDatetime
 
 BEGINNING = datetime(1, 1, 1, tzinfo=UTC)
@@ -88,13 +89,13 @@ def utc(value: datetime | str, name: str = "datetime") -> datetime:
             value = datetime.fromisoformat(value.strip())
         except ValueError as exc:
             raise InvalidArgument(
-                f"{name}={value!r} is not an ISO-8601 date-time; write e.g. "
+                f"{name}={arguments.shown(value)} is not an ISO-8601 date-time; write e.g. "
                 "'2026-03-01T09:00:00+00:00' or pass an aware datetime"
             ) from exc
     if not isinstance(value, datetime):
         raise InvalidArgument(
             f"{name} must be an aware datetime (or ISO-8601 text with an offset), "
-            f"not {type(value).__name__} {value!r}"
+            f"not {type(value).__name__} {arguments.shown(value)}"
         )
     if value.tzinfo is None or value.tzinfo.utcoffset(value) is None:
         raise NaiveDatetime(

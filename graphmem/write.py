@@ -29,7 +29,7 @@ from graphmem.decide import (
     from_model,
 )
 from graphmem.embed import Embedder
-from graphmem.errors import InvalidArgument, WriteConflict
+from graphmem.errors import InvalidArgument, ModelCallFailed, ModelReplyInvalid, WriteConflict
 from graphmem.model import (
     Actor,
     Authority,
@@ -113,7 +113,9 @@ def parse_source(source: str | SourceKind) -> SourceKind:
         return SourceKind(source)
     except ValueError:
         allowed = ", ".join(s.value for s in SourceKind)
-        raise InvalidArgument(f"source={source!r} is not known; use one of: {allowed}") from None
+        raise InvalidArgument(
+            f"source={arguments.shown(source)} is not known; use one of: {allowed}"
+        ) from None
 
 
 def subject_key(name: str, namespace: str) -> str:
@@ -143,11 +145,13 @@ class WritePath:
         speaker: str | None,
     ) -> Input:
         ns = check_namespace(namespace)
-        session = arguments.optional_text(session, "session")
+        session = arguments.optional_text(session, "session", max_chars=arguments.MAX_NAME_CHARS)
         # A reference may be a URL with a token in it: it is stored (and names the speaker
         # of an email) only redacted.
-        source_ref = scrub_ref(arguments.optional_text(source_ref, "source_ref"))
-        speaker = arguments.optional_text(speaker, "speaker")
+        source_ref = scrub_ref(
+            arguments.optional_text(source_ref, "source_ref", max_chars=arguments.MAX_REF_CHARS)
+        )
+        speaker = arguments.optional_text(speaker, "speaker", max_chars=arguments.MAX_NAME_CHARS)
         if isinstance(content, Episode):
             arguments.text(
                 content.content,
@@ -197,61 +201,52 @@ class WritePath:
         said = arguments.text("\n".join(_claim_text(c) for c in claims), "claims")
         return Input(ns, kind, occurred, said, claims, session, source_ref, speaker or "user")
 
-    def remember(self, inp: Input) -> WriteResult:
+    def remember(self, inp: Input, *, told: Row | None = None) -> WriteResult:
+        """Run the write path for ``inp``. ``told``: the stored episode whose extraction was
+        pending (``graphmem.reextract``); what it says is written beside it, and its mark
+        goes in the same transaction."""
         with ExitStack() as reads:  # a read sent ahead is let go however the write ends
-            return self._remember(inp, reads)
+            return self._remember(inp, reads, told)
 
-    def _remember(self, inp: Input, reads: ExitStack) -> WriteResult:
+    def _remember(self, inp: Input, reads: ExitStack, told: Row | None) -> WriteResult:
         now = self.clock()
         # Claims given as such: their slots are read while the episode is redacted and the
         # claims go through the gate.
         ahead = self._slots_ahead(inp.namespace, inp.claims, reads)
         scrubbed = redact(inp.text)
-        if inp.source is not SourceKind.USER and self._tombstoned(inp, scrubbed.text):
+        if (
+            told is None
+            and inp.source is not SourceKind.USER
+            and self._tombstoned(inp, scrubbed.text)
+        ):
             return self._refuse_replay(inp, now)
-        episode_id = new_id("ep")
         # Only the user and the system may direct the agent; anyone else trying is an alert.
         # The scan reads the text as it came (it stores nothing): redaction must not hide an
         # attempt, nor a placeholder break up its wording.
         attacks = [] if inp.source in gate.GRANTING_SOURCES else injection.scan(inp.text)
-        episode: Row = {
-            "id": episode_id,
-            "content": scrubbed.text,
-            "source": inp.source.value,
-            "authority": gate.authority_for(inp.source).value,
-            "occurred_at": inp.occurred_at,
-            "recorded_at": now,
-            "source_ref": inp.source_ref,
-            "session": inp.session,
-            "redactions": scrubbed.count,
-            "sensitivity": Sensitivity.NORMAL.value,
-            # What this episode tried, if it tried to direct the agent: shown beside it on recall.
-            "alerts": [a.value for a in attacks],
-        }
+        episode: Row = told or _new_episode(inp, scrubbed.text, scrubbed.count, attacks, now)
+        episode_id = episode["id"]
         usage = Usage()
-        claims = inp.claims if inp.claims is not None else self._extract(scrubbed.text, inp, usage)
+        # When the model fails, the message is kept: stored alone, its extraction pending.
+        claims, pending = self._claims(inp, scrubbed.text, usage, told)
         if ahead is None:
             ahead = self._slots_ahead(inp.namespace, claims, reads)
         names = self._names(inp.namespace, claims)
         staged = [self._stage(inp, claim, attacks, names) for claim in claims]
-        episode["sensitivity"] = _episode_sensitivity(scrubbed.text, staged).value
-        # The turns around it in its session are indexed with it for keyword search only,
-        # and it joins their windows (graphmem/context.py).
-        own_context, around = context.for_new_turn(self.store, inp.namespace, episode)
-        episode.update(own_context)
-        alert = _injection_alert(attacks)
+        around: list[Row] = []
+        if _episode_sensitivity(scrubbed.text, staged) is Sensitivity.SENSITIVE:
+            episode["sensitivity"] = Sensitivity.SENSITIVE.value
+        if told is None:
+            # The turns around it in its session are indexed with it for keyword search
+            # only, and it joins their windows (graphmem/context.py).
+            own_context, around = context.for_new_turn(self.store, inp.namespace, episode)
+            episode.update(own_context)
+        alert = _injection_alert(attacks) if told is None else None
         asked: dict[int, Decision] = {}  # model decisions survive a retry: one call per claim
         lost: ChangeSet | None = None
         for attempt in itertools.count(1):
-            change = ChangeSet(namespace=inp.namespace)
-            change.episodes.append(dict(episode))
+            change = _episode_change(inp, episode, told=told, pending=pending, alert=alert, now=now)
             change.contexts = list(around)
-            if alert is not None:
-                change.audit.append(
-                    audit_row(
-                        now, _actor(inp.source), "alert", target_id=episode_id, note=alert.reason
-                    )
-                )
             try:
                 with held_after(self.store, lost):
                     written = self._decide_all(
@@ -259,6 +254,7 @@ class WritePath:
                         claims,
                         staged,
                         change=change,
+                        episode_id=episode_id,
                         now=now,
                         usage=usage,
                         asked=asked,
@@ -278,6 +274,12 @@ class WritePath:
                 time.sleep(random.uniform(0, 0.002 * attempt))
                 now = max(now, self.clock())
                 continue
+            except (ModelCallFailed, ModelReplyInvalid) as exc:
+                if inp.claims is not None or pending is not None:
+                    raise  # claims given as such stay with the caller: nothing is lost
+                claims, pending = self._pending(told, exc)
+                staged, asked = [], {}
+                continue
             return WriteResult(
                 episode_id=episode_id,
                 operations=written[0],
@@ -285,8 +287,28 @@ class WritePath:
                 redactions=scrubbed.count,
                 model_calls=usage.calls,
                 tokens=usage.tokens,
+                extraction_pending=pending,
             )
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _claims(
+        self, inp: Input, text: str, usage: Usage, told: Row | None
+    ) -> tuple[list[Claim], str | None]:
+        """The claims to weigh, and why there are none when the model failed."""
+        if inp.claims is not None:
+            return inp.claims, None
+        try:
+            return self._extract(text, inp, usage), None
+        except (ModelCallFailed, ModelReplyInvalid) as exc:
+            return self._pending(told, exc)
+
+    @staticmethod
+    def _pending(told: Row | None, failure: Exception) -> tuple[list[Claim], str]:
+        """No claims, and why: the model failed. A pending episode read again stays pending."""
+        if told is not None:
+            raise failure
+        log.warning("the model failed; the episode is kept, its extraction pending: %s", failure)
+        return [], str(failure)
 
     def _decide_all(
         self,
@@ -295,6 +317,7 @@ class WritePath:
         staged: list[Proposal | Refusal],
         *,
         change: ChangeSet,
+        episode_id: str,
         now: datetime,
         usage: Usage,
         asked: dict[int, Decision],
@@ -302,7 +325,6 @@ class WritePath:
     ) -> tuple[list[Operation], list[Refusal]]:
         """Decide every claim against freshly read slots (``read``: those read ahead, if
         any; the rest are read now); fill ``change``."""
-        episode_id = change.episodes[0]["id"]
         proposals = [p for p in staged if isinstance(p, Proposal)]
         wanted = list(dict.fromkeys(p.slot for p in proposals))
         slots = read.result() if read is not None else {}
@@ -389,8 +411,8 @@ class WritePath:
 
     def _tombstoned(self, inp: Input, content: str) -> bool:
         secret = tombstone.key(self.store, inp.namespace)
-        digest = tombstone.episode_digest(secret, inp.namespace, content)
-        return bool(self.store.tombstoned(inp.namespace, [digest]))
+        digests = tombstone.episode_digests(secret, inp.namespace, content)
+        return bool(self.store.tombstoned(inp.namespace, digests))
 
     def _extract(self, text: str, inp: Input, usage: Usage) -> list[Claim]:
         with_usage = getattr(self.extractor, "extract_with_usage", None)
@@ -448,13 +470,13 @@ class WritePath:
             return set()
         secret = tombstone.key(self.store, namespace)
         digests = {
-            id(p): tombstone.fact_digest(
+            id(p): tombstone.fact_digests(
                 secret, namespace, p.content.subject_key, p.content.predicate, p.value
             )
             for p in below
         }
-        found = self.store.tombstoned(namespace, set(digests.values()))
-        return {key for key, digest in digests.items() if digest in found}
+        found = self.store.tombstoned(namespace, {d for ds in digests.values() for d in ds})
+        return {key for key, ds in digests.items() if found.intersection(ds)}
 
     def _proposal(
         self, inp: Input, verdict: gate.Admitted, names: user_names.UserNames
@@ -564,6 +586,57 @@ def embed_change(embedder: Embedder, change: ChangeSet) -> None:
     if texts:
         vectors = embedder.embed(list(texts.values()))
         change.embeddings.update(zip(texts, vectors, strict=True))
+
+
+def _new_episode(
+    inp: Input, content: str, redactions: int, attacks: list[injection.Attack], now: datetime
+) -> Row:
+    return {
+        "id": new_id("ep"),
+        "content": content,
+        "source": inp.source.value,
+        "authority": gate.authority_for(inp.source).value,
+        "occurred_at": inp.occurred_at,
+        "recorded_at": now,
+        "source_ref": inp.source_ref,
+        "session": inp.session,
+        "redactions": redactions,
+        "sensitivity": Sensitivity.NORMAL.value,
+        # What this episode tried, if it tried to direct the agent: shown beside it on recall.
+        "alerts": [a.value for a in attacks],
+    }
+
+
+def _episode_change(
+    inp: Input,
+    episode: Row,
+    *,
+    told: Row | None,
+    pending: str | None,
+    alert: Refusal | None,
+    now: datetime,
+) -> ChangeSet:
+    """A write's change set as far as its episode goes: the new episode (marked, with the
+    speaker its extraction will need, when that is pending) or the pending mark going."""
+    change = ChangeSet(namespace=inp.namespace)
+    if told is not None:
+        if pending is None:
+            change.extracted.append({"id": episode["id"], "sensitivity": episode["sensitivity"]})
+        return change
+    if pending is None:
+        change.episodes.append(dict(episode))
+    else:
+        change.episodes.append({**episode, "extraction": "pending", "speaker": inp.speaker})
+        change.audit.append(
+            audit_row(
+                now, Actor.SYSTEM, "extraction pending", target_id=episode["id"], note=pending
+            )
+        )
+    if alert is not None:
+        change.audit.append(
+            audit_row(now, _actor(inp.source), "alert", target_id=episode["id"], note=alert.reason)
+        )
+    return change
 
 
 def _episode_sensitivity(text: str, staged: list[Proposal | Refusal]) -> Sensitivity:

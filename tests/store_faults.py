@@ -50,12 +50,24 @@ def boundaries(data: bytes) -> list[int]:
     return [0] + [i + 1 for i, byte in enumerate(data) if byte == ord("\n")]
 
 
+@dataclass(frozen=True)
+class Op:
+    """One API call of :func:`build`: ``note`` (text), ``claim`` (predicate, value),
+    ``feedback`` or ``forget`` (on what the call ``ref`` returned)."""
+
+    kind: str
+    args: tuple[str, ...] = ()
+    ref: int | None = None
+
+
 @dataclass
 class Built:
     folder: Path
     journal: bytes
     after: dict[int, str]  # records in the journal -> the state the API showed then
     written: dict[int, int]  # i -> record number (from 1) of the i-th remember
+    ops: list[Op]
+    records: list[int]  # the journal record each op wrote
 
 
 def build(folder: Path, writes: int = 40) -> Built:
@@ -64,40 +76,83 @@ def build(folder: Path, writes: int = 40) -> Built:
     in the journal, as a kill right after their append leaves them."""
     after: dict[int, str] = {}
     written: dict[int, int] = {}
+    ops: list[Op] = []
+    records: list[int] = []
     compact = EmbeddedStore._compact
     EmbeddedStore._compact = lambda self: None  # type: ignore[method-assign]
     try:
         with Memory(folder) as mem:
             after[0] = state(mem)
+            done: list[object] = []
 
-            def note() -> None:
+            def call(op: Op) -> object:
+                result = perform(mem, op, done)
+                ops.append(op)
+                done.append(result)
                 after[(folder / JOURNAL).read_bytes().count(b"\n")] = state(mem)
+                records.append(max(after))
+                return result
 
-            forgettable: list[str] = []
-            last_fact = ""
+            forgettable: list[int] = []
+            last_fact: int | None = None
             for i in range(writes):
                 if i % 4 == 0:
-                    result = mem.remember(f"Maya wrote note number {i} today.", namespace=NS)
+                    result = call(Op("note", (f"Maya wrote note number {i} today.",)))
                 elif i % 4 == 1:
-                    result = mem.remember([Claim("maya", "lives_in", f"City{i}")], namespace=NS)
+                    result = call(Op("claim", ("lives_in", f"City{i}")))
                 else:
-                    result = mem.remember([Claim("maya", "likes", f"thing {i}")], namespace=NS)
-                note()
+                    result = call(Op("claim", ("likes", f"thing {i}")))
                 written[i] = max(after)
-                last_fact = (result.fact_ids or [last_fact])[0]
-                if i % 10 == 3 and result.episode_id:
-                    forgettable.append(result.episode_id)
-                if i % 10 == 6:
-                    mem.feedback(last_fact, NS, "good")
-                    note()
+                if getattr(result, "fact_ids", None):
+                    last_fact = len(ops) - 1
+                if i % 10 == 3:
+                    forgettable.append(len(ops) - 1)
+                if i % 10 == 6 and last_fact is not None:
+                    call(Op("feedback", ref=last_fact))
                 if i % 10 == 9 and forgettable:
-                    mem.forget(NS, episode=forgettable.pop())
-                    note()
+                    call(Op("forget", ref=forgettable.pop()))
     finally:
         EmbeddedStore._compact = compact  # type: ignore[method-assign]
     journal = (folder / JOURNAL).read_bytes()
     assert set(after) == set(range(journal.count(b"\n") + 1)), "one record per call"
-    return Built(folder, journal, after, written)
+    return Built(folder, journal, after, written, ops, records)
+
+
+def perform(mem: Memory, op: Op, done: list[object]) -> object:
+    if op.kind == "note":
+        return mem.remember(op.args[0], namespace=NS)
+    if op.kind == "claim":
+        return mem.remember([Claim("maya", op.args[0], op.args[1])], namespace=NS)
+    target = done[op.ref] if op.ref is not None else None
+    if op.kind == "feedback":
+        return mem.feedback(target.fact_ids[0], NS, "good")  # type: ignore[union-attr]
+    return mem.forget(NS, episode=target.episode_id)  # type: ignore[union-attr]
+
+
+def held(mem: Memory) -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[str]]:
+    """What a user sees, ids and times aside: the current facts, every version's value,
+    the episodes' words."""
+    exported = mem.export(NS)
+    return (
+        sorted((f.predicate, str(f.object)) for f in mem.facts(NS)),
+        sorted({(f.predicate, str(f.object)) for f in mem.facts(NS, history=True)}),
+        sorted(e["content"] for e in exported["episodes"]),
+    )
+
+
+def replayed(built: Built, folder: Path, lost: set[int]) -> tuple[object, ...]:
+    """What the store holds had the calls that wrote the ``lost`` records never been made
+    (nor the calls that refer to what those returned): the oracle of a repair."""
+    skipped: set[int] = set()
+    done: list[object] = []
+    with Memory(folder) as mem:
+        for n, op in enumerate(built.ops):
+            if built.records[n] in lost or (op.ref is not None and op.ref in skipped):
+                skipped.add(n)
+                done.append(None)
+                continue
+            done.append(perform(mem, op, done))
+        return held(mem)
 
 
 def trial(built: Built, tmp: Path, journal: bytes) -> Path:
@@ -267,3 +322,47 @@ def judge(folder: Path, marker: str, said: list[str]) -> Kill:
     else:
         kill.outcome = "forgotten" if wrote or forgot else "never written"
     return kill
+
+
+# ---- repair -------------------------------------------------------------------
+
+
+@dataclass
+class Repaired:
+    position: int
+    damaged: set[int]  # records whose content (body) the flip changed
+    lost_intact: list[int]  # records with intact content that repair did not keep
+    partial: int  # records kept in part
+    matches: bool  # the salvaged store holds what the oracle replay holds
+    problems: list[str]  # what check() finds in the salvaged store
+
+
+def repaired(built: Built, tmp: Path, position: int, xor: int, oracle: dict) -> Repaired:
+    """Change one journal byte and repair: every record whose content is intact must be
+    kept, and the salvaged store must hold what replaying the calls without the damaged
+    record gives (``oracle`` caches those replays by lost records)."""
+    edges = boundaries(built.journal)
+    damaged_bytes = bytearray(built.journal)
+    damaged_bytes[position] ^= xor
+    folder = trial(built, tmp, bytes(damaged_bytes))
+    into = tmp / f"r{uuid.uuid4().hex}"
+    record = max(n for n, e in enumerate(edges[:-1]) if e <= position) + 1
+    start, end = edges[record - 1], edges[record]
+    body = built.journal.index(b" ", built.journal.index(b" ", start) + 1) + 1
+    damaged = {record} if body <= position < end - 1 else set()
+    try:
+        salvage = doctor.repair(folder, into)
+        kept = set(salvage.kept)
+        lost_intact = [n for n in range(1, len(edges)) if n not in kept and n not in damaged]
+        key = frozenset(n for n in range(1, len(edges)) if n not in kept)
+        if key not in oracle:
+            oracle[key] = replayed(built, tmp / f"o{uuid.uuid4().hex}", set(key))
+        with Memory(into) as mem:
+            got = held(mem)
+            problems = [p.kind for p in mem.check(NS).problems]
+        return Repaired(
+            position, damaged, lost_intact, len(salvage.partial), got == oracle[key], problems
+        )
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(into, ignore_errors=True)

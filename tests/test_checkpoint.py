@@ -152,7 +152,7 @@ def test_bad_checkpoint_state_is_named(
 def test_bad_task_is_named(memory: Memory, ns: NS) -> None:
     with pytest.raises(InvalidArgument, match="task=''"):
         memory.checkpoint(ns("maya"), "", next_action="x")
-    with pytest.raises(InvalidArgument, match="task="):
+    with pytest.raises(InvalidArgument, match="task"):
         memory.resume(ns("maya"), "x" * 300)
 
 

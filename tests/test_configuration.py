@@ -4,6 +4,7 @@ environment (or a flag), and `graphmem config` says what is in effect and from w
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ import pytest
 
 from graphmem import InvalidArgument, Memory
 from graphmem.cli import main
-from graphmem.testing import FakeModelServer
+from graphmem.testing import FakeModelServer, FakeReply
 
 VARIABLES = (
     "NEO4J_URI",
@@ -23,6 +24,8 @@ VARIABLES = (
     "GRAPHMEM_EMBEDDER",
     "OPENAI_BASE_URL",
     "OPENAI_API_KEY",
+    "GRAPHMEM_MODEL_TIMEOUT",
+    "GRAPHMEM_MODEL_RETRIES",
 )
 
 
@@ -57,12 +60,16 @@ def _lives_in(city: str) -> dict[str, Any]:
     return {"claims": [claim]}
 
 
-def test_the_model_setting_makes_the_cli_use_the_model(
-    env: pytest.MonkeyPatch, server: FakeModelServer, capsys: pytest.CaptureFixture[str]
-) -> None:
+def _use_fake_model(env: pytest.MonkeyPatch, server: FakeModelServer) -> None:
     env.setenv("GRAPHMEM_MODEL", "fake-model")
     env.setenv("OPENAI_BASE_URL", server.base_url)
     env.setenv("OPENAI_API_KEY", "unused")
+
+
+def test_the_model_setting_makes_the_cli_use_the_model(
+    env: pytest.MonkeyPatch, server: FakeModelServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _use_fake_model(env, server)
     server.script(_lives_in("Tórshavn"))  # the rules alone would not invent this city
 
     assert main(["--json", "config"]) == 0
@@ -76,6 +83,36 @@ def test_the_model_setting_makes_the_cli_use_the_model(
     assert "Tórshavn" in capsys.readouterr().out
     assert len(server.requests) == 1
     assert server.requests[0]["model"] == "fake-model"
+
+
+def test_a_slow_model_is_given_up_on_in_the_time_set_and_the_message_is_kept(
+    env: pytest.MonkeyPatch, server: FakeModelServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _use_fake_model(env, server)
+    env.setenv("GRAPHMEM_MODEL_TIMEOUT", "0.3")
+    env.setenv("GRAPHMEM_MODEL_RETRIES", "1")
+    server.script(FakeReply.delay(3), FakeReply.delay(3))
+
+    started = time.monotonic()
+    assert main(["remember", "-n", "maya", "I live in Tórshavn."]) == 0
+    assert time.monotonic() - started < 3  # two tries of 0.3 s and a pause, not minutes
+    shown = capsys.readouterr()
+    assert "extraction pending" in shown.out
+    assert "trying again" in shown.err  # said while the user waits
+
+    server.script(_lives_in("Tórshavn"))
+    assert main(["reextract", "-n", "maya"]) == 0
+    assert "still pending 0" in capsys.readouterr().out
+    assert main(["facts", "-n", "maya"]) == 0
+    assert "Tórshavn" in capsys.readouterr().out
+
+
+def test_a_model_setting_that_is_no_number_is_named(env: pytest.MonkeyPatch) -> None:
+    env.setenv("GRAPHMEM_MODEL", "fake-model")
+    env.setenv("OPENAI_API_KEY", "unused")
+    env.setenv("GRAPHMEM_MODEL_TIMEOUT", "soon")
+    with pytest.raises(InvalidArgument, match="GRAPHMEM_MODEL_TIMEOUT='soon'"):
+        Memory()
 
 
 def test_a_model_without_a_key_is_refused_by_name(

@@ -654,3 +654,22 @@ def test_fact_audit_trail(memory: Memory, clock: Clock, neo4j_driver: Driver, ns
     denver = run(neo4j_driver, "explore/fact_audit_trail", ns, fact_id=ids["denver"])
     assert [r["action"] for r in denver] == ["add"]
     assert run(neo4j_driver, "explore/fact_audit_trail", f"{ns}-x", fact_id=ids["austin"]) == []
+
+
+@pytest.mark.neo4j
+def test_entity_mentions(memory: Memory, clock: Clock, neo4j_driver: Driver, ns: str) -> None:
+    ids = moves(memory, clock, ns)
+    friend_ep, _ = remember(
+        memory, clock, ns, d(8), Claim("maya", "friend_of", "Ostrowski"), source="email"
+    )
+
+    rows = run(neo4j_driver, "explore/entity_mentions", ns, entity="maya")
+    assert [r["episode_id"] for r in rows] == [ids["austin_ep"], ids["denver_ep"], friend_ep]
+    assert rows[2]["source"] == "email"
+    assert [native(r["occurred_at"]) for r in rows] == [d(1), d(7), d(8)]
+    [ostrowski] = run(neo4j_driver, "explore/entity_mentions", ns, entity="OSTROWSKI")
+    assert (ostrowski["episode_id"], ostrowski["entity"]) == (friend_ep, "Ostrowski")
+
+    memory.forget(ns, episode=ids["austin_ep"])
+    rows = run(neo4j_driver, "explore/entity_mentions", ns, entity="maya")
+    assert [r["episode_id"] for r in rows] == [ids["denver_ep"], friend_ep]

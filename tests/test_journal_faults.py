@@ -23,8 +23,10 @@ from tests.store_faults import (
     build,
     files,
     flip,
+    held,
     opened_state,
     positions,
+    replayed,
     state,
     trial,
 )
@@ -138,20 +140,72 @@ def test_doctor_reports_and_repair_salvages_the_intact_records(
     assert main(["repair", str(folder), "--into", str(tmp_path / "new")]) == 2  # not empty
 
 
-def test_repair_skips_what_refers_to_a_lost_record(built: Built, tmp_path: Path) -> None:
+def test_repair_keeps_what_comes_after_a_lost_record_and_derives_its_slot_again(
+    built: Built, tmp_path: Path
+) -> None:
     edges = boundaries(built.journal)
-    hit = built.written[21]  # "lives_in City21": the next lives_in write supersedes it
+    hit = built.written[21]  # "lives_in City21": every later lives_in write retires it
     damaged = bytearray(built.journal)
     damaged[edges[hit - 1] + 200] ^= 0x04
     salvage = doctor.repair(trial(built, tmp_path, bytes(damaged)), tmp_path / "new")
-    assert len(salvage.kept) + len(salvage.skipped) == len(edges) - 2
-    assert salvage.skipped
-    assert all("UnknownId: no Fact" in why for _, why in salvage.skipped)
-    assert any(
-        f"skipped record {seq}" in line for line in salvage.lines() for seq, _ in salvage.skipped
-    )
-    with Memory(tmp_path / "new") as mem:  # what was kept opens and reads
-        assert mem.facts(NS, predicate="likes")
+    assert salvage.kept == [n for n in range(1, len(edges)) if n != hit]
+    assert salvage.skipped == []
+    assert salvage.partial  # the later lives_in writes, without their fact versions
+    assert salvage.rederived >= 1
+    assert any("in part" in line for line in salvage.lines())
+    with Memory(tmp_path / "new") as mem:
+        got = held(mem)
+        assert mem.check(NS).ok
+    assert got == replayed(built, tmp_path / "oracle", {hit})
+
+
+def test_repair_salvages_a_one_valued_slot_past_a_damaged_second_record(tmp_path: Path) -> None:
+    folder = tmp_path / "store"
+    with Memory(folder) as mem:
+        for city in ("Austin", "Rome", "Berlin", "Lisbon"):
+            mem.remember([Claim("maya", "lives_in", city)], namespace=NS)
+    journal = (folder / JOURNAL).read_bytes()
+    edges = boundaries(journal)
+    damaged = bytearray(journal)
+    damaged[(edges[1] + edges[2]) // 2] ^= 0x20  # the body of "Rome"
+    (folder / JOURNAL).write_bytes(bytes(damaged))
+    salvage = doctor.repair(folder, tmp_path / "new")
+    assert salvage.kept == [1, 3, 4]
+    with Memory(tmp_path / "new") as mem:
+        assert [f.object for f in mem.facts(NS)] == ["Lisbon"]  # not Austin, left stale
+        history = [f.object for f in mem.facts(NS, history=True)]
+        assert sorted(history) == ["Austin", "Berlin", "Lisbon"]
+        assert mem.check(NS).ok
+
+
+@pytest.mark.parametrize("where", ["sequence number", "checksum", "space", "line ending"])
+def test_repair_keeps_a_record_whose_header_or_line_ending_is_damaged(
+    built: Built, tmp_path: Path, where: str
+) -> None:
+    edges = boundaries(built.journal)
+    hit = built.written[21]
+    start = edges[hit - 1]
+    crc = built.journal.index(b" ", start) + 1
+    at = {
+        "sequence number": start,
+        "checksum": crc + 3,
+        "space": crc - 1,
+        "line ending": edges[hit] - 1,
+    }[where]
+    damaged = bytearray(built.journal)
+    damaged[at] ^= 0x01
+    folder = trial(built, tmp_path, bytes(damaged))
+    with pytest.raises(StoreCorrupt):  # opening never guesses
+        Memory(folder)
+    report = doctor.diagnose(folder)
+    assert report.damaged
+    assert all(p.recovered for p in report.problems)
+    assert report.records == len(edges) - 1
+    salvage = doctor.repair(folder, tmp_path / "new")
+    assert salvage.kept == list(range(1, len(edges)))
+    assert (salvage.skipped, salvage.partial, salvage.lost) == ([], [], [])
+    assert any(line.startswith("  recovered journal.jsonl") for line in salvage.lines())
+    assert opened_state(tmp_path / "new") == built.after[len(edges) - 1]
 
 
 def test_files_written_before_checksums_covered_everything_still_open(

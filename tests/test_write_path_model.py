@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from graphmem import Memory, ModelCallFailed, ModelReplyInvalid
+from graphmem import Claim, Memory, ModelCallFailed, ModelReplyInvalid
 from graphmem.decide_llm import ModelDecider
 from graphmem.extract.llm import LLMExtractor
 from graphmem.llm import ModelClient, RetryPolicy
@@ -40,6 +40,23 @@ def claim(subject: str, predicate: str, obj: str, **extra: Any) -> dict[str, Any
 
 def extraction(*claims: dict[str, Any]) -> dict[str, Any]:
     return {"claims": list(claims)}
+
+
+def works_at_acme(memory: Memory, server: FakeModelServer, clock: Clock, ns: NS) -> str:
+    """A fresh namespace where Maya said on March 2 that she works for Acme."""
+    maya = ns("maya")
+    clock.set(datetime(2026, 3, 2, tzinfo=UTC))
+    server.script(extraction(claim("maya", "employer", "Acme", quote="I work for Acme")))
+    memory.remember("I work for Acme", namespace=maya, speaker="maya")
+    return maya
+
+
+def script_globex_update(server: FakeModelServer) -> None:
+    """The model reads "I joined Globex" and decides it replaces the employer shown as n1."""
+    server.script(
+        extraction(claim("maya", "employer", "Globex", quote="I joined Globex")),
+        {"action": "UPDATE", "target_ids": ["n1"], "reason": "changed jobs"},
+    )
 
 
 @pytest.fixture
@@ -73,15 +90,9 @@ def test_one_valued_contradiction_needs_no_decision_call(
 def test_ambiguous_neighbours_take_exactly_one_decision_call(
     llm_memory: Memory, server: FakeModelServer, clock: Clock, ns: NS
 ) -> None:
-    maya = ns("maya")
-    clock.set(datetime(2026, 3, 2, tzinfo=UTC))
-    server.script(extraction(claim("maya", "employer", "Acme", quote="I work for Acme")))
-    llm_memory.remember("I work for Acme", namespace=maya, speaker="maya")
+    maya = works_at_acme(llm_memory, server, clock, ns)
     old = llm_memory.facts(maya, predicate="employer")[0]
-    server.script(
-        extraction(claim("maya", "employer", "Globex", quote="I joined Globex")),
-        {"action": "UPDATE", "target_ids": ["n1"], "reason": "changed jobs"},
-    )
+    script_globex_update(server)
 
     result = llm_memory.remember("I joined Globex", namespace=maya, speaker="maya")
 
@@ -97,10 +108,7 @@ def test_ambiguous_neighbours_take_exactly_one_decision_call(
 def test_a_decision_naming_an_unknown_fact_changes_nothing(
     llm_memory: Memory, server: FakeModelServer, clock: Clock, ns: NS
 ) -> None:
-    maya = ns("maya")
-    clock.set(datetime(2026, 3, 2, tzinfo=UTC))
-    server.script(extraction(claim("maya", "employer", "Acme", quote="I work for Acme")))
-    llm_memory.remember("I work for Acme", namespace=maya, speaker="maya")
+    maya = works_at_acme(llm_memory, server, clock, ns)
     before = llm_memory.facts(maya, history=True)
     server.script(
         extraction(claim("maya", "employer", "Globex", quote="I joined Globex")),
@@ -125,7 +133,7 @@ def test_a_decision_naming_an_unknown_fact_changes_nothing(
     ],
     ids=["malformed-json", "refusal", "500s", "429s", "timeouts"],
 )
-def test_model_failures_are_clear_errors_and_write_nothing(
+def test_a_model_failure_keeps_the_message_with_its_extraction_pending(
     llm_memory: Memory,
     server: FakeModelServer,
     ns: NS,
@@ -134,9 +142,64 @@ def test_model_failures_are_clear_errors_and_write_nothing(
 ) -> None:
     maya = ns("maya")
     server.script(*replies)
-    with pytest.raises(error):
-        llm_memory.remember("I live in Austin", namespace=maya, speaker="maya")
-    assert not any(llm_memory.stats(maya).values())
+    result = llm_memory.remember("I live in Austin", namespace=maya, speaker="maya")
+    assert result.extraction_pending
+    assert result.operations == []
+    assert llm_memory.facts(maya) == []
+    episode = llm_memory.episode(str(result.episode_id), maya)
+    assert episode.content == "I live in Austin"
+    assert episode.extraction_pending
+    [entry] = [a for a in llm_memory.audit(maya) if a.action == "extraction pending"]
+    assert entry.target_id == result.episode_id
+    assert error.__name__ in {"ModelCallFailed", "ModelReplyInvalid"}
+
+    # The model answers again: the message is read as remember would have read it.
+    server.script(extraction(claim("maya", "lives_in", "Austin", quote="I live in Austin")))
+    report = llm_memory.reextract(maya)
+    assert (len(report.finished), report.pending, report.failed) == (1, 0, None)
+    assert report.finished[0].episode_id == result.episode_id
+    assert [f.object for f in llm_memory.facts(maya, predicate="lives_in")] == ["Austin"]
+    [fact] = llm_memory.facts(maya, predicate="lives_in")
+    support = llm_memory.history(fact.id, maya)[-1].support
+    assert [s.episode_id for s in support] == [result.episode_id]
+    assert not llm_memory.episode(str(result.episode_id), maya).extraction_pending
+    assert llm_memory.reextract(maya).finished == []  # nothing is read twice
+
+
+def test_a_failed_decision_keeps_the_message_too(
+    llm_memory: Memory, server: FakeModelServer, clock: Clock, ns: NS
+) -> None:
+    maya = works_at_acme(llm_memory, server, clock, ns)
+    server.script(
+        extraction(claim("maya", "employer", "Globex", quote="I joined Globex")),
+        *[FakeReply.status(500)] * 3,
+    )
+    result = llm_memory.remember("I joined Globex", namespace=maya, speaker="maya")
+    assert "HTTP 500" in str(result.extraction_pending)
+    assert [f.object for f in llm_memory.facts(maya, predicate="employer")] == ["Acme"]
+
+    # Still failing: the run stops, the episode stays pending and says why.
+    server.script(*[FakeReply.status(503)] * 3)
+    report = llm_memory.reextract(maya)
+    assert (report.finished, report.pending) == ([], 1)
+    assert "503" in str(report.failed)
+
+    script_globex_update(server)
+    report = llm_memory.reextract(maya)
+    assert (len(report.finished), report.pending) == (1, 0)
+    assert [f.object for f in llm_memory.facts(maya, predicate="employer")] == ["Globex"]
+
+
+def test_claims_given_as_such_stay_with_the_caller_when_the_model_fails(
+    llm_memory: Memory, server: FakeModelServer, clock: Clock, ns: NS
+) -> None:
+    maya = ns("maya")
+    clock.set(datetime(2026, 3, 2, tzinfo=UTC))
+    llm_memory.remember([Claim("maya", "employer", "Acme")], namespace=maya)
+    server.script(*[FakeReply.status(500)] * 3)
+    with pytest.raises(ModelCallFailed):
+        llm_memory.remember([Claim("maya", "employer", "Globex")], namespace=maya)
+    assert llm_memory.stats(maya)["Episode"] == 1
 
 
 def test_retry_after_a_429_succeeds_and_counts_both_calls(

@@ -22,7 +22,8 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from graphmem import config
@@ -38,6 +39,7 @@ from graphmem.cli.lifecycle_commands import (
     _gc,
     _import,
     _mcp,
+    _reextract,
     _repair,
     _rollback,
 )
@@ -85,6 +87,7 @@ HANDLERS: dict[str, Handler] = {
     "export": _export,
     "import": _import,
     "distill": _distill,
+    "reextract": _reextract,
     "rollback": _rollback,
     "gc": _gc,
     "expire": _expire,
@@ -155,13 +158,32 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
+@contextmanager
+def _notices(*, quiet: bool) -> Iterator[None]:
+    """Warnings (a model being retried, a message kept while the model failed) reach the
+    person waiting, on stderr, while the command runs; ``-v`` has its own logging."""
+    if quiet:
+        yield
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setLevel(logging.WARNING)
+    handler.setFormatter(logging.Formatter("graphmem: %(message)s"))
+    logger = logging.getLogger("graphmem")
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error already printed
         return exc.code if isinstance(exc.code, int) else 2
     try:
-        out = _execute(args)
+        with _notices(quiet=bool(args.verbose)):
+            out = _execute(args)
         _emit(args, out)
     except KeyboardInterrupt as exc:
         return _fail(f"interrupted{': ' if exc.args else ''}{exc}", 130)

@@ -228,6 +228,9 @@ def _add_lifecycle_commands(add: Adder) -> None:
     _namespace(imp, required=False)
 
     _namespace(add("distill", "promote repeated patterns to candidates"))
+    again = add("reextract", "read again the episodes kept while the model failed")
+    _namespace(again)
+    again.add_argument("--limit", type=int, default=100, help="at most this many (100)")
     roll = add("rollback", "undo a distillation run")
     roll.add_argument("run_id")
     _namespace(roll)

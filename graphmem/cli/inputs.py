@@ -30,13 +30,19 @@ def _read(path: str | Path) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise InvalidArgument(f"cannot read {str(path)!r}: {exc.strerror or exc}") from exc
+        raise InvalidArgument(f"cannot read {_name(path)}: {exc.strerror or exc}") from exc
     except UnicodeDecodeError as exc:
-        raise InvalidArgument(f"{str(path)!r} is not UTF-8 text: {exc.reason}") from exc
+        raise InvalidArgument(f"{_name(path)} is not UTF-8 text: {exc.reason}") from exc
+    except ValueError as exc:  # a NUL in the path
+        raise InvalidArgument(f"cannot read {_name(path)}: {exc}") from exc
 
 
 def _name(path: str | Path) -> str:
-    return "stdin" if str(path) == "-" else repr(str(path))
+    text = str(path)
+    if text == "-":
+        return "stdin"
+    # A path is told by its end: a long one keeps its last part.
+    return repr(text) if len(text) <= 300 else f"'…{text[-200:]}' ({len(text):,} chars)"
 
 
 def _text_input(args: argparse.Namespace) -> str:

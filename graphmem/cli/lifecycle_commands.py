@@ -71,6 +71,16 @@ def _distill(mem: Memory, args: argparse.Namespace) -> Output:
     return Output(run.model_dump(mode="json"), _run_lines(run))
 
 
+def _reextract(mem: Memory, args: argparse.Namespace) -> Output:
+    report = mem.reextract(args.namespace, limit=args.limit)
+    lines = [f"read again {len(report.finished)}, still pending {report.pending}"]
+    for result in report.finished:
+        lines.append(f"  episode {result.episode_id}: {len(result.operations)} operations")
+    if report.failed:
+        lines.append(f"stopped: {report.failed}")
+    return Output(report.model_dump(mode="json"), lines, code=1 if report.failed else 0)
+
+
 def _rollback(mem: Memory, args: argparse.Namespace) -> Output:
     run = mem.rollback(args.run_id, namespace=args.namespace)
     return Output(run.model_dump(mode="json"), _run_lines(run))

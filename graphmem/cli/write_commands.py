@@ -30,7 +30,12 @@ if TYPE_CHECKING:  # the store and model clients load only when a command needs 
 
 def _write_lines(result: WriteResult) -> list[str]:
     lines = [f"episode {result.episode_id}" if result.episode_id else "nothing stored"]
-    if result.episode_id and not result.operations and not result.refused:
+    if result.extraction_pending:
+        lines.append(
+            f"  kept, extraction pending: {result.extraction_pending}\n"
+            "  (run `graphmem reextract` when the model answers again)"
+        )
+    elif result.episode_id and not result.operations and not result.refused:
         lines.append("  no new facts")
     lines += _table(
         [[op.kind, op.fact_id or "", f"{op.claim}  — {op.reason}"] for op in result.operations]
@@ -83,7 +88,11 @@ def _bulk_summary(results: Sequence[WriteResult]) -> list[str]:
     kinds = [op.kind for result in results for op in result.operations]
     counts = ", ".join(f"{kinds.count(k)} {k.lower()}" for k in ("ADD", "UPDATE", "DELETE", "NOOP"))
     refused = sum(len(result.refused) for result in results)
-    return [f"remembered {len(results)} episodes: {counts}; {refused} refused"]
+    lines = [f"remembered {len(results)} episodes: {counts}; {refused} refused"]
+    pending = sum(1 for result in results if result.extraction_pending)
+    if pending:
+        lines.append(f"{pending} kept with extraction pending (the model failed): run reextract")
+    return lines
 
 
 def _confirm(mem: Memory, args: argparse.Namespace) -> Output:

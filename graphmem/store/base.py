@@ -177,6 +177,10 @@ class ChangeSet:
     # An episode's keyword context (the words of the turns around it) set again: id,
     # context_text and context_from (ids), both None when no neighbour lends words.
     contexts: list[Row] = field(default_factory=list)
+    # Episodes whose extraction was pending (the model failed when they were told) and is
+    # now done: id and sensitivity (what the claims found may raise it); the mark goes, in
+    # the transaction that writes what was extracted.
+    extracted: list[Row] = field(default_factory=list)
     # Audit entries about forgotten records keep action, time and actor, and lose content.
     audit_scrubs: list[str] = field(default_factory=list)
     # Slot key -> the version this write read. The store applies the change only if every
@@ -394,9 +398,10 @@ class GraphStore(Protocol):
         when it writes: writers counting the same fact at once lose none of its uses. Ids no
         longer in the namespace are skipped."""
 
-    def store_key(self, namespace: str, name: str) -> bytes:
+    def store_key(self, namespace: str, name: str, *, replace: bytes | None = None) -> bytes:
         """A random key kept with this store for ``namespace``, made on first use and never
-        exported: what tombstone digests are keyed with (``name='tombstone'``)."""
+        exported: what tombstone digests are keyed with (``name='tombstone'``). ``replace``
+        keeps that key from now on instead (an import adopting its source's key)."""
 
     def hold_slots(self, namespace: str, slots: Iterable[str]) -> AbstractContextManager[None]:
         """Lock these slots for what this thread reads and applies until the block ends:
@@ -456,6 +461,10 @@ class GraphStore(Protocol):
 
     def episodes_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         """The episode rows with these ids that exist in the namespace."""
+
+    def episodes_pending(self, namespace: str, limit: int) -> list[str]:
+        """Ids of up to ``limit`` episodes whose extraction is pending (the model failed when
+        they were told), oldest told first."""
 
     def session_turns(
         self, namespace: str, session: str, around: datetime | None, reach: int

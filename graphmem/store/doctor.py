@@ -4,8 +4,10 @@ folder, and a salvage of it into a new folder.
 Both only read the damaged folder: no truncation, no lock taken over, nothing
 written there. A store open in a live process is refused (its files may be
 changing). ``repair`` writes a new store holding the readable snapshot and every
-journal record that passes its checksum, in sequence order, skipping those that
-refer to something lost with the damage.
+journal record whose content is intact, in sequence order (``graphmem.store.salvage``
+says how intact content is told from damaged). A record that refers to something
+lost keeps its part that still applies, and every slot such a record touched is
+derived again from the statements that survived.
 """
 
 from __future__ import annotations
@@ -18,10 +20,16 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from graphmem.consolidate import Consolidator
 from graphmem.errors import InvalidArgument, StoreLocked
+from graphmem.model import Actor
+from graphmem.slots import latest_change, read_slots
+from graphmem.store.base import ChangeSet
 from graphmem.store.embedded import EmbeddedStore
 from graphmem.store.integrity import Damage, DamageFound, Record, scan_journal, unseal
 from graphmem.store.journal import Journal, against_snapshot, read_snapshot
+from graphmem.store.salvage import recovered
+from graphmem.temporal import now as clock_now
 
 SNAPSHOT = "snapshot.json"
 JOURNAL = "journal.jsonl"
@@ -73,8 +81,12 @@ class Salvage:
     into: str
     snapshot_seq: int | None = None  # the snapshot copied, up to this record
     kept: list[int] = field(default_factory=list)  # journal seqs, as numbered in the source
+    # Records kept in part: (seq, what was dropped because it referred to a lost record).
+    partial: list[tuple[int, str]] = field(default_factory=list)
     skipped: list[tuple[int, str]] = field(default_factory=list)  # (seq, why)
+    rederived: int = 0  # slots derived again from their statements
     meta_kept: list[str] = field(default_factory=list)
+    recovered: list[Damage] = field(default_factory=list)  # damage around intact content
     lost: list[Damage] = field(default_factory=list)  # what could not be read at all
 
     def lines(self) -> list[str]:
@@ -83,8 +95,20 @@ class Salvage:
             out.append(f"  kept the snapshot (records up to {self.snapshot_seq})")
         out.append(f"  kept {len(self.kept)} journal records" + _span(self.kept))
         out.extend(f"  kept {name}" for name in self.meta_kept)
+        out.extend(f"  recovered {damage.describe()}" for damage in self.recovered)
+        out.extend(
+            f"  kept record {seq} in part: dropped {what} (they refer to what was lost)"
+            for seq, what in self.partial
+        )
+        if self.rederived:
+            out.append(f"  derived {self.rederived} slots again from the statements that survived")
         out.extend(f"  skipped record {seq}: {why}" for seq, why in self.skipped)
         out.extend(f"  lost {damage.describe()}" for damage in self.lost)
+        if any(d.file == JOURNAL for d in self.lost):
+            out.append(
+                "  a lost journal record may have been a forget: check that what was "
+                "forgotten is still gone (graphmem recall / find) and forget it again"
+            )
         if any(d.file == SNAPSHOT for d in self.lost):
             out.append(
                 "  the snapshot was lost: what it held is gone, tombstones of earlier forgets "
@@ -129,7 +153,12 @@ def repair(path: str | Path, into: str | Path) -> Salvage:
         raise InvalidArgument(f"{target} exists and is not empty: repair writes a new store")
     with _reading(folder):
         found = _examine(folder)
-    salvage = Salvage(str(target), lost=found.report.problems)
+    problems = found.report.problems
+    salvage = Salvage(
+        str(target),
+        recovered=[d for d in problems if d.recovered],
+        lost=[d for d in problems if not d.recovered],
+    )
     journal = Journal(target)
     try:
         if found.state is not None:
@@ -143,20 +172,40 @@ def repair(path: str | Path, into: str | Path) -> Salvage:
     after = salvage.snapshot_seq or 0
     store = EmbeddedStore(target)
     try:
+        touched: dict[str, set[str]] = {}
         seen: set[int] = set()
         for record in sorted(found.records, key=lambda r: r.seq):
             if record.seq <= after or record.seq in seen:
                 continue
             seen.add(record.seq)
-            why = store.salvage(record.payload)
-            if why is None:
-                salvage.kept.append(record.seq)
-            else:
-                salvage.skipped.append((record.seq, why))
+            part = store.salvage(record.payload)
+            if isinstance(part, str):
+                salvage.skipped.append((record.seq, part))
+                continue
+            salvage.kept.append(record.seq)
+            if part.dropped:
+                salvage.partial.append((record.seq, ", ".join(part.dropped)))
+                touched.setdefault(part.change.namespace, set()).update(part.slots)
+        for namespace, keys in sorted(touched.items()):
+            salvage.rederived += _rederive(store, namespace, keys)
         store.compact()
     finally:
         store.close()
     return salvage
+
+
+def _rederive(store: EmbeddedStore, namespace: str, keys: set[str]) -> int:
+    """Derive the slots again from their statements: the versions a lost record made or
+    retired are replaced by what the surviving statements say (a new belief, now)."""
+    slots = read_slots(store, namespace, sorted(keys))
+    now = max([clock_now(), *(latest_change(slot) for slot in slots.values())])
+    change = ChangeSet(namespace=namespace)
+    consolidator = Consolidator(change, now, actor=Actor.SYSTEM)
+    for slot in slots.values():
+        consolidator.settle(slot)
+    change.slots = {key: slot.version for key, slot in slots.items()}
+    store.apply(change)
+    return len(slots)
 
 
 def _folder(path: str | Path) -> Path:
@@ -208,7 +257,11 @@ def _examine(folder: Path) -> _Found:
     report.leftovers = sorted(p.name for p in folder.glob("*.tmp"))
     journal = folder / JOURNAL
     if journal.exists():
-        scan = scan_journal(journal.read_bytes(), JOURNAL)
+        # The sequence number the first line should carry: one past the snapshot's.
+        first = 1 if not snapshot.exists() else None
+        if report.snapshot_seq is not None:
+            first = report.snapshot_seq + 1
+        scan = scan_journal(journal.read_bytes(), JOURNAL, recover=recovered, first=first)
         found.records = scan.records
         report.problems.extend(scan.damage)
         report.torn_tail = scan.torn_at
@@ -217,7 +270,7 @@ def _examine(folder: Path) -> _Found:
             report.first_seq, report.last_seq = scan.records[0].seq, scan.records[-1].seq
         if report.snapshot_seq is not None:
             report.stale = sum(r.seq <= report.snapshot_seq for r in scan.records)
-            if not scan.damage:
+            if all(d.recovered for d in scan.damage):
                 report.problems.extend(against_snapshot(scan, report.snapshot_seq, JOURNAL))
     return found
 

@@ -56,6 +56,7 @@ class Damage:
     offset: int
     reason: str
     seqs: tuple[int | None, int | None] | None = None
+    recovered: bool = False  # the records it holds were read intact all the same
 
     def describe(self) -> str:
         text = f"{self.file} at byte {self.offset}: {self.reason}"
@@ -98,7 +99,7 @@ def seal_line(seq: int, body: bytes) -> bytes:
     return b"%s%d %s\n" % (head, zlib.crc32(head + body), body)
 
 
-def _parse_line(line: bytes) -> tuple[int, Any] | None:
+def parse_line(line: bytes) -> tuple[int, Any] | None:
     """The (seq, payload) of one line without its newline, or None if it fails."""
     try:
         seq_text, crc_text, body = line.split(b" ", 2)
@@ -112,21 +113,40 @@ def _parse_line(line: bytes) -> tuple[int, Any] | None:
         return None
 
 
-def scan_journal(data: bytes, name: str = "journal.jsonl") -> JournalScan:
-    """Every intact record and every damaged stretch of a journal, in file order."""
+def scan_journal(
+    data: bytes,
+    name: str = "journal.jsonl",
+    *,
+    recover: Callable[[bytes, int | None], list[tuple[int, Any]]] | None = None,
+    first: int | None = None,
+) -> JournalScan:
+    """Every intact record and every damaged stretch of a journal, in file order.
+
+    ``recover`` (the doctor's, :func:`graphmem.store.salvage.recovered`) finds the
+    intact records on a line that fails its check, given the sequence number it should
+    carry (``first`` for the first line, when known); such a line is still reported
+    as damage, marked recovered. Opening a store never recovers: it refuses."""
     scan = JournalScan()
     pending: list[tuple[int, str]] = []  # damage waiting for the next good seq
     offset = 0
     while offset < len(data):
         newline = data.find(b"\n", offset)
         if newline < 0:
-            _tail(scan, data, offset, pending)
+            _tail(scan, data, offset, pending, name=name, recover=recover is not None)
             break
-        parsed = _parse_line(data[offset:newline])
-        if parsed is None:
-            pending.append((offset, "the record fails its checksum or does not parse"))
-        else:
+        line = data[offset:newline]
+        parsed = parse_line(line)
+        if parsed is not None:
             _good(scan, Record(parsed[0], offset, newline + 1, parsed[1]), pending, name)
+        elif recover is not None and (found := recover(line, _next(scan, first))):
+            for seq, payload in found:
+                _good(scan, Record(seq, offset, newline + 1, payload), pending, name)
+            seqs = (found[0][0], found[-1][0])
+            kind = "line ending" if len(found) > 1 else "header"
+            reason = f"a damaged {kind}; the content is intact (repair keeps it)"
+            scan.damage.append(Damage(name, offset, reason, seqs, recovered=True))
+        else:
+            pending.append((offset, "the record fails its checksum or does not parse"))
         offset = newline + 1
     last = scan.records[-1].seq if scan.records else None
     for at, reason in pending:
@@ -134,13 +154,30 @@ def scan_journal(data: bytes, name: str = "journal.jsonl") -> JournalScan:
     return scan
 
 
-def _tail(scan: JournalScan, data: bytes, offset: int, pending: list[tuple[int, str]]) -> None:
+def _next(scan: JournalScan, first: int | None) -> int | None:
+    return scan.records[-1].seq + 1 if scan.records else first
+
+
+def _tail(
+    scan: JournalScan,
+    data: bytes,
+    offset: int,
+    pending: list[tuple[int, str]],
+    *,
+    name: str,
+    recover: bool,
+) -> None:
     tail = data[offset:]
-    if len(tail) > 1 and _parse_line(tail[:-1]) is not None:
+    whole = parse_line(tail[:-1]) if len(tail) > 1 else None
+    if whole is None:
+        scan.torn_at = offset
+    elif recover:
+        _good(scan, Record(whole[0], offset, len(data), whole[1]), pending, name)
+        reason = "a damaged line ending; the content is intact (repair keeps it)"
+        scan.damage.append(Damage(name, len(data) - 1, reason, (whole[0], whole[0]), True))
+    else:
         # A whole record whose newline became another byte: it was acknowledged.
         pending.append((len(data) - 1, "the line ending of the last record is damaged"))
-    else:
-        scan.torn_at = offset
 
 
 def _good(scan: JournalScan, record: Record, pending: list[tuple[int, str]], name: str) -> None:

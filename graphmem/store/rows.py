@@ -104,6 +104,7 @@ def to_episode(row: Row) -> Episode:
         redactions=row.get("redactions") or 0,
         sensitivity=Sensitivity(row.get("sensitivity") or "normal"),
         alerts=list(row.get("alerts") or []),
+        extraction_pending=row.get("extraction") == "pending",
     )
 
 

@@ -182,6 +182,17 @@ class Reads(State):
         return sorted(row["id"] for row in rows if row.get("source_ref") == source_ref)
 
     @locked
+    def episodes_pending(self, namespace: str, limit: int) -> list[str]:
+        nodes = self._graph.nodes
+        pending = [
+            nodes[i]
+            for i in self._by_label[("Episode", namespace)]
+            if nodes[i].get("extraction") == "pending"
+        ]
+        pending.sort(key=lambda n: (n["recorded_at"], n["id"]))
+        return [n["id"] for n in pending[:limit]]
+
+    @locked
     def episodes_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         return self._rows(namespace, "Episode", ids)
 

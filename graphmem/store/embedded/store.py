@@ -34,6 +34,7 @@ from graphmem.store.embedded.state import keyword_text, locked
 from graphmem.store.indexes import INDEXED, Table
 from graphmem.store.journal import SNAPSHOT_FORMAT
 from graphmem.store.rows import slot_node_id
+from graphmem.store.salvage import Applicable, applicable
 from graphmem.store.snapshot import build_graph, no_gc
 from graphmem.store.vectors import unit
 
@@ -122,26 +123,32 @@ class EmbeddedStore(Reads, Channels):
                 self._index_table(node, self._graph.nodes[node], vectors.get(node))
 
     @locked
-    def salvage(self, payload: dict[str, Any]) -> str | None:
-        """Apply one journal entry recovered from a damaged store, if everything it
-        refers to is here; the reason it was skipped otherwise (``graphmem repair``)."""
+    def salvage(self, payload: dict[str, Any]) -> Applicable | str:
+        """Apply one journal entry recovered from a damaged store (``graphmem repair``):
+        whole when everything it refers to is here, else the part that applies. Returns
+        what was dropped and the slots to derive again, or why nothing could apply."""
         try:
             change = _change_from(dict(payload))
             change.validate()
-            # Slot versions cannot match once records are missing; references must.
-            self._precheck(replace(change, slots={}))
-            for row in change.facts:
-                run = row.get("produced_by")
-                if (
-                    run
-                    and run not in self._graph.nodes
-                    and all(r["id"] != run for r in change.runs)
-                ):
-                    raise UnknownId(f"no DistillationRun with id {run!r}")
         except (GraphmemError, KeyError, TypeError, ValueError) as exc:
             return f"{type(exc).__name__}: {exc}"
-        self._commit(change)
-        return None
+        ns = change.namespace
+        part = applicable(
+            replace(change, slots={}),  # slot versions cannot match once records are missing
+            lambda label, node: self._has(ns, label, node),
+            lambda key: (ns, key) in self._entity,
+            lambda node: self._graph.nodes[node]["slot"] if self._has(ns, "Fact", node) else None,
+        )
+        try:
+            self._precheck(part.change)
+        except GraphmemError as exc:  # not expected: applicable() kept only what resolves
+            return f"{type(exc).__name__}: {exc}"
+        self._commit(part.change)
+        return part
+
+    def _has(self, ns: str, label: str, node: str) -> bool:
+        data = self._graph.nodes.get(node)
+        return data is not None and data.get("namespace") == ns and data.get("label") == label
 
     @locked
     def compact(self) -> None:
@@ -182,13 +189,14 @@ class EmbeddedStore(Reads, Channels):
     # ---- writes -----------------------------------------------------------
 
     @locked
-    def store_key(self, namespace: str, name: str) -> bytes:
+    def store_key(self, namespace: str, name: str, *, replace: bytes | None = None) -> bytes:
         # Read once per open: every external write asks for the tombstone key.
         if self._keys is None:
             self._keys = {}
         label = f"{namespace}\x1f{name}"
-        if label not in self._keys:
-            self._keys[label] = secrets.token_hex(32)
+        wanted = replace.hex() if replace is not None else None
+        if label not in self._keys or (wanted is not None and self._keys[label] != wanted):
+            self._keys[label] = wanted or secrets.token_hex(32)
             self._journal.write_meta("keys", self._keys, private=True)
         return bytes.fromhex(self._keys[label])
 
@@ -253,6 +261,8 @@ class EmbeddedStore(Reads, Channels):
             self._require(ns, "Episode", row["id"], episodes)
         for row in change.contexts:
             self._require(ns, "Episode", row["id"], episodes)
+        for row in change.extracted:
+            self._require(ns, "Episode", row["id"], episodes)
         for row in change.run_marks:
             self._require(ns, "DistillationRun", row["id"], set())
         keys = {row["key"] for row in change.entities}
@@ -265,10 +275,7 @@ class EmbeddedStore(Reads, Channels):
                 raise UnknownId(f"no Entity with key {key!r} in namespace {ns!r}")
 
     def _require(self, ns: str, label: str, node_id: str, pending: set[str]) -> None:
-        if node_id in pending:
-            return
-        data = self._graph.nodes.get(node_id)
-        if data is None or data.get("namespace") != ns or data.get("label") != label:
+        if node_id not in pending and not self._has(ns, label, node_id):
             raise UnknownId(f"no {label} with id {node_id!r} in namespace {ns!r}")
 
     def _mutate(self, change: ChangeSet) -> None:
@@ -337,6 +344,11 @@ class EmbeddedStore(Reads, Channels):
                 else:
                     node[key] = row[key]
             self._rekey(ns, node)
+        for row in change.extracted:
+            node = g.nodes[row["id"]]
+            node.pop("extraction", None)
+            node.pop("speaker", None)
+            node["sensitivity"] = row["sensitivity"]
         for row in change.audit:
             self._add_node("AuditEntry", ns, row)
         for row in change.tombstones:

@@ -276,9 +276,9 @@ class Connection:
             for label in (*LABELS, "StoreKey"):
                 session.run(query, {"namespace": ns, "label": label}).consume()
 
-    def store_key(self, namespace: str, name: str) -> bytes:
+    def store_key(self, namespace: str, name: str, *, replace: bytes | None = None) -> bytes:
         cached = self._keys.get((namespace, name))
-        if cached is None:
+        if cached is None or (replace is not None and cached != replace):
             rows = self._write(
                 lambda tx: tx.run(
                     cypher.load("admin/store_key"),
@@ -287,6 +287,7 @@ class Connection:
                             "namespace": check_namespace(namespace),
                             "name": name,
                             "candidate": secrets.token_hex(32),  # a key: never in a log
+                            "replace": None if replace is None else replace.hex(),
                         }
                     ),
                 ).data()

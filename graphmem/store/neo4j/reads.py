@@ -151,6 +151,12 @@ class Reads(Connection):
         )
         return [r["id"] for r in rows]
 
+    def episodes_pending(self, namespace: str, limit: int) -> list[str]:
+        rows = self._read(
+            "read/episodes_pending", namespace=check_namespace(namespace), limit=limit
+        )
+        return [r["id"] for r in rows]
+
     def episodes_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         rows = self._read(
             "read/episodes_by_id", namespace=check_namespace(namespace), ids=list(ids)

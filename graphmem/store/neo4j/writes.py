@@ -172,6 +172,8 @@ def _apply(tx: Tx, change: ChangeSet) -> None:
         sent.run("write/episodes_redact", True, rows=change.redactions)
     if change.contexts:
         sent.run("write/episodes_context", True, rows=change.contexts)
+    if change.extracted:
+        sent.run("write/episodes_extracted", True, rows=change.extracted)
     if change.audit:
         sent.run("write/audit_append", False, rows=change.audit)
     if change.audit_scrubs:
