@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from graphmem import Embedder, Memory
-from graphmem.recall import Weights
-from graphmem.write import Extractor
+from graphmem.read.request import Weights
+from graphmem.write.remember import Extractor
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = REPO.parent / "shared" / "data"
@@ -115,7 +115,7 @@ def drop_neo4j_namespaces(uri: str, namespaces: Sequence[str]) -> None:
 
 def embedder_from_spec(spec: str) -> Embedder | None:
     """None for the offline default (``hashing``); an existing folder is a
-    sentence-transformers model; anything else is a spec ``graphmem.config.embedder``
+    sentence-transformers model; anything else is a spec ``graphmem.factory.embedder``
     understands (``openai:<model>``, ``sentence-transformers:<name>``, ...)."""
     if spec == "hashing":
         return None
@@ -123,9 +123,9 @@ def embedder_from_spec(spec: str) -> Embedder | None:
         from graphmem import SentenceTransformerEmbedder
 
         return SentenceTransformerEmbedder(spec)
-    from graphmem import config
+    from graphmem import factory
 
-    return config.embedder(spec)
+    return factory.embedder(spec)
 
 
 # ---- timing ----------------------------------------------------------------
@@ -266,7 +266,7 @@ def obedient_memory(store: str, uri: str = DEFAULT_NEO4J) -> Iterator[tuple[Memo
     import openai
 
     from graphmem.extract.llm import LLMExtractor
-    from graphmem.llm import ModelClient
+    from graphmem.models.llm import ModelClient
     from graphmem.testing import FakeModelServer
 
     with (

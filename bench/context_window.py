@@ -1,7 +1,7 @@
 """Which turns to index with a chat turn: a quick simulation of recall's fusion over windows.
 
 For each window (turns before, turns after, how many times the turn's own words count)
-every turn of a conversation is indexed for BM25 (``graphmem.text.BM25``) with the words of
+every turn of a conversation is indexed for BM25 (``graphmem.store.text.BM25``) with the words of
 its window in its session, and embedded alone; each question is scored as graphmem's
 default fusion scores it (0.5 cosine + 0.5 BM25 over the best BM25 hit, candidates from
 the top 40 of each channel, cosine below 0.1 dropped without a keyword match). No store,
@@ -27,8 +27,8 @@ from _retrieval_data import ADAPTERS, DEFAULT_EXTRA, Dataset, default_paths
 from locomo import Conversation
 
 from graphmem import Embedder
-from graphmem.embed import HashingEmbedder
-from graphmem.text import BM25
+from graphmem.models.embed import HashingEmbedder
+from graphmem.store.text import BM25
 
 FETCH = 40
 WINDOWS = ((0, 0, 1), (1, 0, 1), (1, 1, 1), (2, 1, 1), (2, 2, 1), (3, 1, 1), (2, 1, 2), (2, 1, 3))

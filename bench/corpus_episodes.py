@@ -38,7 +38,7 @@ from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
 from graphmem.extract.llm import ExtractionResponse, parse_when
-from graphmem.redact import redact
+from graphmem.trust.redact import redact
 
 Expect = Literal["ADD", "UPDATE", "DELETE", "NOOP", "refused"]
 Action = Literal["ADD", "UPDATE", "DELETE", "NOOP"]

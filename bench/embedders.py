@@ -35,7 +35,7 @@ import numpy as np
 from _common import Stopwatch, add_data_argument, machine, open_memory, parse_weights, progress
 
 from graphmem import Embedder
-from graphmem.embed import HashingEmbedder
+from graphmem.models.embed import HashingEmbedder
 
 # (memory, question): the question avoids the memory's content words, and several
 # questions share a word with another memory, so that lexical matching is led astray.
@@ -150,9 +150,9 @@ class StaticModelCandidate(_Static):
 
 
 def _semantic() -> Embedder:
-    from graphmem import config
+    from graphmem import factory
 
-    return config.embedder("semantic")
+    return factory.embedder("semantic")
 
 
 _WORDLLAMA = ("wordllama", "tokenizers", "safetensors", "toml", "requests")

@@ -5,7 +5,7 @@ lives in Lyon"), from the synthetic world of ``recall_latency.py``, embedded
 with the offline hashing embedder (256 dimensions). For each library: build
 time, single-query latency p50 (k=10, one thread), agreement with the exact
 answer (recall@10 against numpy's exact cosine, or agreement with graphmem's
-reference BM25 ``graphmem.text.BM25``; tie-aware, since the synthetic texts
+reference BM25 ``graphmem.store.text.BM25``; tie-aware, since the synthetic texts
 repeat: a result is right when its exact score reaches the exact 10th best),
 and bytes on disk. Vector
 libraries are also asked with a filter admitting a random 10% of the rows.
@@ -33,8 +33,8 @@ from _common import machine, percentile, progress
 from recall_latency import World
 from threadpoolctl import threadpool_limits
 
-from graphmem.embed import HashingEmbedder
-from graphmem.text import BM25, tokens
+from graphmem.models.embed import HashingEmbedder
+from graphmem.store.text import BM25, tokens
 
 K = 10
 
@@ -207,7 +207,7 @@ def keyword_libraries(  # noqa: PLR0915 - one block per library reads best
         progress(f"  {rows[-1]}")
 
     report(
-        "graphmem.text.BM25 (pure Python)",
+        "graphmem.store.text.BM25 (pure Python)",
         build,
         lambda q: [int(d) for d, _ in reference.search(q, K)],
         0,

@@ -45,7 +45,7 @@ from _common import (
 
 from graphmem import Memory
 from graphmem.results import Evidence
-from graphmem.text import BM25
+from graphmem.store.text import BM25
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 TURN_SPACING = timedelta(seconds=5)  # keeps the turns of a session in order
@@ -543,7 +543,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     print(f"BM25 search: {bm25.latency.summary()}")
 
-    print("\ngraphmem weight settings (graphmem.recall.Weights; half_life in days):")
+    print("\ngraphmem weight settings (graphmem.read.request.Weights; half_life in days):")
     for i, run in enumerate(runs, 1):
         print(f"  #{i}: {run.label}")
     report_table(

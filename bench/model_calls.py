@@ -50,12 +50,12 @@ from _common import DEFAULT_NEO4J, drop_neo4j_namespaces, machine, percentile, p
 from corpus_episodes import SEED, CorpusEpisode, ScriptedDecision, build_corpus, summary
 
 from graphmem import Memory
-from graphmem.decide_llm import ModelDecider
 from graphmem.extract.llm import LLMExtractor
-from graphmem.llm import ModelClient
+from graphmem.models.llm import ModelClient
+from graphmem.models.tokens import default_counter
 from graphmem.results import Operation, Refusal
 from graphmem.testing import FakeModelServer
-from graphmem.tokens import default_counter
+from graphmem.write.decide_llm import ModelDecider
 
 AIM = 1.2  # calls an episode, issue 4
 MEM0_CALLS = 2  # Mem0 classic: one extraction and one update call an episode

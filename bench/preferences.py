@@ -24,7 +24,7 @@ preferences (the case's and the four others) the question's top 5 holds (``pref@
 mechanism that surfaces preferences must not flood ordinary questions with them. And for
 the request itself, how many of the four other preferences its top 5 holds (``other@5``).
 
-Beside graphmem, over the same turns in the same run: BM25 (``graphmem.text.BM25``) and
+Beside graphmem, over the same turns in the same run: BM25 (``graphmem.store.text.BM25``) and
 pure dense retrieval (cosine, numpy) with each embedder graphmem runs with.
 
     .venv/bin/python bench/preferences.py                          # hashing embedder
@@ -57,10 +57,10 @@ from _common import (
 from _common import progress as say
 from retrieval import _embed, _unit_rows
 
-from graphmem import Embedder, Memory, config
+from graphmem import Embedder, Memory, factory
+from graphmem.read.standing import is_standing
 from graphmem.results import Evidence
-from graphmem.standing import is_standing
-from graphmem.text import BM25, tokens
+from graphmem.store.text import BM25, tokens
 
 DATA = Path(__file__).resolve().parent / "data"
 SPLITS = ("dev", "heldout")
@@ -264,7 +264,7 @@ def _parser() -> argparse.ArgumentParser:
         "--embedder",
         action="append",
         default=None,
-        help="hashing (default) and/or any spec graphmem.config.embedder knows; repeatable",
+        help="hashing (default) and/or any spec graphmem.factory.embedder knows; repeatable",
     )
     parser.add_argument("--weights", type=parse_weights, default=None)
     parser.add_argument("--store", choices=("embedded", "neo4j"), default="embedded")
@@ -278,7 +278,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     args.run_id = f"{time.time_ns() % 10**8:08d}"
     specs = ["hashing", *(s for s in (args.embedder or []) if s != "hashing")]
-    embedders = {spec: config.embedder(spec) for spec in specs}
+    embedders = {spec: factory.embedder(spec) for spec in specs}
     splits = SPLITS if args.split == "both" else (args.split,)
     print(f"# preferences bench, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
     print(f"# store={args.store} k={K} weights={args.weights.label if args.weights else 'default'}")

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._common import machine, progress
 from graphmem import Claim, Memory
-from graphmem.residue import scan
+from graphmem.lifecycle.residue import scan
 from tests.neo4j_server import launch_private
 
 GONE = [

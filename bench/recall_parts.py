@@ -33,7 +33,7 @@ import neo4j
 from _common import DEFAULT_NEO4J, CpuMeter, machine
 from scale import open_world
 
-import graphmem.recall as recall_module
+import graphmem.read.recall as recall_module
 from graphmem import Memory
 from graphmem.store import cypher
 from graphmem.store.neo4j import connection, lucene_query

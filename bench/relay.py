@@ -46,7 +46,7 @@ from bench._common import (
     share,
 )
 from graphmem import Memory
-from graphmem.mcp_server import build_server
+from graphmem.adapters.mcp import build_server
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 CORPUS = DATA / "relay"

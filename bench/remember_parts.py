@@ -29,9 +29,9 @@ from _common import DEFAULT_NEO4J, machine, progress
 from recall_latency import START
 from scale import grow_beside_ceiling, open_world, ticks
 
-import graphmem.consolidate
-import graphmem.slots
-import graphmem.write
+import graphmem.write.consolidate
+import graphmem.write.remember
+import graphmem.write.slots
 from graphmem import Memory
 from graphmem.store.neo4j import writes
 
@@ -40,16 +40,21 @@ TRANSACTION = "the transaction, its commit included"
 # (depth, label, owner, attribute): the steps timed, in the order a write takes them.
 STEPS: list[tuple[int, str, Any, str]] = [
     (0, "Memory.remember", Memory, "remember"),
-    (1, "the claims' text (prepare)", graphmem.write.WritePath, "prepare"),
-    (1, "the slot read sent, versions waited for", graphmem.write.WritePath, "_slots_ahead"),
-    (1, "the episode redacted", graphmem.write, "redact"),
-    (1, "the claims through the gate", graphmem.write.WritePath, "_stage"),
-    (1, "the episode's sensitivity", graphmem.write, "_episode_sensitivity"),
-    (1, "deciding", graphmem.write.WritePath, "_decide_all"),
-    (2, "waiting for the slot read", graphmem.slots.SlotRead, "result"),
-    (2, "rule decisions", graphmem.write, "decide_by_rules"),
-    (2, "consolidation", graphmem.consolidate.Consolidator, "settle"),
-    (1, "embedding", graphmem.write, "embed_change"),
+    (1, "the claims' text (prepare)", graphmem.write.remember.WritePath, "prepare"),
+    (
+        1,
+        "the slot read sent, versions waited for",
+        graphmem.write.remember.WritePath,
+        "_slots_ahead",
+    ),
+    (1, "the episode redacted", graphmem.write.remember, "redact"),
+    (1, "the claims through the gate", graphmem.write.remember.WritePath, "_stage"),
+    (1, "the episode's sensitivity", graphmem.write.remember, "sensitivity_of"),
+    (1, "deciding", graphmem.write.remember.WritePath, "_decide_all"),
+    (2, "waiting for the slot read", graphmem.write.slots.SlotRead, "result"),
+    (2, "rule decisions", graphmem.write.remember, "decide_by_rules"),
+    (2, "consolidation", graphmem.write.consolidate.Consolidator, "settle"),
+    (1, "embedding", graphmem.write.remember, "embed_change"),
     (1, TRANSACTION, writes.Writes, "apply"),
     (2, "the statements sent and checked", writes, "_apply"),
     (3, "parameters converted", writes, "outgoing"),

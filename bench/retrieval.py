@@ -5,7 +5,7 @@ gives conversations of dated items and questions with gold item ids. Every item
 becomes one episode (``Memory.remember`` with its date, session and the item id as
 ``source_ref``); every question is asked through ``Memory.recall`` and what recall
 returns is mapped back to items through provenance (``bench/locomo.py``). Beside
-graphmem, in the same run and over the same texts: BM25 (``graphmem.text.BM25``)
+graphmem, in the same run and over the same texts: BM25 (``graphmem.store.text.BM25``)
 and pure dense retrieval (cosine over the embedded items, numpy) with each embedder
 graphmem runs with. Reported: R@1, R@5, R@10, NDCG@10 per dataset and category, and
 the latency of one recall / search (p50, p95).
@@ -50,7 +50,7 @@ from _common import (
 from _retrieval_data import ADAPTERS, DEFAULT_EXTRA, Dataset, default_paths, thin
 from locomo import RECALL_OPTIONS, Conversation, Ingested, Run, bm25_run, evaluate, ingest
 
-from graphmem import Embedder, config
+from graphmem import Embedder, factory
 
 METRICS = ("any@1", "any@5", "any@10", "ndcg@10")
 HEAD = ("R@1", "R@5", "R@10", "ND@10")
@@ -315,7 +315,7 @@ def _parser() -> argparse.ArgumentParser:
         "--embedder",
         action="append",
         default=[],
-        help="besides the offline default (hashing): an embedder spec graphmem.config.embedder "
+        help="besides the offline default (hashing): an embedder spec graphmem.factory.embedder "
         "understands (e.g. semantic, openai:<model>) or a sentence-transformers model folder; "
         "adds graphmem and pure dense with it; repeatable",
     )
@@ -373,7 +373,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ingests: dict[str, IngestStats] = {}
     started = time.perf_counter()
     for spec in specs:
-        embedder = embedder_from_spec(spec) or config.embedder("hashing")
+        embedder = embedder_from_spec(spec) or factory.embedder("hashing")
         ingests[spec] = run_graphmem(
             args, spec, embedder=embedder, datasets=datasets, settings=settings, results=results
         )
@@ -390,7 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{datetime.now(UTC):%Y-%m-%d} ({machine()}); {elapsed:.0f} s in all"
     )
     print(
-        "weight settings (graphmem.recall.Weights; half_life in days): "
+        "weight settings (graphmem.read.request.Weights; half_life in days): "
         + "; ".join(f"#{i} {s.label}" for i, s in enumerate(settings, 1))
     )
     for spec, st in ingests.items():

@@ -65,7 +65,7 @@ from recall_latency import FIRST, LAST, START, World, define_predicates, person
 
 from graphmem import Claim, Memory
 from graphmem.store import cypher
-from graphmem.store.base import ChangeSet
+from graphmem.store.changes import ChangeSet
 from graphmem.store.neo4j import canonical, lucene_query, ns_token
 from graphmem.store.rows import slot_node_id
 

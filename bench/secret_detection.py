@@ -87,7 +87,7 @@ def table(title: str, rows: dict[str, Counter[str]], columns: Iterable[str]) -> 
 
 
 def graphmem_spans(text: str) -> list[tuple[int, int]]:
-    from graphmem.secrets import find
+    from graphmem.trust.secrets import find
 
     return [(s, e) for s, e, _ in find(text)]
 

@@ -13,15 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # for type checkers; at run time each name is imported on first use
     from graphmem.async_memory import AsyncMemory
-    from graphmem.check import CheckReport, Problem
-    from graphmem.checkpoint import Checkpoint
-    from graphmem.decide_llm import ModelDecider
-    from graphmem.embed import (
-        Embedder,
-        HashingEmbedder,
-        OpenAIEmbedder,
-        SentenceTransformerEmbedder,
-    )
     from graphmem.errors import (
         EmbeddingMismatch,
         GraphmemError,
@@ -43,7 +34,7 @@ if TYPE_CHECKING:  # for type checkers; at run time each name is imported on fir
     )
     from graphmem.extract.llm import LLMExtractor
     from graphmem.extract.offline import OfflineExtractor
-    from graphmem.llm import ModelClient, RetryPolicy
+    from graphmem.lifecycle.check import CheckReport, Problem
     from graphmem.memory import Memory
     from graphmem.model import (
         Actor,
@@ -63,7 +54,18 @@ if TYPE_CHECKING:  # for type checkers; at run time each name is imported on fir
         SupportRole,
         Tombstone,
     )
-    from graphmem.recall import Weights
+    from graphmem.models.embed import (
+        Embedder,
+        HashingEmbedder,
+        OpenAIEmbedder,
+        SentenceTransformerEmbedder,
+    )
+    from graphmem.models.llm import ModelClient, RetryPolicy
+    from graphmem.models.semantic import WordLlamaEmbedder
+    from graphmem.models.tokens import TokenCounter
+    from graphmem.read.checkpoint import Checkpoint
+    from graphmem.read.request import Weights
+    from graphmem.read.session import Context, Session
     from graphmem.results import (
         DistillationRun,
         Evidence,
@@ -77,9 +79,7 @@ if TYPE_CHECKING:  # for type checkers; at run time each name is imported on fir
         ScoreParts,
         WriteResult,
     )
-    from graphmem.semantic import WordLlamaEmbedder
-    from graphmem.session import Context, Session
-    from graphmem.tokens import TokenCounter
+    from graphmem.write.decide_llm import ModelDecider
 
 
 # Importing graphmem stays cheap (the CLI's --version, a script that only needs a model
@@ -90,12 +90,12 @@ _WHERE = {
     "AuditEntry": "graphmem.model",
     "Authority": "graphmem.model",
     "Cardinality": "graphmem.model",
-    "CheckReport": "graphmem.check",
-    "Checkpoint": "graphmem.checkpoint",
+    "CheckReport": "graphmem.lifecycle.check",
+    "Checkpoint": "graphmem.read.checkpoint",
     "Claim": "graphmem.model",
-    "Context": "graphmem.session",
+    "Context": "graphmem.read.session",
     "DistillationRun": "graphmem.results",
-    "Embedder": "graphmem.embed",
+    "Embedder": "graphmem.models.embed",
     "EmbeddingMismatch": "graphmem.errors",
     "Entity": "graphmem.model",
     "Episode": "graphmem.model",
@@ -104,33 +104,33 @@ _WHERE = {
     "ForgetReport": "graphmem.results",
     "GcReport": "graphmem.results",
     "GraphmemError": "graphmem.errors",
-    "HashingEmbedder": "graphmem.embed",
+    "HashingEmbedder": "graphmem.models.embed",
     "InvalidArgument": "graphmem.errors",
     "InvalidValidity": "graphmem.errors",
     "Kind": "graphmem.model",
     "LLMExtractor": "graphmem.extract.llm",
     "Memory": "graphmem.memory",
     "ModelCallFailed": "graphmem.errors",
-    "ModelClient": "graphmem.llm",
-    "ModelDecider": "graphmem.decide_llm",
+    "ModelClient": "graphmem.models.llm",
+    "ModelDecider": "graphmem.write.decide_llm",
     "ModelReplyInvalid": "graphmem.errors",
     "NaiveDatetime": "graphmem.errors",
     "NotSerialisable": "graphmem.errors",
     "OfflineExtractor": "graphmem.extract.offline",
-    "OpenAIEmbedder": "graphmem.embed",
+    "OpenAIEmbedder": "graphmem.models.embed",
     "Operation": "graphmem.results",
     "OperationFailed": "graphmem.errors",
     "Predicate": "graphmem.model",
-    "Problem": "graphmem.check",
+    "Problem": "graphmem.lifecycle.check",
     "Provenance": "graphmem.results",
     "PurgeReport": "graphmem.results",
     "PurgeUnavailable": "graphmem.errors",
     "Refusal": "graphmem.results",
-    "RetryPolicy": "graphmem.llm",
+    "RetryPolicy": "graphmem.models.llm",
     "ScoreParts": "graphmem.results",
     "Sensitivity": "graphmem.model",
-    "SentenceTransformerEmbedder": "graphmem.embed",
-    "Session": "graphmem.session",
+    "SentenceTransformerEmbedder": "graphmem.models.embed",
+    "Session": "graphmem.read.session",
     "SourceKind": "graphmem.model",
     "Status": "graphmem.model",
     "StoreCorrupt": "graphmem.errors",
@@ -138,13 +138,13 @@ _WHERE = {
     "StoreUnavailable": "graphmem.errors",
     "Support": "graphmem.model",
     "SupportRole": "graphmem.model",
-    "TokenCounter": "graphmem.tokens",
+    "TokenCounter": "graphmem.models.tokens",
     "Tombstone": "graphmem.model",
     "UnknownId": "graphmem.errors",
     "UnknownQuery": "graphmem.errors",
     "UsageError": "graphmem.errors",
-    "Weights": "graphmem.recall",
-    "WordLlamaEmbedder": "graphmem.semantic",
+    "Weights": "graphmem.read.request",
+    "WordLlamaEmbedder": "graphmem.models.semantic",
     "WriteConflict": "graphmem.errors",
     "WriteResult": "graphmem.results",
     "ReextractReport": "graphmem.results",

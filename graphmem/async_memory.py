@@ -8,8 +8,8 @@ import functools
 from collections.abc import Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from graphmem.checkpoint import Checkpoint
 from graphmem.memory import Memory
+from graphmem.read.checkpoint import Checkpoint
 from graphmem.store.base import GraphStore
 
 P = ParamSpec("P")

@@ -1,4 +1,5 @@
-"""The one place graphmem reads its environment, and only when asked.
+"""The one place graphmem reads its environment, and only when asked
+(``graphmem.factory`` builds what these settings name).
 
 The same settings serve the API (``Memory()`` with nothing given), the CLI, the MCP
 server and the notebooks; each CLI flag overrides its variable:
@@ -29,16 +30,11 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from graphmem.errors import InvalidArgument
 
 _N = TypeVar("_N", int, float)
-
-if TYPE_CHECKING:
-    from graphmem.embed import Embedder
-    from graphmem.llm import ModelClient
-    from graphmem.store.base import GraphStore
 
 
 def _env(name: str) -> str | None:
@@ -78,18 +74,6 @@ def chosen_neo4j() -> str | None:
     return uri
 
 
-def open_store(path: str | Path | None = None, neo4j: str | None = None) -> GraphStore:
-    """The store these settings name: ``neo4j``, else ``path``, else the environment."""
-    uri = neo4j or (None if path is not None else chosen_neo4j())
-    if uri:
-        from graphmem.store.neo4j import Neo4jStore  # noqa: PLC0415 - the driver loads on use
-
-        return Neo4jStore(uri, auth=neo4j_auth())
-    from graphmem.store.embedded import EmbeddedStore  # noqa: PLC0415
-
-    return EmbeddedStore(Path(path) if path is not None else default_path())
-
-
 def tombstone_key() -> bytes | None:
     """An operator-chosen key for tombstone digests (``GRAPHMEM_TOMBSTONE_KEY``), for stores
     that must recognise each other's tombstones; None: each store makes its own random key."""
@@ -104,28 +88,18 @@ def model_name(override: str | None = None) -> str | None:
     return override or _env("GRAPHMEM_MODEL")
 
 
-def model_client(override: str | None = None) -> ModelClient | None:
-    """A client for ``GRAPHMEM_MODEL`` at ``OPENAI_BASE_URL`` (the openai default when
-    unset), or None when no model is configured."""
-    model = model_name(override)
-    if model is None:
-        return None
-    from graphmem.llm import ModelClient  # noqa: PLC0415 - openai loads only when used
-
-    base_url = _base_url() or OPENAI_DEFAULT_URL
-    return ModelClient.from_settings(
-        base_url,
-        _api_key(f"GRAPHMEM_MODEL={model}"),
-        model,
-        timeout=_number("GRAPHMEM_MODEL_TIMEOUT", MODEL_TIMEOUT, float),
-        max_retries=_number("GRAPHMEM_MODEL_RETRIES", MODEL_RETRIES, int),
-    )
-
-
 # Seconds one model request may take, and how often a failed one is tried again: the
 # longest wait for one call is about timeout × (retries + 1) plus the pauses between.
 MODEL_TIMEOUT = 60.0
 MODEL_RETRIES = 2
+
+
+def model_timeout() -> float:
+    return _number("GRAPHMEM_MODEL_TIMEOUT", MODEL_TIMEOUT, float)
+
+
+def model_retries() -> int:
+    return _number("GRAPHMEM_MODEL_RETRIES", MODEL_RETRIES, int)
 
 
 def _number(name: str, default: _N, kind: Callable[[str], _N]) -> _N:
@@ -144,39 +118,14 @@ def embedder_spec(override: str | None = None) -> str:
     return override or _env("GRAPHMEM_EMBEDDER") or "hashing"
 
 
-def embedder(override: str | None = None) -> Embedder:
-    """The embedder ``GRAPHMEM_EMBEDDER`` (or ``override``) names."""
-    from graphmem import embed  # noqa: PLC0415 - openai loads only when used
-
-    spec = embedder_spec(override)
-    kind, _, arg = spec.partition(":")
-    if kind == "hashing" and not arg:
-        return embed.HashingEmbedder()
-    if kind == "semantic" and not arg:
-        from graphmem.semantic import WordLlamaEmbedder  # noqa: PLC0415 - loaded on use
-
-        return WordLlamaEmbedder()
-    if kind == "openai" and arg:
-        import openai  # noqa: PLC0415
-
-        client = openai.OpenAI(base_url=_base_url(), api_key=_api_key(f"embedder {spec}"))
-        return embed.OpenAIEmbedder(client, arg)
-    if kind == "sentence-transformers" and arg:
-        return embed.SentenceTransformerEmbedder(arg)
-    raise InvalidArgument(
-        f"embedder {spec!r} is not known: use hashing, semantic, openai:<model> or "
-        "sentence-transformers:<folder or model name>"
-    )
-
-
 OPENAI_DEFAULT_URL = "https://api.openai.com/v1"
 
 
-def _base_url() -> str | None:
+def base_url() -> str | None:
     return _env("OPENAI_BASE_URL")
 
 
-def _api_key(for_what: str) -> str:
+def api_key(for_what: str) -> str:
     key = os.environ.get("OPENAI_API_KEY", "")
     if not key:
         raise InvalidArgument(
@@ -224,7 +173,7 @@ def described(
         out.append(
             Setting("model", chosen, "--model" if model else "GRAPHMEM_MODEL"),
         )
-        out.append(Setting("model endpoint", _base_url() or OPENAI_DEFAULT_URL, "OPENAI_BASE_URL"))
+        out.append(Setting("model endpoint", base_url() or OPENAI_DEFAULT_URL, "OPENAI_BASE_URL"))
         key = "set" if os.environ.get("OPENAI_API_KEY") else "NOT SET"
         out.append(Setting("model key", key, "OPENAI_API_KEY"))
         for name, default in (

@@ -21,7 +21,7 @@ Every exception graphmem raises on purpose derives from :class:`GraphmemError`::
         └── ModelReplyInvalid      the model answered with something unusable
 
 Backend exceptions are translated at one boundary each (the Neo4j driver in
-``graphmem.store.neo4j``, the model client in ``graphmem.llm``) and always
+``graphmem.store.neo4j``, the model client in ``graphmem.models.llm``) and always
 chained with ``raise ... from exc``.
 """
 

@@ -15,26 +15,12 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from graphmem import arguments, candidates, config, lifecycle, tombstone
-from graphmem import distill as distillation
-from graphmem import export as export_format
-from graphmem import gc as garbage
-from graphmem import reextract as reextraction
-from graphmem.actions import needs_confirmation
+from graphmem import arguments, factory
 from graphmem.arguments import shown
-from graphmem.check import CheckReport
-from graphmem.check import check as check_namespace_invariants
-from graphmem.checkpoint import Checkpoint, CheckpointInput
-from graphmem.checkpoint import history as checkpoint_history
-from graphmem.checkpoint import latest as latest_checkpoint
-from graphmem.checkpoint import save as save_checkpoint
-from graphmem.decide_llm import ModelDecider
-from graphmem.embed import Embedder
 from graphmem.errors import GraphmemError, InvalidArgument, UnknownId
 from graphmem.extract.llm import LLMExtractor
 from graphmem.extract.offline import OfflineExtractor
-from graphmem.forget import ForgetPlan, Planner
-from graphmem.lifecycle import Sweep
+from graphmem.lifecycle.operations import LifecycleOperations
 from graphmem.model import (
     Actor,
     AuditEntry,
@@ -53,28 +39,31 @@ from graphmem.model import (
     check_predicate,
     check_scope,
 )
-from graphmem.predicates import PredicateRegistry
-from graphmem.recall import DEFAULT_MAX_CHARS, MIN_CHARS, RecallRequest, Weights
-from graphmem.recall import recall as recall_evidence
+from graphmem.models.embed import Embedder
+from graphmem.read.checkpoint import Checkpoint, CheckpointInput
+from graphmem.read.checkpoint import history as checkpoint_history
+from graphmem.read.checkpoint import latest as latest_checkpoint
+from graphmem.read.checkpoint import save as save_checkpoint
+from graphmem.read.recall import recall as recall_evidence
+from graphmem.read.request import DEFAULT_MAX_CHARS, MIN_CHARS, RecallRequest, Weights
+from graphmem.read.session import DEFAULT_SHARE, DEFAULT_WINDOW, Session, session_budget
+from graphmem.read.usage import UseCounts
 from graphmem.records import audit_row
 from graphmem.results import (
-    DistillationRun,
     Evidence,
-    ForgetReport,
-    GcReport,
-    PurgeReport,
-    ReextractReport,
     WriteResult,
 )
-from graphmem.session import DEFAULT_SHARE, DEFAULT_WINDOW, Session, session_budget
-from graphmem.slots import apply_fresh
-from graphmem.statements import one_valued
-from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore
+from graphmem.store.base import FactFilter, GraphStore
+from graphmem.store.changes import ChangeSet, FactPatch
 from graphmem.store.neo4j import Neo4jStore
 from graphmem.store.rows import to_audit, to_episode, to_fact, to_support
 from graphmem.temporal import END_OF_TIME, AsOf, now, optional_utc, utc
-from graphmem.usage import UseCounts
-from graphmem.write import Decider, Extractor, WritePath, embed_change, scrub_ref, subject_key
+from graphmem.trust.actions import needs_confirmation
+from graphmem.write import candidates
+from graphmem.write.decide_llm import ModelDecider
+from graphmem.write.predicates import PredicateRegistry
+from graphmem.write.remember import Decider, Extractor, WritePath, subject_key
+from graphmem.write.slots import apply_fresh, fact_history
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -84,11 +73,8 @@ W = TypeVar("W", bound=Callable[..., Any])
 # Ids, counts and timings only: text, claims and secrets never reach a log.
 log = logging.getLogger("graphmem")
 
-# A purge restarts Neo4j on a copy of the live graph; a day is already more than any store needs.
-MAX_PURGE_SECONDS = 86_400
 
-
-class Memory:
+class Memory(LifecycleOperations):
     """Agent memory on a graph store: remember, recall, correct, forget."""
 
     def __init__(
@@ -104,15 +90,15 @@ class Memory:
     ) -> None:
         # Nothing given: the configuration (GRAPHMEM_MODEL, GRAPHMEM_EMBEDDER) decides.
         # Settled before a store is opened, so a bad setting leaves nothing open.
-        self._model = config.model_client() if extractor is None and decider is None else None
+        self._model = factory.model_client() if extractor is None and decider is None else None
         if extractor is None:
             extractor = LLMExtractor(self._model) if self._model else OfflineExtractor()
         if decider is None and self._model is not None:
             decider = ModelDecider(self._model)
-        self.embedder: Embedder = embedder or config.embedder()
+        self.embedder: Embedder = embedder or factory.embedder()
         owned = store is None
         if store is None:
-            store = config.open_store(path)
+            store = factory.open_store(path)
         self.store = store
         self.predicates = PredicateRegistry()
         self._clock: Callable[[], datetime] = lambda: utc(clock(), "clock()")
@@ -246,183 +232,7 @@ class Memory:
 
     # ---- forget -----------------------------------------------------------
 
-    def forget(
-        self,
-        namespace: str,
-        episode: str | None = None,
-        fact: str | None = None,
-        entity: str | None = None,
-        everything: bool = False,
-        *,
-        dry_run: bool = False,
-    ) -> ForgetReport:
-        """Forget an episode, a fact, an entity or the whole namespace — with everything
-        derived from it — in one transaction. Returns what was removed and re-derived.
-        ``dry_run=True`` changes nothing and returns what would go and what would hold
-        again (a preview to show the user before they confirm)."""
-        dry_run = arguments.flag(dry_run, "dry_run")
-        ns = check_namespace(namespace)
-        episode = arguments.optional_identifier(episode, "episode")
-        fact = arguments.optional_identifier(fact, "fact")
-        entity = arguments.optional_text(entity, "entity", max_chars=arguments.MAX_NAME_CHARS)
-        if not isinstance(everything, bool):
-            raise InvalidArgument(f"everything must be True or False, not {everything!r}")
-        chosen = [
-            name
-            for name, value in (
-                ("episode", episode),
-                ("fact", fact),
-                ("entity", entity),
-                ("everything", everything),
-            )
-            if value
-        ]
-        if len(chosen) != 1:
-            raise InvalidArgument(
-                "forget needs exactly one of episode=, fact=, entity= or everything=True; "
-                f"got {', '.join(chosen) or 'none'}"
-            )
-        with self._lock:
-            self.flush()
-            plans: list[ForgetPlan] = []
-
-            def build() -> ChangeSet:
-                planner = Planner(self.store, ns, self._clock())
-                if everything:
-                    plans[:] = [self._forget_everything(planner)]
-                    return plans[0].change
-                if episode is not None:
-                    if not self.store.episodes_by_id(ns, [episode]):
-                        raise UnknownId(f"no episode {episode!r} in namespace {ns!r}")
-                    planner.forget_episodes({episode})
-                elif fact is not None:
-                    self._fact_row(ns, fact)
-                    planner.forget_facts({fact})
-                else:
-                    name = str(entity)
-                    key = subject_key(name, ns)
-                    known = self.store.entity_id(ns, key) is not None
-                    if not known and not self.store.statements_about(ns, key):
-                        # A name only said in passing ("I met Ostrowski at the station") is
-                        # no entity of a fact, but still whatever names a person is forgettable.
-                        mentioned = self.store.find_text(ns, name)
-                        if not any(hit["label"] == "Episode" for hit in mentioned):
-                            raise UnknownId(f"no entity {entity!r} in namespace {ns!r}")
-                    planner.forget_entity(key, name)
-                planner.rederive()
-                plans[:] = [planner.finish(Actor.USER)]
-                return plans[0].change
-
-            if dry_run:
-                build()
-            else:
-                apply_fresh(self.store, build)
-            plan = plans[0]
-        change = plan.change
-        log.info(
-            "forget%s ns=%s removed=%s redacted=%d tombstones=%d",
-            " (dry run)" if dry_run else "",
-            ns,
-            {label: len(ids) for label, ids in change.removals.items()},
-            plan.redacted,
-            len(change.tombstones),
-        )
-        now = self._clock()
-        again = [
-            to_fact({**row, "namespace": ns}).text
-            for row in change.facts
-            if row["id"] in set(plan.restored)
-            and row["status"] == Status.ACTIVE.value
-            and row["valid_from"] <= now < row["valid_until"]
-        ]
-        return ForgetReport(
-            removed={label: len(ids) for label, ids in change.removals.items()},
-            restored=sorted(plan.restored),
-            holds_again=sorted(again),
-            dependents=sorted(plan.dependents),
-            redacted_episodes=plan.redacted,
-            redacted_checkpoints=len(plan.checkpoints),
-            scrubbed_audit_entries=len(change.audit_scrubs),
-            tombstones=len(change.tombstones),
-        )
-
-    def _forget_everything(self, planner: Planner) -> ForgetPlan:
-        ns = planner.ns
-        plan = planner.plan
-        plan.facts = set(self.store.ids(ns, "Fact"))
-        plan.episodes = set(self.store.ids(ns, "Episode"))
-        statements = self.store.statements_by_id(ns, self.store.ids(ns, "Statement"))
-        plan.statements = {s["id"]: s for s in statements}
-        plan = planner.finish(Actor.USER, entities=False)
-        # Nothing of the namespace stays but its tombstones and this one content-free entry.
-        for label in ("Entity", "AuditEntry", "Checkpoint", "DistillationRun", "Slot"):
-            ids = self.store.ids(ns, label)
-            if ids:
-                plan.change.removals[label] = ids
-        plan.change.audit_scrubs = []
-        plan.change.patches = []
-        plan.change.statement_patches = []
-        return plan
-
     # ---- lifecycle ----------------------------------------------------------
-
-    def expire(self, namespace: str) -> Sweep:
-        """Write down what time did: expired validity, lapsed reviews (with audit)."""
-        ns = check_namespace(namespace)
-        with self._lock:
-            return lifecycle.sweep(self.store, ns, self._clock())
-
-    def source_removed(self, namespace: str, source_ref: str) -> list[str]:
-        """A source went away (an account, a project): the facts it alone supported stop
-        being current, kept as history. Returns their ids."""
-        ns = check_namespace(namespace)
-        source_ref = arguments.text(source_ref, "source_ref", max_chars=arguments.MAX_REF_CHARS)
-        source_ref = scrub_ref(source_ref) or source_ref  # stored refs are redacted alike
-        with self._lock:
-            ended: list[str] = []
-
-            def build() -> ChangeSet:
-                change, alone = lifecycle.source_removed(self.store, ns, source_ref, self._clock())
-                ended[:] = alone
-                embed_change(self.embedder, change)
-                return change
-
-            apply_fresh(self.store, build)
-        return ended
-
-    def distill(self, namespace: str) -> DistillationRun:
-        """One distillation run: patterns to candidates, expiry marks, confidence decay."""
-        ns = check_namespace(namespace)
-        with self._lock:
-            runs: list[dict[str, Any]] = []
-
-            def build() -> ChangeSet:
-                change, run = distillation.distill(self.store, ns, self._clock())
-                runs[:] = [run]
-                embed_change(self.embedder, change)
-                return change
-
-            apply_fresh(self.store, build)
-        return distillation.to_run(runs[0])
-
-    def reextract(self, namespace: str, limit: int = 100) -> ReextractReport:
-        """Read again, oldest first, up to ``limit`` episodes kept while the model failed
-        (``WriteResult.extraction_pending``): what each says is written beside it, as
-        ``remember`` would have. A model that fails again stops the run; the rest wait."""
-        ns = check_namespace(namespace)
-        limit = arguments.whole(limit, "limit", maximum=arguments.MAX_K)
-        with self._lock:
-            return reextraction.finish(self._writer, self.store, ns, limit)
-
-    def rollback(self, run_id: str, namespace: str) -> DistillationRun:
-        """Undo a distillation run: its candidates go, the fields it changed come back."""
-        ns = check_namespace(namespace)
-        run_id = arguments.identifier(run_id, "run_id")
-        with self._lock:
-            self.store.apply(distillation.rollback(self.store, ns, run_id, self._clock()))
-            row = self.store.run(ns, run_id)
-        assert row is not None  # rollback() has just found it
-        return distillation.to_run(row)
 
     def feedback(self, fact_id: str, namespace: str, outcome: str, note: str | None = None) -> None:
         """Report that acting on a fact went well or badly; gc() demotes the bad ones."""
@@ -449,49 +259,6 @@ class Memory:
                 )
             )
             self.store.apply(change)
-
-    def gc(self, namespace: str, dry_run: bool = True) -> GcReport:
-        """Remove weak, unused facts and demote those that led to bad outcomes."""
-        ns = check_namespace(namespace)
-        dry_run = arguments.flag(dry_run, "dry_run")
-        with self._lock:
-            _, removed, demoted = garbage.plan(self.store, ns, self._clock())
-            if not dry_run:
-                apply_fresh(self.store, lambda: garbage.plan(self.store, ns, self._clock())[0])
-        return GcReport(dry_run=dry_run, removed=removed, demoted=demoted)
-
-    def export(self, namespace: str) -> dict[str, Any]:
-        """The namespace as one JSON-ready document (see ``graphmem.export``)."""
-        ns = check_namespace(namespace)
-        self.flush()
-        return export_format.document(ns, self.store.export_rows(ns), self._clock())
-
-    def import_(self, data: dict[str, Any], namespace: str | None = None) -> dict[str, int]:
-        """Restore an exported namespace into an empty one, in one transaction. Returns
-        the namespace's counts by label, and ``inactive_tombstones`` when some of the
-        document's tombstones cannot stop a replay here (their key stayed with another
-        store: see ``graphmem.tombstone``)."""
-        if namespace is not None:
-            check_namespace(namespace)  # before the document: the caller's mistake first
-        ns, change = export_format.change_set(data, namespace)
-        check_namespace(ns)
-        with self._lock:
-            if any(self.store.counts(ns).values()):
-                raise InvalidArgument(
-                    f"namespace {ns!r} is not empty; import into an empty namespace "
-                    "(pass namespace= to choose another)"
-                )
-            change.validate()  # a hand-edited document names what it lacks, before any work
-            source = str(data.get("namespace"))
-            adoption = tombstone.adopt(self.store, ns, source, change.tombstones)
-            embed_change(self.embedder, change)
-            if adoption.key is not None:  # the namespace is empty: its own key guards nothing
-                self.store.store_key(ns, "tombstone", replace=adoption.key)
-            self.store.apply(change)
-        counts = self.store.counts(ns)
-        if adoption.inactive:
-            counts["inactive_tombstones"] = adoption.inactive
-        return counts
 
     # ---- read -------------------------------------------------------------
 
@@ -601,7 +368,7 @@ class Memory:
         fact_id = arguments.identifier(fact_id, "fact_id")
         revisions = arguments.flag(revisions, "revisions")
         row = self._fact_row(ns, fact_id)
-        chain = timeline_of(self.store, ns, row, revisions=revisions)
+        chain = fact_history(self.store, ns, row, revisions=revisions)
         support: dict[str, list[Support]] = {}
         for link in self.store.support(ns, [row["id"] for row in chain]):
             support.setdefault(link["fact_id"], []).append(to_support(link))
@@ -620,18 +387,6 @@ class Memory:
         ns = check_namespace(namespace)
         start = None if since is None else utc(since, "since")
         return [to_audit(row) for row in self.store.audit(ns, start)]
-
-    def check(self, namespace: str, *, repair: bool = False) -> CheckReport:
-        """Every invariant of the namespace that does not hold (empty when healthy): values
-        overlapping in a one-valued slot on either time axis, empty or inverted windows,
-        versions out of step with their statements, dangling statements, unsupported facts,
-        broken chains, datetimes not stored as UTC. ``repair=True`` rewrites non-canonical
-        datetimes (the migration for stores written before they were canonical)."""
-        ns = check_namespace(namespace)
-        repair = arguments.flag(repair, "repair")
-        with self._lock:
-            self.flush()
-            return check_namespace_invariants(self.store, ns, repair=repair)
 
     def stats(self, namespace: str) -> dict[str, int]:
         return self.store.counts(check_namespace(namespace))
@@ -733,36 +488,6 @@ class Memory:
             raise UnknownId(f"no fact {fact_id!r} in namespace {ns!r}")
         return rows[0]
 
-    def purge(self, namespace: str | None = None, *, timeout: float = 600.0) -> PurgeReport:
-        """Take what was deleted (forgotten, superseded and removed) off the disk: rewrite
-        the store's files from the live data, for every namespace. Forget already makes
-        the data unreachable; purge is what makes a byte scan of the files come back clean.
-
-        On the embedded store this is cheap (forget compacts already). On Neo4j it needs
-        the purge procedure of ``tools/neo4j/neo4j-local`` and restarts the server on a
-        copy of the live graph, so its cost follows the store's size; run it after a batch
-        of forgets, not after each. Raises :class:`~graphmem.errors.PurgeUnavailable` on a
-        server that cannot do it, saying what to do instead.
-
-        ``namespace`` names the tenant asking; the files are shared, so the rewrite covers
-        every namespace of the store (and changes no data in any)."""
-        if namespace is not None:
-            check_namespace(namespace)
-        if (
-            isinstance(timeout, bool)
-            or not isinstance(timeout, int | float)
-            or not 0 < timeout <= MAX_PURGE_SECONDS
-        ):
-            raise InvalidArgument(
-                f"timeout must be a positive number of seconds, at most {MAX_PURGE_SECONDS:,}, "
-                f"not {shown(timeout)}"
-            )
-        self.flush()
-        with self._lock:
-            report = self.store.purge(float(timeout))
-        log.info("purge store=%s %.1f s", report.store, report.seconds)
-        return report
-
     def close(self) -> None:
         """Write what is buffered and let the store go; a second close does nothing, and
         any other call after it raises :class:`~graphmem.errors.StoreUnavailable`."""
@@ -781,29 +506,6 @@ class Memory:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def timeline_of(
-    store: GraphStore, ns: str, row: dict[str, Any], *, revisions: bool
-) -> list[dict[str, Any]]:
-    """The history a fact belongs to: the values its one-valued slot held over time (or, in a
-    many-valued slot, the versions of its own value), oldest first. Retired versions only
-    with ``revisions``."""
-    lane = row.get("lane") or "main"
-    one = one_valued(store.slot_statements(ns, [row["slot"]]))
-    chain = [
-        r
-        for r in store.slot_facts(ns, [row["slot"]])
-        if (r.get("lane") or "main") == lane
-        and r["status"] != Status.CANDIDATE.value
-        and (one or r["object_json"] == row["object_json"])
-        and (revisions or r["retired_at"] >= END_OF_TIME)
-    ]
-    believed = row["retired_at"] >= END_OF_TIME
-    if all(r["id"] != row["id"] for r in chain) and (believed or revisions):
-        chain.append(row)
-    chain.sort(key=lambda r: (r["valid_from"], r["recorded_at"], r["id"]))
-    return chain
 
 
 def _revised(row: dict[str, Any]) -> bool:

@@ -2,37 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from datetime import datetime
 from typing import Any
 
 from graphmem.model import Actor, canonical_json
-from graphmem.secrets import redact, redact_strings
-from graphmem.store.base import Row
+from graphmem.store.changes import Row
 from graphmem.temporal import shown
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, datetime):
-        return {"$dt": value.isoformat()}
-    raise TypeError(f"cannot encode {type(value).__name__} as JSON")
-
-
-def _decode(obj: dict[str, Any]) -> Any:
-    if len(obj) == 1 and "$dt" in obj:
-        return datetime.fromisoformat(obj["$dt"])
-    return obj
-
-
-def dumps(value: Any) -> str:
-    """JSON that keeps datetimes (as ``{"$dt": iso}``), for records stored as text."""
-    return json.dumps(value, default=_encode, ensure_ascii=False, separators=(",", ":"))
-
-
-def loads(text: str) -> Any:
-    return json.loads(text, object_hook=_decode)
+from graphmem.trust.secrets import redact, redact_strings
 
 
 def new_id(prefix: str) -> str:

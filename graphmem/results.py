@@ -133,7 +133,7 @@ class ScoreParts(Model):
     confidence: float = 0.0
     use: float = 0.0
     period: float = 0.0  # 1 when the evidence is from a time the query names
-    standing: float = 0.0  # a standing preference's credit for a request (graphmem.standing)
+    standing: float = 0.0  # a standing preference's credit for a request (graphmem.read.standing)
 
 
 class Evidence(Model):

@@ -14,7 +14,7 @@ Every fact carries two half-open intervals, both in UTC:
 **Valid time is a function of the set of statements, never of their order.**
 What a slot (subject, predicate, scope) holds at an instant is computed from
 every statement that still stands about it — what value, from when, until when,
-said when, by whom — by :func:`graphmem.timeline.derive`. Two stores that
+said when, by whom — by :func:`graphmem.write.timeline.derive`. Two stores that
 received the same statements in different orders answer every ``facts(at=…)``
 identically. Belief time is different by definition: ``known_at`` asks what the
 store believed after the statements that had *arrived* by then, so its answers

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import openai
 import pytest
 
-from graphmem.llm import ModelClient, RetryPolicy
+from graphmem.models.llm import ModelClient, RetryPolicy
 from graphmem.testing import FakeModelServer
 
 FAST = RetryPolicy(attempts=3, base_delay=0.01, max_delay=0.02, max_retry_after=0.05)

@@ -3,7 +3,7 @@
 It shares no code with graphmem. It keeps every statement made about a slot
 and answers by brute force: the value of a slot at an instant is worked out
 from scratch, instant by instant, straight from the rules in the docstring of
-``graphmem.timeline`` (which ``graphmem.temporal`` summarises for users). Belief
+``graphmem.write.timeline`` (which ``graphmem.temporal`` summarises for users). Belief
 time is kept as versions: after every operation each touched slot is derived
 again, versions whose (value, bounds, lane, candidacy) still appear stay, others
 are retired, new ones are recorded — the definition of a bitemporal view.

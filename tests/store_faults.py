@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from graphmem import Claim, Memory, StoreCorrupt, UnknownId
-from graphmem.store import doctor
+from graphmem.lifecycle import doctor
 from graphmem.store.embedded import EmbeddedStore
 
 NS = "maya"

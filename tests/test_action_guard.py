@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from graphmem import Memory
-from graphmem.actions import action_key, is_read_only
 from graphmem.cli import main
 from graphmem.errors import InvalidArgument
+from graphmem.trust.actions import action_key, is_read_only
 
 DATA = Path(__file__).parent / "data"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from graphmem import Actor, InvalidArgument, Memory, UnknownId
-from graphmem.checkpoint import Checkpoint, CheckpointInput, history, latest, save
+from graphmem.read.checkpoint import Checkpoint, CheckpointInput, history, latest, save
 from graphmem.store.base import GraphStore
 from graphmem.store.embedded import EmbeddedStore
 from tests.stores import Clock

@@ -18,7 +18,8 @@ from typing import Any
 import openai
 import pytest
 
-from graphmem.embed import (
+from graphmem.errors import EmbeddingMismatch, InvalidArgument, ModelCallFailed, ModelReplyInvalid
+from graphmem.models.embed import (
     Embedder,
     HashingEmbedder,
     OpenAIEmbedder,
@@ -28,8 +29,7 @@ from graphmem.embed import (
     cosine,
     top_k,
 )
-from graphmem.errors import EmbeddingMismatch, InvalidArgument, ModelCallFailed, ModelReplyInvalid
-from graphmem.llm import RetryPolicy
+from graphmem.models.llm import RetryPolicy
 from graphmem.testing import FakeModelServer, FakeReply, fake_embedding
 
 SAMPLES = [
@@ -91,7 +91,7 @@ def test_no_texts_no_vectors() -> None:
 
 def test_same_vectors_in_fresh_processes_whatever_the_hash_seed() -> None:
     script = (
-        "import json, sys; from graphmem.embed import HashingEmbedder; "
+        "import json, sys; from graphmem.models.embed import HashingEmbedder; "
         "print(json.dumps(HashingEmbedder().embed(json.loads(sys.argv[1]))))"
     )
     runs = []

@@ -14,14 +14,14 @@ from pathlib import Path
 import pytest
 
 from graphmem import Claim, Memory
-from graphmem.embed import HashingEmbedder
+from graphmem.lifecycle.residue import scan
 from graphmem.model import Authority, Sensitivity, Status
-from graphmem.residue import scan
+from graphmem.models.embed import HashingEmbedder
 from graphmem.store import keywords, vectors
 from graphmem.store.base import FactFilter, RecallFilter
 from graphmem.store.embedded import EmbeddedStore
+from graphmem.store.text import BM25
 from graphmem.temporal import AsOf
-from graphmem.text import BM25
 
 NS = "idx"
 START = datetime(2025, 1, 1, tzinfo=UTC)

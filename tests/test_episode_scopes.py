@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 import pytest
 
 from graphmem import Claim, Memory
-from graphmem.store.base import ChangeSet
+from graphmem.store.changes import ChangeSet
 from tests.stores import Clock
 
 NS = Callable[[str], str]

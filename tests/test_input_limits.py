@@ -53,7 +53,7 @@ def test_mcp_names_the_limit(tmp_path: Path) -> None:
     pytest.importorskip("mcp")
     from mcp import Client
 
-    from graphmem.mcp_server import build_server
+    from graphmem.adapters.mcp import build_server
 
     async def run() -> list[str]:
         with Memory(tmp_path / "store") as mem:

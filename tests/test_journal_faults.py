@@ -14,7 +14,7 @@ import pytest
 
 from graphmem import Claim, Memory, StoreCorrupt, StoreLocked
 from graphmem.cli import main
-from graphmem.store import doctor
+from graphmem.lifecycle import doctor
 from tests.store_faults import (
     JOURNAL,
     NS,

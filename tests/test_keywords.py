@@ -10,10 +10,11 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from graphmem.store.base import ChangeSet, GraphStore, RecallFilter
+from graphmem.store.base import GraphStore, RecallFilter
+from graphmem.store.changes import ChangeSet
 from graphmem.store.embedded import EmbeddedStore
+from graphmem.store.text import _ASCII_WORD, _BOUNDARY, BM25, tokens, words
 from graphmem.temporal import END_OF_TIME, AsOf
-from graphmem.text import _ASCII_WORD, _BOUNDARY, BM25, tokens, words
 
 T0 = datetime(2026, 3, 1, tzinfo=UTC)
 

@@ -24,7 +24,6 @@ import anyio
 import pytest
 
 from graphmem import Claim, GraphmemError, Memory
-from graphmem.actions import MAX_ACTION_CHARS
 from graphmem.arguments import (
     MAX_ID_CHARS,
     MAX_K,
@@ -36,7 +35,8 @@ from graphmem.arguments import (
 from graphmem.cli import main
 from graphmem.cli.arguments import _parser
 from graphmem.store.embedded import EmbeddedStore
-from graphmem.write import MAX_EPISODE_CHARS
+from graphmem.trust.actions import MAX_ACTION_CHARS
+from graphmem.write.inputs import MAX_EPISODE_CHARS
 
 pytestmark = pytest.mark.neo4j
 
@@ -469,7 +469,7 @@ mcp = pytest.importorskip("mcp")
 
 
 def _tool_cases() -> Iterator[tuple[str, str]]:
-    from graphmem.mcp_server import TOOL_NAMES, Tools
+    from graphmem.adapters.mcp import TOOL_NAMES, Tools
 
     for name in TOOL_NAMES:
         for param in inspect.signature(getattr(Tools, name), eval_str=True).parameters.values():
@@ -486,7 +486,7 @@ def _tool_cases() -> Iterator[tuple[str, str]]:
 def test_each_mcp_argument_is_refused_by_name(
     tool: str, param: str, bad: str, tmp_path: Path
 ) -> None:
-    from graphmem.mcp_server import build_server
+    from graphmem.adapters.mcp import build_server
 
     valid: dict[str, dict[str, Any]] = {
         "remember": {"text": "hello"},

@@ -22,8 +22,8 @@ from graphmem.errors import (
     NaiveDatetime,
 )
 from graphmem.extract.llm import ExtractionResponse, LLMExtractor, parse_when
-from graphmem.llm import ModelClient, PromptTemplate, RetryPolicy, load_prompt
 from graphmem.model import Claim, Kind
+from graphmem.models.llm import ModelClient, PromptTemplate, RetryPolicy, load_prompt
 from graphmem.testing import FakeModelServer, FakeReply, fake_embedding
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "extract_response.schema.json"

@@ -19,9 +19,9 @@ from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from graphmem import Memory
+from graphmem.adapters.mcp import TOOL_NAMES, build_server
 from graphmem.cli import main
 from graphmem.errors import InvalidArgument
-from graphmem.mcp_server import TOOL_NAMES, build_server
 
 Session = Callable[..., Any]
 TIMEOUT = 120.0  # the server process imports the SDK and the store on a loaded machine
@@ -245,7 +245,7 @@ def test_streamable_http(tmp_path: Path) -> None:
 
 
 def test_forget_tokens_are_one_time_and_expire(tmp_path: Path) -> None:
-    from graphmem.mcp_server import TOKEN_SECONDS, Tools
+    from graphmem.adapters.mcp import TOKEN_SECONDS, Tools
 
     now = [0.0]
     with Memory(tmp_path) as mem:

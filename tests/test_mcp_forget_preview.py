@@ -14,7 +14,7 @@ pytest.importorskip("mcp")
 from mcp import Client
 
 from graphmem import Memory
-from graphmem.mcp_server import build_server
+from graphmem.adapters.mcp import build_server
 
 
 def call(memory: Memory, ns: str, tool: str, **args: Any) -> Any:

@@ -8,8 +8,8 @@ import openai
 import pytest
 
 from graphmem.errors import ModelReplyInvalid
-from graphmem.llm import ModelClient
 from graphmem.model import Model
+from graphmem.models.llm import ModelClient
 from graphmem.testing import FakeModelServer, FakeReply
 
 
@@ -33,6 +33,6 @@ def test_a_page_instead_of_a_chat_completion_is_named() -> None:
 
 
 def _variables() -> dict[str, str]:
-    from graphmem.llm import load_prompt
+    from graphmem.models.llm import load_prompt
 
     return dict.fromkeys(load_prompt("extract").placeholders, "x")

@@ -17,8 +17,8 @@ import pytest
 
 from graphmem import Claim, Memory, OfflineExtractor
 from graphmem.extract.llm import LLMExtractor
-from graphmem.llm import ModelClient
 from graphmem.model import Status
+from graphmem.models.llm import ModelClient
 from graphmem.store.base import GraphStore
 from graphmem.store.embedded import EmbeddedStore
 from graphmem.testing import FakeModelServer

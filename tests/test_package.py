@@ -81,8 +81,10 @@ def test_the_wheel_ships_queries_prompts_encodings_and_scenarios(tmp_path: Path)
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in cypher.names():
         assert f"graphmem/cypher/{name}.cypher" in names
-    assert "graphmem/prompts/extract.md" in names
-    assert "graphmem/prompts/decide.md" in names
+    assert "graphmem/models/prompts/extract.md" in names
+    assert "graphmem/models/prompts/decide.md" in names
     assert "graphmem/py.typed" in names
-    assert any(n.startswith("graphmem/encodings/") and n.endswith(".tiktoken.gz") for n in names)
-    assert "graphmem/secrets/bip39_english.txt" in names
+    assert any(
+        n.startswith("graphmem/models/encodings/") and n.endswith(".tiktoken.gz") for n in names
+    )
+    assert "graphmem/trust/secrets/bip39_english.txt" in names

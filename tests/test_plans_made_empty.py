@@ -4,7 +4,7 @@ recall ahead (graphmem/store/neo4j/warmup.py), and only then fills. A plan that 
 empty store must still suit a full one. The failure this guards against: planned on an
 empty server, ``recall/rows`` read the support of its final k facts by starting from every
 episode of the namespace instead of from the facts' ids, and kept doing so on every recall
-while the server ran (bench/README.md, sixteenth session: 4 ms of a 24 ms recall at 100k).
+while the server ran (docs/benchmarks-log.md, sixteenth session: 4 ms of a 24 ms recall at 100k).
 """
 
 from __future__ import annotations

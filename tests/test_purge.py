@@ -14,7 +14,7 @@ import pytest
 from graphmem import Claim, Memory, PurgeReport
 from graphmem.cli import main
 from graphmem.errors import InvalidArgument
-from graphmem.residue import scan
+from graphmem.lifecycle.residue import scan
 from tests.neo4j_server import PrivateServer, private_neo4j  # noqa: F401
 
 # Long phrases: Neo4j packs short strings into compact encodings a byte scan cannot read.

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from graphmem import Claim, InvalidArgument, Memory
-from graphmem.recall import RecallRequest, Weights, _Candidate, _order
+from graphmem.read.recall import _order
+from graphmem.read.request import Candidate, RecallRequest, Weights
 from graphmem.temporal import AsOf
 from tests.stores import Clock
 
@@ -190,7 +191,7 @@ def test_a_hub_is_never_walked(memory: Memory, clock: Clock, ns: NS) -> None:
     with more than HUB_DEGREE linked facts is never expanded through, and named, it credits
     only those of its facts the other channels found (``found``) — a question about someone
     who lives there, or about the hub itself, must not pull in everything said about it."""
-    from graphmem.recall import RecallRequest
+    from graphmem.read.request import RecallRequest
     from graphmem.store.base import HUB_DEGREE
     from graphmem.temporal import AsOf
 
@@ -261,7 +262,7 @@ def test_recall_does_not_wait_for_a_write_in_progress(
     import threading
     import time
 
-    monkeypatch.setattr("graphmem.usage.USE_FLUSH_EVERY", 5)
+    monkeypatch.setattr("graphmem.read.usage.USE_FLUSH_EVERY", 5)
     space = ns("uses")
     clock.set(d(3))
     memory.define_predicate("owns", cardinality="many", kind="fact")
@@ -339,7 +340,7 @@ def test_candidates_that_score_alike_come_back_in_one_order(data: st.DataObject)
     similarities = data.draw(st.lists(st.sampled_from([0.2, 0.5]), min_size=n, max_size=n))
     kinds = data.draw(st.lists(st.sampled_from(["fact", "episode"]), min_size=n, max_size=n))
     candidates = [
-        _Candidate(
+        Candidate(
             kind,
             {"id": f"x_{i:04d}", "valid_from": when, "occurred_at": when, "confidence": 0.8},
             similarity=similarity,

@@ -14,9 +14,11 @@ import pytest
 
 from graphmem import Claim, Evidence, Memory
 from graphmem.model import Authority
-from graphmem.recall import RecallRequest, recall
+from graphmem.read.recall import recall
+from graphmem.read.request import RecallRequest
 from graphmem.store import channels
-from graphmem.store.base import Candidates, Probe, RecallFilter, Row, WholeRows
+from graphmem.store.base import Candidates, Probe, RecallFilter, WholeRows
+from graphmem.store.changes import Row
 from graphmem.temporal import AsOf
 from tests.stores import Clock
 

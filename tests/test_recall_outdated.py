@@ -1,6 +1,6 @@
 """Recall learns whether an episode is outdated (every claim it made no longer holds) only for
 the episodes that reach the best k, and asks again about what takes an outdated one's place
-(graphmem.recall._best). Whatever k, the answer must be the first k of the answer in which
+(graphmem.read.recall._best). Whatever k, the answer must be the first k of the answer in which
 every candidate was asked about: generated moves, told out of date order, on both stores."""
 
 from __future__ import annotations
@@ -14,8 +14,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from graphmem import Evidence, Memory, Weights
-from graphmem.recall import RecallRequest, _best, _Candidate, _order
-from graphmem.store.base import NOTHING_CHECKED, Checked, GraphStore, Row, WholeRows
+from graphmem.read.recall import _best, _order
+from graphmem.read.request import Candidate, RecallRequest
+from graphmem.store.base import NOTHING_CHECKED, Checked, GraphStore, WholeRows
+from graphmem.store.changes import Row
 from graphmem.temporal import AsOf
 
 BASE = datetime(2026, 1, 1, tzinfo=UTC)
@@ -167,12 +169,12 @@ def test_asking_only_the_best_k_ranks_as_asking_every_candidate(
     asked = BASE + timedelta(days=60)
     request = RecallRequest("q", "ns", AsOf.of(asked, asked), k=k)
 
-    def pool() -> list[_Candidate]:
+    def pool() -> list[Candidate]:
         out = []
         for i, (kind, similarity, keyword, days, _, _) in enumerate(found):
             when = "valid_from" if kind == "fact" else "occurred_at"
             row = {"id": f"{kind[0]}{i:02d}", when: asked - timedelta(days=days)}
-            out.append(_Candidate(kind, row, similarity=similarity, keyword=keyword))
+            out.append(Candidate(kind, row, similarity=similarity, keyword=keyword))
         return out
 
     outdated = {

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphmem import Memory, Weights
-from graphmem.period import TOLD_WITHIN, Period, named_periods
+from graphmem.read.period import TOLD_WITHIN, Period, named_periods
 
 NS = Callable[[str], str]
 AT = datetime(2026, 9, 15, 12, 0, tzinfo=UTC)

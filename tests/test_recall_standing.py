@@ -1,6 +1,6 @@
 """Recall brings the user's standing preferences to a request they should shape ("book me a
 trip to Chicago" after "I hate flying, I always take the train"), though the two share no
-word; questions about what happened rank as without the credit (graphmem.standing)."""
+word; questions about what happened rank as without the credit (graphmem.read.standing)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from graphmem import Memory, Weights
-from graphmem.standing import asks_for_help
+from graphmem.read.standing import asks_for_help
 
 NS = Callable[[str], str]
 BASE = datetime(2026, 4, 1, 9, 0, tzinfo=UTC)

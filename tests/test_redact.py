@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from graphmem.redact import KINDS, Redaction, contains_secret, redact
+from graphmem.trust.redact import KINDS, Redaction, contains_secret, redact
 
 _CORPUS = Path(__file__).parent / "data" / "secrets_corpus.jsonl"
 _WINDOW = 8  # no run of this many characters from a secret may survive

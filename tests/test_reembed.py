@@ -11,7 +11,7 @@ import pytest
 
 from graphmem import EmbeddingMismatch, HashingEmbedder, Memory
 from graphmem.cli import main
-from graphmem.reembed import reembed
+from graphmem.lifecycle.reembed import reembed
 from graphmem.store.base import GraphStore
 from graphmem.store.embedded import EmbeddedStore
 from tests.neo4j_server import PrivateServer, private_neo4j  # noqa: F401

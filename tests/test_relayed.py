@@ -22,7 +22,7 @@ pytest.importorskip("mcp")
 from mcp import Client, types
 
 from graphmem import Memory
-from graphmem.mcp_server import build_server
+from graphmem.adapters.mcp import build_server
 from graphmem.model import Authority, Status
 from graphmem.store.embedded import EmbeddedStore
 

@@ -15,7 +15,7 @@ import scale
 from recall_latency import World, define_predicates, person
 
 from graphmem import Memory
-from graphmem.store.base import ChangeSet
+from graphmem.store.changes import ChangeSet
 from graphmem.store.rows import slot_node_id
 
 

@@ -1,4 +1,4 @@
-"""The secret detectors' prefilter (graphmem/secrets/prefilter.py) skips an expression only
+"""The secret detectors' prefilter (graphmem/trust/secrets/prefilter.py) skips an expression only
 when it could not have matched: every match of every detector holds one of its needles,
 case folded as ``re`` folds it, and a scan with the prefilter finds exactly what a scan
 without it finds — on the secrets corpora and on generated texts built from the detectors'
@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graphmem import secrets
-from graphmem.secrets import common, english, phrases, prefilter, providers, structure
+from graphmem.trust import secrets
+from graphmem.trust.secrets import common, english, phrases, prefilter, providers, structure
 
 DATA = Path(__file__).parent / "data"
 

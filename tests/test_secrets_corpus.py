@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from graphmem import Claim, Memory
-from graphmem.secrets import find
 from graphmem.store.embedded import EmbeddedStore
+from graphmem.trust.secrets import find
 
 HERE = Path(__file__).parent / "data" / "secrets"
 SECRETS = [json.loads(line) for line in (HERE / "secrets.jsonl").read_text().splitlines()]

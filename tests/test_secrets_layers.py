@@ -1,4 +1,4 @@
-"""Each detector layer of graphmem.secrets on its own: what it takes, what it leaves."""
+"""Each detector layer of graphmem.trust.secrets on its own: what it takes, what it leaves."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from graphmem.secrets import (
+from graphmem.trust.secrets import (
     claim_secret,
     credential_kind,
     entropy,
@@ -19,8 +19,8 @@ from graphmem.secrets import (
     seeds,
     structure,
 )
-from graphmem.secrets.common import Candidate
-from graphmem.secrets.structure import secret_key_kind
+from graphmem.trust.secrets.common import Candidate
+from graphmem.trust.secrets.structure import secret_key_kind
 
 HELDOUT = [
     json.loads(line)

@@ -1,4 +1,4 @@
-"""Scanning each distinct text once (graphmem/secrets/memo.py) never lets a secret through:
+"""Scanning each distinct text once (graphmem/trust/secrets/memo.py) never lets a secret through:
 a text seen before is caught again, wherever it turns up next."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from graphmem import Claim, Memory
-from graphmem.secrets import claim_secret, find, redact
-from graphmem.secrets.memo import ScanMemo
+from graphmem.trust.secrets import claim_secret, find, redact
+from graphmem.trust.secrets.memo import ScanMemo
 
 KEY = "sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z"
 SAID = f"the deploy key is {KEY}"

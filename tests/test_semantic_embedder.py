@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from graphmem import EmbeddingMismatch, HashingEmbedder, InvalidArgument, Memory, config
+from graphmem import EmbeddingMismatch, HashingEmbedder, InvalidArgument, Memory, factory
 from graphmem.cli import main
-from graphmem.semantic import WordLlamaEmbedder
+from graphmem.models.semantic import WordLlamaEmbedder
 
 NAME = "semantic:wordllama-l2-supercat-256"
 
@@ -77,7 +77,7 @@ def test_the_model_loads_from_the_wheel_with_the_network_blocked(
     no_network: list[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("GRAPHMEM_EMBEDDER", "semantic")
-    embedder = config.embedder()
+    embedder = factory.embedder()
     vectors = embedder.embed(["Who is my employer?", "I work at Acme Corp.", ""])
     assert no_network == []
     assert "wordllama" not in sys.modules  # its code (a hub download, logging setup) never ran
@@ -143,7 +143,7 @@ def test_a_missing_extra_names_what_to_install(
 ) -> None:
     monkeypatch.setitem(sys.modules, missing, None)  # as if not installed
     with pytest.raises(InvalidArgument, match=r"pip install 'graphmem\[semantic\]'") as raised:
-        config.embedder("semantic")
+        factory.embedder("semantic")
     assert missing in str(raised.value)
     assert main(["--path", str(tmp_path), "--embedder", "semantic", "reembed"]) == 2  # usage
     assert "graphmem[semantic]" in capsys.readouterr().err
@@ -151,4 +151,4 @@ def test_a_missing_extra_names_what_to_install(
 
 def test_semantic_takes_no_argument() -> None:
     with pytest.raises(InvalidArgument, match="hashing, semantic, openai"):
-        config.embedder("semantic:other-model")
+        factory.embedder("semantic:other-model")

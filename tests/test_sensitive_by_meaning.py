@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from graphmem import Memory
-from graphmem.sensitivity import categories_of_text
+from graphmem.trust.sensitivity import categories_of_text
 
 DATA = Path(__file__).parent / "data"
 SENSITIVE = [
@@ -67,7 +67,7 @@ def test_the_corpora_stay_where_they_were_measured(
     folder: str, missed: float, false_alarms: float
 ) -> None:
     """A floor against regressions: the held-out corpus, written after the fixes, measures
-    how far the word lists generalise (bench/README.md)."""
+    how far the word lists generalise (docs/benchmarks-log.md)."""
     rows = load(folder)
     sensitive = [r for r in rows if r["sensitive"]]
     benign = [r for r in rows if not r["sensitive"]]

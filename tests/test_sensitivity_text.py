@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphmem.sensitivity import categories_of_text
+from graphmem.trust.sensitivity import categories_of_text
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """Reads sent and collected later (graphmem/store/neo4j/connection.py ``Sent``): a write
-sends the read of its slots before it stages its claims (``graphmem.slots.SlotRead`` over
+sends the read of its slots before it stages its claims (``graphmem.write.slots.SlotRead`` over
 ``GraphStore.slot_beliefs``), and recall sends its three candidate statements before it reads
 any. On Neo4j the server reads while the caller works, and each read holds a connection until
 it is collected. What must hold whatever the timing: the versions are read before the state,
@@ -20,9 +20,10 @@ from graphmem import Claim, Memory
 from graphmem.errors import InvalidArgument, WriteConflict
 from graphmem.model import Actor
 from graphmem.records import audit_row
-from graphmem.slots import SlotRead, read_slots
-from graphmem.store.base import ChangeSet, FactFilter
+from graphmem.store.base import FactFilter
+from graphmem.store.changes import ChangeSet
 from graphmem.store.neo4j import Neo4jStore
+from graphmem.write.slots import SlotRead, read_slots
 
 AT = datetime(2025, 3, 1, tzinfo=UTC)
 

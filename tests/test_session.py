@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from graphmem import Claim, InvalidArgument, Memory, SourceKind, UnknownId
-from graphmem.session import EVIDENCE_HEADER, WORKING_SHARE, Session
-from graphmem.session_text import SUMMARY_CHARS
-from graphmem.tokens import default_counter
+from graphmem.models.tokens import default_counter
+from graphmem.read.session import EVIDENCE_HEADER, WORKING_SHARE, Session
+from graphmem.read.session_text import SUMMARY_CHARS
 from tests.stores import Clock
 
 NS = Callable[[str], str]

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from graphmem import Claim, Memory
-from graphmem.store.base import ChangeSet, FactFilter, FactPatch, StatementPatch
+from graphmem.store.base import FactFilter
+from graphmem.store.changes import ChangeSet, FactPatch, StatementPatch
 from graphmem.store.rows import slot_key
 from graphmem.temporal import END_OF_TIME
 

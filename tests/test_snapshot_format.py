@@ -17,11 +17,12 @@ import numpy as np
 import pytest
 
 from graphmem import Claim, Memory, StoreCorrupt
-from graphmem.embed import HashingEmbedder
-from graphmem.records import dumps, loads
-from graphmem.residue import scan
-from graphmem.store import doctor, indexes
+from graphmem.lifecycle import doctor
+from graphmem.lifecycle.residue import scan
+from graphmem.models.embed import HashingEmbedder
+from graphmem.store import indexes
 from graphmem.store.embedded import EmbeddedStore
+from graphmem.store.rows import dumps, loads
 from graphmem.store.snapshot import build_graph, decode_records, encode_records
 
 NS = "snap"

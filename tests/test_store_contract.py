@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 import pytest
 
 from graphmem.errors import InvalidArgument, UnknownId
-from graphmem.store.base import ChangeSet, FactFilter, FactPatch, GraphStore
+from graphmem.store.base import FactFilter, GraphStore
+from graphmem.store.changes import ChangeSet, FactPatch
 
 NS = Callable[[str], str]
 T0 = datetime(2026, 3, 1, tzinfo=UTC)

@@ -17,7 +17,7 @@ import pytest
 from neo4j import Driver
 
 from graphmem import Claim, Memory
-from graphmem.store.base import ChangeSet, FactPatch
+from graphmem.store.changes import ChangeSet, FactPatch
 from graphmem.store.neo4j import Neo4jStore
 from tests.stores import Clock
 

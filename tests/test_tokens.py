@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from tiktoken_ext import openai_public  # type: ignore[import-untyped]
 
-from graphmem import tokens
 from graphmem.errors import InvalidArgument
-from graphmem.tokens import (
+from graphmem.models import tokens
+from graphmem.models.tokens import (
     ESTIMATED,
     SHIPPED,
     TokenCounter,
@@ -112,7 +112,7 @@ def test_count_takes_text_only() -> None:
 
 
 def test_the_encoding_files_ship_inside_graphmem() -> None:
-    folder = resources.files("graphmem").joinpath("encodings")
+    folder = resources.files("graphmem.models").joinpath("encodings")
     for encoding in SHIPPED:
         assert folder.joinpath(f"{encoding}.tiktoken.gz").is_file()
     assert "MIT License" in folder.joinpath("LICENSE-tiktoken").read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphmem import Memory
-from graphmem.context import from_ids
+from graphmem.write.context import from_ids
 from tests.stores import Clock
 
 NS = Callable[[str], str]

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from graphmem import Claim, Memory, ModelCallFailed, ModelReplyInvalid
-from graphmem.decide_llm import ModelDecider
 from graphmem.extract.llm import LLMExtractor
-from graphmem.llm import ModelClient, RetryPolicy
+from graphmem.models.llm import ModelClient, RetryPolicy
 from graphmem.store.base import GraphStore
 from graphmem.testing import FakeModelServer, FakeReply
+from graphmem.write.decide_llm import ModelDecider
 from tests.stores import Clock
 
 NS = Callable[[str], str]

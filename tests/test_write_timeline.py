@@ -1,6 +1,6 @@
 """A write derives a slot's timeline when it weighs a claim and again when it settles the
 slot; the second derivation reuses the first only over the same statements in the same
-state (graphmem.slots.timeline_of). Confirming a candidate changes a statement in place,
+state (graphmem.write.slots.timeline_of). Confirming a candidate changes a statement in place,
 between the two: the settled timeline must see it confirmed."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from graphmem import Claim, Memory
-from graphmem.slots import SlotState, timeline_of
-from graphmem.statements import one_valued, said, standing
 from graphmem.store.base import FactFilter
-from graphmem.timeline import Run, derive
+from graphmem.write.slots import SlotState, timeline_of
+from graphmem.write.statements import one_valued, said, standing
+from graphmem.write.timeline import Run, derive
 
 T = datetime(2025, 5, 1, tzinfo=UTC)
 

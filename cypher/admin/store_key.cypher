@@ -3,7 +3,7 @@
 // 'tombstone': the HMAC key of tombstone digests, so a digest confirms no guess to anyone
 // without the key. Never exported; removed only with the namespace (admin/drop_namespace).
 // An import into an empty namespace may replace its key with the key of the namespace the
-// document came from, so the tombstones it brings still stop replays (graphmem/tombstone.py).
+// document came from, so the tombstones it brings still stop replays (graphmem/write/tombstone.py).
 // Parameters:
 //   $namespace  STRING       the tenant
 //   $name       STRING       the key's purpose, e.g. 'tombstone'

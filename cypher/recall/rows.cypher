@@ -11,7 +11,7 @@
 //   $episode_ids  LIST<STRING>  the episodes recall returns
 //   $checked_fact_ids    LIST<STRING>  facts tied with the final k: only whether they exist
 //   $checked_episode_ids LIST<STRING>  episodes tied with the final k: whether they exist and
-//                                      their standing (graphmem.recall._best says why)
+//                                      their standing (graphmem.read.recall._best says why)
 //   $at           DATETIME      world time the facts that give an episode standing must hold at
 //   $known_at     DATETIME      belief time those facts must be believed at
 // graphmem pads list parameters with " " and the Lucene queries with spaces, so that the

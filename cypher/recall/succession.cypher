@@ -1,7 +1,7 @@
 // succession — for episodes whose every claim no longer holds at the point asked: when the
 // last of those claims stopped holding, the slots they were about, and the facts that hold in
 // those slots at the point. Recall puts what holds now above what was said then (the current
-// truth first; graphmem/recall/succession.py), and dates the episode's window by it.
+// truth first; graphmem/read/recall/succession.py), and dates the episode's window by it.
 // Asked only for outdated episodes that reach recall's final k: a few ids.
 // Parameters:
 //   $namespace  STRING        the tenant

@@ -1,5 +1,5 @@
 // slots_hold — take the write lock on slots before a write reads them, and keep it until
-// that write's transaction ends. A writer that lost a race once (graphmem.slots) reads,
+// that write's transaction ends. A writer that lost a race once (graphmem.write.slots) reads,
 // decides and writes under this lock, so it cannot lose again: slot writers queue instead
 // of starving. Versions do not move here; slots_claim moves them when the write lands.
 // Parameters:

@@ -1,8 +1,8 @@
 // statements_create — store what was said about a slot, linked to the episodes it came from.
-// Statements are the source the slot's facts are derived from (graphmem/timeline.py).
+// Statements are the source the slot's facts are derived from (graphmem/write/timeline.py).
 // Parameters:
 //   $namespace  STRING     the tenant
-//   $rows       LIST<MAP>  {props: statement row without episodes (see graphmem/statements.py),
+//   $rows       LIST<MAP>  {props: statement row without episodes (see graphmem/write/statements.py),
 //                          episodes: LIST<STRING> ids of Episodes in the namespace}
 // Returns: created (INTEGER)
 UNWIND $rows AS row

@@ -1,4 +1,4 @@
-"""Ways in for agents: the MCP server (``graphmem.mcp_server``) and thin framework
+"""Ways in for agents: the MCP server (``graphmem.adapters.mcp``) and thin framework
 adapters (``graphmem.adapters.openai_agents``, ``graphmem.adapters.langgraph``), each an
 optional extra. What they share: recall results that say they are evidence, not
 permission, in every item — a tool result is all a model sees."""

@@ -111,7 +111,7 @@ PREFLIGHT: dict[str, Callable[[argparse.Namespace], None]] = {
 
 
 def _open(args: argparse.Namespace) -> Memory:
-    """Flags first (``--neo4j``, ``--path``), then the configuration (``config.open_store``)."""
+    """Flags first (``--neo4j``, ``--path``), then the configuration (``factory.open_store``)."""
     from graphmem.memory import Memory  # noqa: PLC0415 - keeps start-up light
 
     if args.neo4j is not None and args.path is not None:

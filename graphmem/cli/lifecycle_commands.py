@@ -15,8 +15,8 @@ from graphmem import config
 from graphmem.cli.inputs import _name, _read
 from graphmem.cli.output import Clock, Output, _ids, _table
 from graphmem.errors import InvalidArgument, OperationFailed
+from graphmem.lifecycle import doctor
 from graphmem.results import DistillationRun
-from graphmem.store import doctor
 
 if TYPE_CHECKING:  # the store and model clients load only when a command needs them
     from graphmem.memory import Memory
@@ -108,9 +108,9 @@ def _expire(mem: Memory, args: argparse.Namespace) -> Output:
 
 
 def _mcp(mem: Memory, args: argparse.Namespace) -> Output:
-    from graphmem import mcp_server  # noqa: PLC0415 - an optional extra
+    from graphmem.adapters import mcp  # noqa: PLC0415 - an optional extra
 
-    mcp_server.serve(
+    mcp.serve(
         mem,
         None if args.namespace_from_model else args.namespace,
         namespace_from_model=args.namespace_from_model,
@@ -124,9 +124,9 @@ def _mcp(mem: Memory, args: argparse.Namespace) -> Output:
 
 def _check_mcp(args: argparse.Namespace) -> None:
     """Before the store opens: the SDK is there, and exactly one namespace policy."""
-    from graphmem import mcp_server  # noqa: PLC0415 - light; the SDK loads in require_sdk
+    from graphmem.adapters import mcp  # noqa: PLC0415 - an optional extra
 
-    mcp_server.require_sdk()
+    mcp.require_sdk()
     args.namespace = args.namespace or config.default_namespace()
     if args.namespace_from_model and args.namespace:
         raise InvalidArgument("give --namespace or --namespace-from-model, not both")
@@ -141,7 +141,7 @@ def _check_mcp(args: argparse.Namespace) -> None:
 
 
 def _demo(args: argparse.Namespace) -> Output:
-    from graphmem.demo import run_demo  # noqa: PLC0415 - keeps start-up light
+    from graphmem.cli.demo import run_demo  # noqa: PLC0415 - keeps start-up light
 
     if not args.json:
         run_demo(print)

@@ -20,7 +20,7 @@ NEEDS_CONFIRMATION = 3
 def _needs_confirmation(args: argparse.Namespace) -> Output:
     """A command line has no live session, so no confirmation exists: the answer is whether
     the action is known to only read."""
-    from graphmem.actions import is_read_only  # noqa: PLC0415 - keeps start-up light
+    from graphmem.trust.actions import is_read_only  # noqa: PLC0415 - keeps start-up light
 
     read_only = is_read_only(args.action)
     payload = {"action": args.action, "needs_confirmation": not read_only, "read_only": read_only}

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from graphmem import config, residue
+from graphmem import config, factory
 from graphmem.cli.inputs import (
     Progress,
     _at_line,
@@ -20,6 +20,7 @@ from graphmem.cli.inputs import (
 )
 from graphmem.cli.output import Declined, Output, _dump, _fact_rows, _table
 from graphmem.errors import InvalidArgument
+from graphmem.lifecycle import residue
 from graphmem.results import WriteResult
 
 if TYPE_CHECKING:  # the store and model clients load only when a command needs them
@@ -168,10 +169,10 @@ def _config(args: argparse.Namespace) -> Output:
 
 def _reembed(args: argparse.Namespace) -> Output:
     # The raw store: a Memory would refuse to open on the very mismatch this resolves.
-    from graphmem.reembed import reembed  # noqa: PLC0415 - keeps start-up light
+    from graphmem.lifecycle.reembed import reembed  # noqa: PLC0415 - keeps start-up light
 
-    embedder = config.embedder()
-    store = config.open_store(args.path, args.neo4j)
+    embedder = factory.embedder()
+    store = factory.open_store(args.path, args.neo4j)
     shown = sys.stderr.isatty() if args.progress is None else args.progress
     bar = Progress(0, sys.stderr, enabled=shown, label="reembed")
 

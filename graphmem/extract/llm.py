@@ -1,7 +1,7 @@
 """Extraction by a language model: text in, atomic :class:`~graphmem.model.Claim` out.
 
 The response models below are part of the prompt: their field descriptions are
-what the model reads about each field (``graphmem/prompts/extract.md`` has the
+what the model reads about each field (``graphmem/models/prompts/extract.md`` has the
 rest), and a snapshot of their JSON schema is checked in
 ``tests/snapshots/extract_response.schema.json`` so that a change shows in review.
 
@@ -24,8 +24,8 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from graphmem.errors import InvalidArgument
-from graphmem.llm import ModelClient
 from graphmem.model import Claim, Kind
+from graphmem.models.llm import ModelClient
 from graphmem.temporal import check_window, utc
 
 log = logging.getLogger(__name__)
@@ -129,7 +129,7 @@ class Extraction:
 
 
 class LLMExtractor:
-    """Extracts claims with a model behind :class:`~graphmem.llm.ModelClient`."""
+    """Extracts claims with a model behind :class:`~graphmem.models.llm.ModelClient`."""
 
     name: str = "llm"
 

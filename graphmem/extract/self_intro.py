@@ -2,7 +2,7 @@
 
 "I'm Henrik Lund; reach me at henrik.lund@example.com", "Ich heiße Clara Weiß, meine E-Mail
 ist ...", "Me llamo Inés Castillo y mi teléfono es +34 600 000 123": the speaker's name, email
-address and phone number. These are what ``graphmem.user_names`` resolves the user by, so a
+address and phone number. These are what ``graphmem.write.user_names`` resolves the user by, so a
 later "Ms. Castillo" or "clara.weiss@..." in someone else's text is known to mean the user.
 
 Read from the whole message, beside the English grammar of ``first_person`` (which reads

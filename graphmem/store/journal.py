@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import IO, Any
 
 from graphmem.errors import StoreCorrupt, StoreLocked
-from graphmem.records import dumps
 from graphmem.store.integrity import (
     Damage,
     DamageFound,
@@ -42,6 +41,7 @@ from graphmem.store.integrity import (
     unseal,
     unseal_parts,
 )
+from graphmem.store.rows import dumps
 from graphmem.store.snapshot import (
     decode_records,
     encode_records,

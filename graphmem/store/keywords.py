@@ -1,12 +1,12 @@
 """The embedded store's keyword index: Okapi BM25 (k1 1.2, b 0.75) over
-``graphmem.text.tokens``, in tantivy once a namespace is large.
+``graphmem.store.text.tokens``, in tantivy once a namespace is large.
 
 tantivy's commit takes 0.1-0.5 s, too slow to follow every write, so the index
 has two parts: a *base* in tantivy (written when the store compacts) and a
 *delta* in Python of the documents written or changed since. A query scores the
 base in tantivy and the delta here with the same formula (document frequencies
 summed over both), and merges them. A namespace below ``BASE_FROM`` documents
-never gets a base: its delta scores exactly like ``graphmem.text.BM25``.
+never gets a base: its delta scores exactly like ``graphmem.store.text.BM25``.
 
 The filter applies before ranking: base hits are read in growing pages until
 ``limit`` admitted ones are found or the matches run out, so an admitted
@@ -29,8 +29,21 @@ from typing import Any
 import numpy as np
 import tantivy
 
-from graphmem.text import tokens
+from graphmem.store.text import tokens
 
+# A turn is indexed with the words of the turns around it (graphmem/write/context.py).
+# The embedded store indexes a turn and its context as one BM25 text with the turn's own
+# words written this many times (a field weight). Without it, a turn and its neighbours
+# held the same words and tied; at 3, simulated R@10 / R@1: LoCoMo 0.805 / 0.403 (equal
+# weights 0.800 / 0.354), REALTALK 0.714 / 0.378 (0.691 / 0.306); 2 gave 0.808 / 0.396
+# and 0.697 / 0.361.
+OWN_WEIGHT = 3
+# Neo4j scores content and context as two Lucene fields and adds them up, so a reply
+# after a matching question outranked the answer itself; boosting the context field by
+# half fixes that (LoCoMo, 3 conversations: R@1 0.219 -> 0.300, docs/benchmarks-log.md). On the
+# embedded store, scoring the context as a separate index at half weight and adding the
+# scores measured worse than one text (simulated LoCoMo R@10 0.759 vs 0.800).
+CONTEXT_BOOST = 0.5
 BASE_FROM = 2000  # documents; below, the Python delta alone is exact and fast
 _K1, _B = 1.2, 0.75
 _HEAP = 15_000_000
@@ -101,7 +114,7 @@ class KeywordRows:
         self, text: str, limit: int, admitted: Any, names: list[str | None]
     ) -> list[tuple[int, float]]:
         """The best ``limit`` (row, score) among rows where ``admitted[row]``; ties go
-        to the smaller id (``names[row]``), as in ``graphmem.text.BM25``."""
+        to the smaller id (``names[row]``), as in ``graphmem.store.text.BM25``."""
         terms = set(tokens(text))
         if not terms or not len(self) or limit <= 0:
             return []

@@ -24,7 +24,7 @@ from graphmem.model import (
     Support,
     SupportRole,
 )
-from graphmem.store.base import Row
+from graphmem.store.changes import Row
 from graphmem.temporal import AsOf, shown
 
 
@@ -133,3 +133,27 @@ def to_audit(row: Row) -> AuditEntry:
         confidence_change=row.get("confidence_change"),
         note=row.get("note"),
     )
+
+
+# ---- text form -----------------------------------------------------------------------
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return {"$dt": value.isoformat()}
+    raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+
+
+def _decode(obj: dict[str, Any]) -> Any:
+    if len(obj) == 1 and "$dt" in obj:
+        return datetime.fromisoformat(obj["$dt"])
+    return obj
+
+
+def dumps(value: Any) -> str:
+    """JSON that keeps datetimes (as ``{"$dt": iso}``), for records stored as text."""
+    return json.dumps(value, default=_encode, ensure_ascii=False, separators=(",", ":"))
+
+
+def loads(text: str) -> Any:
+    return json.loads(text, object_hook=_decode)

@@ -17,7 +17,7 @@ Otherwise :func:`applicable` keeps what it recorded about the world (episodes,
 statements, entities, tombstones, audit entries, forgets) and drops its fact
 versions and links — they were worked out against versions the lost record made
 or retired; the slots it touched are then derived again from their statements
-(``graphmem.store.doctor``), so the salvaged timeline is the one the surviving
+(``graphmem.lifecycle.doctor``), so the salvaged timeline is the one the surviving
 statements say, never a stale version left current beside a newer one.
 """
 
@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from graphmem.store.base import ChangeSet, Row
+from graphmem.store.changes import ChangeSet, Row
 from graphmem.store.integrity import parse_line
 from graphmem.store.snapshot import fast_loads
 

@@ -27,7 +27,7 @@ import networkx as nx
 import numpy as np
 import orjson
 
-from graphmem.records import loads
+from graphmem.store.rows import loads
 
 _DT = "$dt"
 _fromiso = datetime.fromisoformat

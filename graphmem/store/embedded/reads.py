@@ -9,13 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from graphmem.store.base import (
-    LABELS,
-    FactFilter,
-    Ready,
-    Row,
-    SlotBeliefs,
-)
+from graphmem.store.base import FactFilter, Ready, SlotBeliefs
+from graphmem.store.changes import LABELS, Row
 from graphmem.store.embedded.state import State, keyword_text, locked
 from graphmem.store.rows import slot_key, slot_node_id
 from graphmem.temporal import END_OF_TIME, holds

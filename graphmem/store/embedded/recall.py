@@ -13,7 +13,6 @@ from graphmem.store.base import (
     HUB_DEGREE,
     NOTHING_CHECKED,
     Candidates,
-    ChangeSet,
     Checked,
     GraphStore,
     Hit,
@@ -22,6 +21,7 @@ from graphmem.store.base import (
     Succession,
     WholeRows,
 )
+from graphmem.store.changes import ChangeSet
 from graphmem.store.columns import Admitted, Columns
 from graphmem.store.embedded.state import LINKS, State, locked, public_row
 from graphmem.store.indexes import INDEXED, Table

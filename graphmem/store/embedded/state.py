@@ -13,16 +13,14 @@ from typing import Any, TypeVar, cast
 
 import networkx as nx
 
-from graphmem.context import OWN_WEIGHT
 from graphmem.errors import StoreUnavailable
 from graphmem.model import check_namespace
-from graphmem.store.base import (
-    RecallFilter,
-    Row,
-)
+from graphmem.store.base import RecallFilter
+from graphmem.store.changes import Row
 from graphmem.store.columns import Admitted, Columns
 from graphmem.store.indexes import IndexFiles, Table
 from graphmem.store.journal import Journal
+from graphmem.store.keywords import OWN_WEIGHT
 from graphmem.store.rows import slot_node_id
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -20,14 +20,8 @@ import numpy as np
 from graphmem.errors import EmbeddingMismatch, GraphmemError, UnknownId, WriteConflict
 from graphmem.model import check_namespace
 from graphmem.results import PurgeReport
-from graphmem.store.base import (
-    REEMBED_HINT,
-    ChangeSet,
-    FactPatch,
-    Row,
-    StatementPatch,
-    interrupted,
-)
+from graphmem.store.base import REEMBED_HINT, interrupted
+from graphmem.store.changes import ChangeSet, FactPatch, Row, StatementPatch
 from graphmem.store.embedded.reads import Reads
 from graphmem.store.embedded.recall import Channels
 from graphmem.store.embedded.state import keyword_text, locked
@@ -449,7 +443,7 @@ class EmbeddedStore(Reads, Channels):
                 f"{embedder_name!r} ({dimensions}); {REEMBED_HINT}"
             )
 
-    # ---- re-embedding (graphmem/reembed.py) ---------------------------------------
+    # ---- re-embedding (graphmem/lifecycle/reembed.py) ---------------------------------------
 
     @locked
     def namespaces(self) -> list[str]:

@@ -1,4 +1,5 @@
-"""graphmem on a Neo4j server (:class:`Neo4jStore`); see :mod:`.store` for its parts."""
+"""graphmem on a Neo4j server (:class:`Neo4jStore`): every query is a file of ``cypher/``
+loaded by name, each run with its namespace; see :mod:`.store` for its parts."""
 
 from graphmem.store.neo4j.connection import EXACT_BELOW, ns_token
 from graphmem.store.neo4j.recall import lucene_query

@@ -12,6 +12,8 @@ from contextlib import ExitStack, closing, contextmanager
 from typing import Any, TypeVar
 
 import neo4j
+from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, TransientError
+
 from graphmem.errors import (
     InvalidArgument,
     StoreUnavailable,
@@ -20,19 +22,15 @@ from graphmem.errors import (
 from graphmem.model import check_namespace
 from graphmem.results import PurgeReport
 from graphmem.store import cypher
-from graphmem.store.base import (
-    LABELS,
-    Row,
-)
+from graphmem.store.changes import LABELS, Row
+from graphmem.store.neo4j.purge import purge_neo4j
 from graphmem.store.neo4j.values import outgoing, unlogged
-from graphmem.store.purge import purge_neo4j
-from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, TransientError
 
 # Below this many facts (or episodes) in a namespace, exact cosine over the filtered set; from
 # it on, the vector index with the namespace filtered inside it. Exact costs ~50 µs a node
 # (each embedding read from the property store), the index ~6-12 ms whatever the size: on
 # LoCoMo's namespaces (369-663 turns) the episode channel took 17-28 ms exact, 10-12 by index,
-# with the same nearest episodes for all 345 questions (bench/README.md, thirteenth session).
+# with the same nearest episodes for all 345 questions (docs/benchmarks-log.md, thirteenth session).
 EXACT_BELOW = 100
 
 # Connections that reads sent at once may hold together, in one process: fewer than the
@@ -52,7 +50,7 @@ def driver_errors(uri: str) -> Iterator[None]:
         raise StoreUnavailable(f"Neo4j at {uri} cannot be reached: {exc}") from exc
     except TransientError as exc:
         # A deadlock the driver's own retries did not get past: the write path decides
-        # again, holding its slots (graphmem.slots.held_after).
+        # again, holding its slots (graphmem.write.slots.held_after).
         raise WriteConflict(f"Neo4j at {uri}: {exc.code}; try the write again") from exc
     except Neo4jError as exc:
         if exc.code and "ClientError.Statement" in exc.code:

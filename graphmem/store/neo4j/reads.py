@@ -8,18 +8,14 @@ from datetime import datetime
 from typing import Any
 
 import neo4j
+
 from graphmem.errors import (
     InvalidArgument,
 )
 from graphmem.model import check_namespace
 from graphmem.store import cypher
-from graphmem.store.base import (
-    LABELS,
-    FactFilter,
-    Pending,
-    Row,
-    SlotBeliefs,
-)
+from graphmem.store.base import FactFilter, Pending, SlotBeliefs
+from graphmem.store.changes import LABELS, Row
 from graphmem.store.neo4j.connection import Connection, Sent, driver_errors
 from graphmem.store.neo4j.recall import lucene_query
 from graphmem.store.neo4j.values import (

@@ -9,7 +9,6 @@ import time
 from collections.abc import Collection, Iterable
 from typing import Any, cast
 
-from graphmem.context import CONTEXT_BOOST
 from graphmem.model import check_namespace
 from graphmem.store import channels, cypher
 from graphmem.store.base import (
@@ -21,21 +20,22 @@ from graphmem.store.base import (
     Hit,
     Probe,
     RecallFilter,
-    Row,
     Succession,
     WholeRows,
 )
+from graphmem.store.changes import Row
+from graphmem.store.keywords import CONTEXT_BOOST
 from graphmem.store.neo4j.connection import Connection, ns_token
 from graphmem.store.neo4j.values import from_epoch, from_triples, native, support_row
+from graphmem.store.text import words
 from graphmem.temporal import AsOf
-from graphmem.text import words
 
 _SIZE_TTL = 60.0  # seconds a namespace's size is trusted: only its magnitude matters
 # Each index is first asked for FETCH times the rows a channel keeps, and again for eight
 # times as many only when too few of those pass the filter and it had more (the queries of
 # cypher/recall say why that finds what one larger ask would). Twice as many first saved
 # about a millisecond of a recall's 27 at 100k facts and asked again for one question in ten
-# instead of one in forty: the p95 rose by half (bench/README.md).
+# instead of one in forty: the p95 rose by half (docs/benchmarks-log.md).
 FETCH = 4
 
 
@@ -198,7 +198,7 @@ class Channels(Connection):
         # The fact index searches, the episodes and the entity walk at once, each statement
         # on a server thread of its own: a statement runs on one core, and the channels'
         # searches are most of a recall's time. (The two fact searches in two statements
-        # gained nothing measurable at 100k facts: bench/README.md.)
+        # gained nothing measurable at 100k facts: docs/benchmarks-log.md.)
         facts, told, named = self._read_at_once(
             candidate_statement("recall/candidates_facts", params),
             candidate_statement("recall/candidates_episodes", params)
@@ -364,9 +364,9 @@ def lucene_query(
 ) -> str | None:
     """A Lucene query for the analysed words of ``text`` in any of ``fields``.
 
-    The words are graphmem.text's (possessives and stop words already gone); each is quoted,
+    The words are graphmem.store.text's (possessives and stop words already gone); each is quoted,
     so no user text is parsed as query syntax, and Lucene's english analyzer stems it the
-    way graphmem.text.tokens does for the embedded store. The turn context field is
+    way graphmem.store.text.tokens does for the embedded store. The turn context field is
     boosted by CONTEXT_BOOST.
     """
     terms = sorted(set(words(text)))

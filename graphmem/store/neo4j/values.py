@@ -9,10 +9,9 @@ import functools
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from graphmem.store.base import (
-    Row,
-)
 from neo4j._codec.packstream import Structure
+
+from graphmem.store.changes import Row
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -89,7 +88,7 @@ def canonical(value: Any) -> Any:
     A zoned datetime leaves as the Bolt structure the driver would have made of it (seconds
     and nanoseconds since the epoch, offset 0): the driver gets there through its own
     temporal types, about 75 µs a value, and a write of 500 claims sends some 6,000 of them
-    (bench/README.md, "Datetimes leave as Bolt structures"). tests/test_neo4j_values.py
+    (docs/benchmarks-log.md, "Datetimes leave as Bolt structures"). tests/test_neo4j_values.py
     checks the bytes are the driver's own."""
     if isinstance(value, datetime):
         if value.tzinfo is None:

@@ -1,5 +1,5 @@
 """The vector indexes: checked against the configured embedder when a store opens, and
-dropped, refilled and rebuilt by a re-embedding (graphmem/reembed.py)."""
+dropped, refilled and rebuilt by a re-embedding (graphmem/lifecycle/reembed.py)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ class Vectors(Connection):
                     f"embedder {embedder_name!r} makes {dimensions}"
                 )
 
-    # ---- re-embedding (graphmem/reembed.py) ---------------------------------------
+    # ---- re-embedding (graphmem/lifecycle/reembed.py) ---------------------------------------
 
     def namespaces(self) -> list[str]:
         return [r["namespace"] for r in self._read("admin/namespaces")]

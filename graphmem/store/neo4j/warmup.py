@@ -23,6 +23,7 @@ import threading
 from typing import Any, ClassVar
 
 import neo4j
+
 from graphmem.model import GLOBAL, Authority, Sensitivity
 from graphmem.store import cypher
 from graphmem.store.base import Probe, RecallFilter

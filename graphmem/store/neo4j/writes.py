@@ -11,19 +11,18 @@ from datetime import datetime
 from typing import Any
 
 import neo4j
+from neo4j.exceptions import TransientError
+
 from graphmem.errors import (
     UnknownId,
     WriteConflict,
 )
 from graphmem.model import check_namespace
 from graphmem.store import cypher
-from graphmem.store.base import (
-    ChangeSet,
-)
+from graphmem.store.changes import ChangeSet
 from graphmem.store.neo4j.connection import Connection, Tx, driver_errors, ns_token
 from graphmem.store.neo4j.values import outgoing, unlogged
 from graphmem.store.rows import slot_node_id
-from neo4j.exceptions import TransientError
 
 
 class Writes(Connection):
@@ -80,7 +79,7 @@ class Writes(Connection):
 class _Pipeline:
     """The statements of one change set, each sent without waiting for the one before to
     finish: the driver packs the next statement's rows while the server writes the last
-    (about 8% of a write's transaction, bench/README.md). Counts are checked once all are
+    (about 8% of a write's transaction, docs/benchmarks-log.md). Counts are checked once all are
     sent, still inside the transaction, so a missing id rolls the whole change set back."""
 
     def __init__(self, tx: Tx, namespace: str) -> None:

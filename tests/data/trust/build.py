@@ -522,7 +522,7 @@ def sensitive() -> list[dict[str, Any]]:
 
 
 # Held-out rounds: texts written after the detector, to measure how it generalises. Rounds
-# 1 and 2 were then used to improve graphmem/injection.py (they measure regressions now);
+# 1 and 2 were then used to improve graphmem/trust/injection.py (they measure regressions now);
 # round 3 was measured once and left untuned, so it still measures generalisation. Add
 # a new round, measure it before changing anything, and record the figure.
 HELDOUT: dict[int, dict[str, list[str]]] = {

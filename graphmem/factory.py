@@ -1,0 +1,74 @@
+"""What the settings name, built: the store, the model client and the embedder.
+
+``graphmem.config`` reads the settings; this module turns them into objects, loading
+the Neo4j driver, openai and the optional embedders only when one is asked for.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from graphmem import config
+from graphmem.errors import InvalidArgument
+
+if TYPE_CHECKING:
+    from graphmem.models.embed import Embedder
+    from graphmem.models.llm import ModelClient
+    from graphmem.store.base import GraphStore
+
+
+def open_store(path: str | Path | None = None, neo4j: str | None = None) -> GraphStore:
+    """The store these settings name: ``neo4j``, else ``path``, else the environment."""
+    uri = neo4j or (None if path is not None else config.chosen_neo4j())
+    if uri:
+        from graphmem.store.neo4j import Neo4jStore  # noqa: PLC0415 - the driver loads on use
+
+        return Neo4jStore(uri, auth=config.neo4j_auth())
+    from graphmem.store.embedded import EmbeddedStore  # noqa: PLC0415
+
+    return EmbeddedStore(Path(path) if path is not None else config.default_path())
+
+
+def model_client(override: str | None = None) -> ModelClient | None:
+    """A client for ``GRAPHMEM_MODEL`` at ``OPENAI_BASE_URL`` (the openai default when
+    unset), or None when no model is configured."""
+    model = config.model_name(override)
+    if model is None:
+        return None
+    from graphmem.models.llm import ModelClient  # noqa: PLC0415 - openai loads only when used
+
+    return ModelClient.from_settings(
+        config.base_url() or config.OPENAI_DEFAULT_URL,
+        config.api_key(f"GRAPHMEM_MODEL={model}"),
+        model,
+        timeout=config.model_timeout(),
+        max_retries=config.model_retries(),
+    )
+
+
+def embedder(override: str | None = None) -> Embedder:
+    """The embedder ``GRAPHMEM_EMBEDDER`` (or ``override``) names."""
+    from graphmem.models import embed  # noqa: PLC0415 - openai loads only when used
+
+    spec = config.embedder_spec(override)
+    kind, _, arg = spec.partition(":")
+    if kind == "hashing" and not arg:
+        return embed.HashingEmbedder()
+    if kind == "semantic" and not arg:
+        from graphmem.models.semantic import WordLlamaEmbedder  # noqa: PLC0415 - loaded on use
+
+        return WordLlamaEmbedder()
+    if kind == "openai" and arg:
+        import openai  # noqa: PLC0415
+
+        client = openai.OpenAI(
+            base_url=config.base_url(), api_key=config.api_key(f"embedder {spec}")
+        )
+        return embed.OpenAIEmbedder(client, arg)
+    if kind == "sentence-transformers" and arg:
+        return embed.SentenceTransformerEmbedder(arg)
+    raise InvalidArgument(
+        f"embedder {spec!r} is not known: use hashing, semantic, openai:<model> or "
+        "sentence-transformers:<folder or model name>"
+    )

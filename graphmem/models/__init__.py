@@ -1,0 +1,6 @@
+"""The boundaries to models: the chat model (``llm``: prompts, retries, validated
+replies, failures translated at one place), the embedders (``embed``: hashing, openai,
+sentence-transformers; ``semantic``: the offline WordLlama one) and token counting
+(``tokens``, with the tiktoken files shipped in ``encodings/``). Prompts live in
+``prompts/``. It may import the vocabulary only (tests/test_layers.py holds the order).
+"""

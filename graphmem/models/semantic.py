@@ -1,0 +1,122 @@
+"""The ``semantic`` extra: an embedder that matches meanings, offline, from one wheel.
+
+``pip install 'graphmem[semantic]'`` installs the PyPI package ``wordllama``, whose wheel
+ships a static embedding table (l2_supercat: 256 dimensions, one vector per token of the
+Llama 2 tokenizer, trained to embed sentences) and its tokenizer. A text's vector is the
+mean of its tokens' vectors, so "who is my employer" lands near "I work at Acme"
+although they share no word — which :class:`~graphmem.models.embed.HashingEmbedder` cannot do.
+Select it with ``GRAPHMEM_EMBEDDER=semantic`` or ``--embedder semantic``, and switch an
+existing store with ``graphmem reembed``.
+
+Nothing is downloaded, ever: the two files are read from the installed package with
+``tokenizers`` and ``safetensors``. The package's own Python code is not imported, since
+its loader looks for the bundled tokenizer in the wrong folder and then fetches it from
+a model hub, and its inference module configures the root logger on import.
+bench/embedders.py compares this model with the other candidates (size, latency,
+quality); docs/benchmarks-log.md has the figures.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from graphmem.errors import InvalidArgument
+from graphmem.models.embed import _check_texts
+
+PACKAGE = "wordllama"
+TOKENIZER = "tokenizers/l2_supercat_tokenizer_config.json"
+WEIGHTS = "weights/l2_supercat_256.safetensors"
+_CHUNK = 4096  # tokens summed at a time: a long email needs no big temporary array
+_INSTALL = (
+    "the semantic embedder needs the optional semantic extra: "
+    "pip install 'graphmem[semantic]' (or use the hashing embedder, which needs nothing)"
+)
+
+
+def _extra_module(name: str) -> Any:
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        raise InvalidArgument(f"{_INSTALL}; {name} is missing") from exc
+
+
+def model_folder() -> Path:
+    """Where the installed ``wordllama`` package keeps its files, found without importing it."""
+    try:
+        spec = importlib.util.find_spec(PACKAGE)
+    except (ImportError, ValueError):  # ValueError: blocked in sys.modules
+        spec = None
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    for location in locations:
+        folder = Path(location)
+        if (folder / TOKENIZER).is_file() and (folder / WEIGHTS).is_file():
+            return folder
+    if not locations:
+        raise InvalidArgument(f"{_INSTALL}; {PACKAGE} is missing")
+    raise InvalidArgument(
+        f"the installed {PACKAGE} package in {locations[0]} has no {WEIGHTS} and "
+        f"{TOKENIZER}: {_INSTALL}, which installs a version that ships them"
+    )
+
+
+class WordLlamaEmbedder:
+    """WordLlama's l2_supercat model, 256 dimensions, from the ``semantic`` extra.
+
+    Texts are tokenized without special tokens; a text's vector is the mean of its
+    tokens' rows, L2-normalised. A text with no tokens (the empty string) gets one
+    fixed direction, as with the hashing embedder. The :attr:`name` names the model and
+    its size; the extra pins the package's major version, so the name always means the
+    same table.
+    """
+
+    name = "semantic:wordllama-l2-supercat-256"
+    dimensions = 256
+
+    def __init__(self) -> None:
+        tokenizers = _extra_module("tokenizers")
+        safetensors = _extra_module("safetensors")
+        folder = model_folder()
+        tokenizer = tokenizers.Tokenizer.from_file(str(folder / TOKENIZER))
+        tokenizer.no_padding()
+        tokenizer.no_truncation()
+        with safetensors.safe_open(str(folder / WEIGHTS), framework="np") as weights:
+            table = np.ascontiguousarray(weights.get_tensor("embedding.weight"), np.float32)
+        if table.ndim != 2 or table.shape[1] != self.dimensions:
+            raise InvalidArgument(
+                f"{folder / WEIGHTS} holds a {table.shape} table, not {self.dimensions} columns"
+            )
+        self._tokenizer = tokenizer
+        self._table = table
+        self._empty = np.zeros(self.dimensions, np.float64)
+        self._empty[0] = 1.0
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        checked = _check_texts(texts)
+        if not checked:
+            return []
+        rows = np.empty((len(checked), self.dimensions), np.float64)
+        last = self._table.shape[0] - 1
+        for i, text in enumerate(checked):
+            # One text at a time: encode_batch would start a thread pool, which costs more
+            # than it saves on short texts and warns in a process that forks afterwards.
+            encoding = self._tokenizer.encode(text, add_special_tokens=False)
+            ids = np.clip(np.asarray(encoding.ids, np.int64), 0, last)
+            total = np.zeros(self.dimensions, np.float64)
+            for start in range(0, len(ids), _CHUNK):
+                total += self._table[ids[start : start + _CHUNK]].sum(axis=0, dtype=np.float64)
+            norm = float(np.linalg.norm(total))
+            rows[i] = total / norm if norm else self._empty
+        vectors: list[list[float]] = rows.tolist()
+        return vectors
+
+    def __repr__(self) -> str:
+        return f"WordLlamaEmbedder({self.name!r}, dimensions={self.dimensions})"
+
+
+__all__ = ["WordLlamaEmbedder", "model_folder"]

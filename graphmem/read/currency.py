@@ -1,0 +1,168 @@
+"""Recall's sense of time: what holds at the recall's point ranks above what only
+says what held before, and a question about another time gets the version true then
+first. Kept apart from scoring: these rules decide which version answers, not how well
+a text matches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+
+from graphmem.model import (
+    Status,
+)
+from graphmem.read.period import TOLD_WITHIN
+from graphmem.read.request import Candidate, RecallRequest, admits, provenance
+from graphmem.read.time_focus import EPSILON, Focus, focus_of, names_value
+from graphmem.results import Provenance
+from graphmem.store.base import GraphStore
+from graphmem.store.changes import Row
+
+# Recall's own ranking, asked again as of another time.
+Rank = Callable[
+    [GraphStore, RecallRequest, list[float]],
+    tuple[list[Candidate], dict[str, list[Provenance]]],
+]
+
+
+def _version_before(
+    store: GraphStore, request: RecallRequest, ranked: list[Candidate], focus: Focus
+) -> tuple[datetime, Candidate] | None:
+    """For a "before" or "used to" question: when the version it is about began (the one its
+    words name, else the one that holds now, of the slot the best fact is about), and the
+    version that held just before, as a candidate credited with that fact's match: the graph
+    knows the answer even where no word of the question matches it."""
+    best = next((c for c in ranked if c.kind == "fact" and c.row.get("slot")), None)
+    if best is None:
+        return None
+    point = request.point
+    versions = [
+        row
+        for row in store.slot_facts(request.namespace, [best.row["slot"]])
+        if row["recorded_at"] <= point.known_at < row["retired_at"]
+        and row["status"] != Status.CANDIDATE.value
+        and row["valid_from"] <= point.at
+    ]
+    if focus.kind == "before":  # the version its words name, or none: "before the trip"
+        chosen = [r for r in versions if names_value(focus.tail, r["object_text"])]
+    else:
+        chosen = [r for r in versions if r["valid_from"] <= point.at < r["valid_until"]]
+    if not chosen:
+        return None
+    began = min(r["valid_from"] for r in chosen)
+    before = [r for r in versions if r["valid_from"] < began <= r["valid_until"]]
+    if not before or not admits(request.filter())(before[-1]):
+        return began, best
+    heir = Candidate("fact", before[-1], best.similarity, best.keyword, [*best.matched, "slot"])
+    return began, heir
+
+
+def current_first(
+    store: GraphStore,
+    request: RecallRequest,
+    ranked: list[Candidate],
+    pool: dict[str, Candidate],
+    support: dict[str, list[Provenance]],
+) -> tuple[list[Candidate], dict[str, list[Provenance]]]:
+    """What holds at the recall's point ranks above what only says what held before: before
+    each outdated episode of the best k come the facts that now hold in the slots it spoke of
+    (read if the candidates lacked them), credited with its match. "Where do I live?" after
+    "I live in Austin" and "I moved to Denver" answers Denver first, whatever the words of
+    the Austin episode share with the question. The episode stays, dated: its window ends
+    where its claims stopped holding."""
+    outdated = [c for c in ranked if c.outdated]
+    if not outdated:
+        return ranked, support
+    ns, point = request.namespace, request.point
+    succession = store.succession(ns, [c.row["id"] for c in outdated], point)
+    wanted = {
+        fact_id
+        for c in outdated
+        for slot in succession.slots.get(c.row["id"], ())
+        for fact_id in succession.current.get(slot, ())
+    }
+    placed = {c.row["id"] for c in ranked}
+    known = {i for i, c in pool.items() if c.kind == "fact" and _whole(c)}
+    missing = sorted(wanted - placed - known)
+    rows = {i: pool[i].row for i in wanted & known}
+    if missing:
+        rows.update(store.recall_rows(ns, missing, [], point).rows)
+    admitted = admits(request.filter())
+    ordered: list[Candidate] = []
+    seen: set[str] = set()
+    for c in ranked:
+        if c.outdated:
+            c.ended = succession.ended.get(c.row["id"])
+            heirs = [
+                rows[fact_id]
+                for slot in succession.slots.get(c.row["id"], ())
+                for fact_id in succession.current.get(slot, ())
+                if fact_id in rows and fact_id not in seen and admitted(rows[fact_id])
+            ]
+            for row in heirs:
+                ordered.append(_heir(pool, row, c))
+                seen.add(row["id"])
+        if c.row["id"] not in seen:
+            ordered.append(c)
+            seen.add(c.row["id"])
+    ordered = ordered[: request.k]
+    lacking = [c.row["id"] for c in ordered if c.kind == "fact" and c.row["id"] not in support]
+    if lacking:
+        support = {**support, **provenance(store.support(ns, lacking))}
+    return ordered, support
+
+
+def _whole(c: Candidate) -> bool:
+    """A candidate row read whole (a lean Neo4j row lacks the text recall quotes)."""
+    return "search_text" in c.row or "object_json" in c.row
+
+
+def _heir(pool: dict[str, Candidate], row: Row, episode: Candidate) -> Candidate:
+    """The current fact of an outdated episode's slot, credited with the episode's match."""
+    heir = pool.get(row["id"]) or Candidate("fact", row)
+    heir.row = row
+    heir.similarity = max(heir.similarity, episode.similarity)
+    heir.keyword = max(heir.keyword, episode.keyword)
+    heir.matched = [*heir.matched, "slot"]
+    return heir
+
+
+def then_first(
+    store: GraphStore,
+    request: RecallRequest,
+    vector: list[float],
+    ranked: list[Candidate],
+    support: dict[str, list[Provenance]],
+    *,
+    rank: Rank,
+) -> tuple[list[Candidate], dict[str, list[Provenance]]]:
+    """For a question about another time (``graphmem.read.time_focus``): the evidence of that time
+    comes first — asked again as of then, where the version true then holds — and the answer
+    as of now follows (a period named loosely hides nothing told since)."""
+    focus = focus_of(request.query, request.point.at)
+    if focus.kind == "now":
+        return ranked, support
+    answer: list[Candidate] = []
+    if focus.end is not None:
+        at = min(focus.end + TOLD_WITHIN, request.point.at)
+    else:
+        found = _version_before(store, request, ranked, focus)
+        if found is None:
+            return ranked, support
+        at = found[0] - EPSILON
+        answer = [found[1]] if found[1].row["valid_until"] <= found[0] else []
+    asked = replace(request, point=replace(request.point, at=at))
+    then, then_support = rank(store, asked, vector)
+    ids = [c.row["id"] for c in answer]
+    then = [*answer, *(c for c in then if c.row["id"] not in ids)]
+    if not then:
+        return ranked, support
+    first = {c.row["id"] for c in then}
+    ordered = [*then, *(c for c in ranked if c.row["id"] not in first)][: request.k]
+    support = {**support, **then_support}
+    lacking = [c.row["id"] for c in ordered if c.kind == "fact" and c.row["id"] not in support]
+    if lacking:
+        support = {**support, **provenance(store.support(request.namespace, lacking))}
+    return ordered, support

@@ -1,0 +1,80 @@
+"""The time a question asks about: now (most questions), a period it names, or the past.
+
+"Where do I live?" asks about now, and recall answers with what holds now (see
+``graphmem.read.recall``: what only supports a version that no longer holds ranks below the
+current version of its slot). A question can ask about another time, and then the version
+true *then* comes first:
+
+* **a period** it names ("where did Ana work in March 2024?", "which car did I drive last
+  year?"): recall is asked as of the end of that period (``graphmem.read.period`` reads the
+  words, resolved backwards from the recall's ``at``);
+* **before a value** ("where did I live before Denver?", "who was my manager before Priya
+  took over?"): the value names a version of the slot the question is about; recall is asked
+  as of the instant before that version began;
+* **the past** without a value ("where did I use to live?", "what was my previous job?",
+  "where did I work before?"): the version before the one that holds now.
+
+A recall given an explicit ``at`` is already asked as of that time: the words are not read
+again. Only English time words are read (as ``graphmem.read.period`` and the extractor's windows
+do); a question in other words is asked about now.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from graphmem.read.period import named_periods
+
+# "before Denver", "before moving to Denver", "before joining Kestrel Labs", "before the Tesla"
+_BEFORE = re.compile(r"\bbefore\b(?P<tail>.*)$", re.IGNORECASE | re.DOTALL)
+# The past without a period or a value: what held before what holds now.
+_PAST = re.compile(
+    r"\b(?:used\s+to|did\s+\w+\s+use\s+to|previously|formerly|originally|in\s+the\s+past|back\s+then|at\s+first|"
+    r"before\s*[?.!]*\s*$|(?:my|his|her|their|our)\s+(?:old|former|previous|earlier)\s+\w+)",
+    re.IGNORECASE,
+)
+# Words that keep a question in the present whatever its verbs ("what did I say I do now?").
+_NOW = re.compile(
+    r"\b(?:now|currently|current|these\s+days|at\s+the\s+moment|today|right\s+now|still|"
+    r"anymore|any\s+more|nowadays|lately)\b",
+    re.IGNORECASE,
+)
+# Just before a version began: the instant the version before it still held.
+EPSILON = timedelta(microseconds=1)
+
+
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """What time a question asks about. ``kind``: ``now``, ``period`` (``end`` is the last
+    instant of the period, at most ``at``), ``before`` (``tail`` holds the words after
+    "before", where a version's value is looked for) or ``past``."""
+
+    kind: str = "now"
+    end: datetime | None = None
+    tail: str = ""
+
+
+NOW = Focus()
+
+
+def focus_of(query: str, at: datetime) -> Focus:
+    """The time ``query`` asks about, read from its words, as of ``at``."""
+    periods = named_periods(query, at)
+    if periods:
+        end = min(max(p.end for p in periods) - EPSILON, at)
+        return Focus("period", end=end)
+    before = _BEFORE.search(query)
+    if before and before.group("tail").strip(" ?.!"):
+        return Focus("before", tail=before.group("tail"))
+    if _PAST.search(query) and not _NOW.search(query):
+        return Focus("past")
+    return NOW
+
+
+def names_value(tail: str, value: str) -> bool:
+    """Whether the words after "before" name this version's value ("the Tesla Model 3")."""
+    folded = " ".join(tail.casefold().split())
+    value = " ".join(value.casefold().split())
+    return bool(value) and re.search(rf"(?<!\w){re.escape(value)}(?!\w)", folded) is not None

@@ -1,0 +1,186 @@
+"""Secret detection in layers: what a secret looks like, where it sits, what it is called.
+
+Each layer yields candidate spans; :func:`find` merges them and :func:`redact`
+replaces each secret *value* with ``[redacted:<kind>]``, leaving the sentence
+around it readable. The layers:
+
+* :mod:`~graphmem.trust.secrets.providers`: formats that name themselves (provider keys,
+  JWTs, PEM blocks, cards, IBANs, connection strings, labelled national ids);
+* :mod:`~graphmem.trust.secrets.structure`: ``KEY=value`` / ``.env`` lines with a secret-like
+  key in any case and several languages, URL credentials, ``user:password`` pairs;
+* :mod:`~graphmem.trust.secrets.entropy`: long machine-made tokens, with guards for ids;
+* :mod:`~graphmem.trust.secrets.phrases`: a secret named in words, in many languages;
+* :mod:`~graphmem.trust.secrets.seeds`: BIP-39 seed phrases and one-time codes near code words.
+
+Redaction is idempotent: nothing overlapping a placeholder is taken for a secret.
+Where a value is ambiguous the gate errs towards redacting: a lost word costs less
+than a stored password.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from graphmem.trust.secrets import entropy, phrases, providers, seeds, structure
+from graphmem.trust.secrets.common import Candidate
+from graphmem.trust.secrets.credentials import credential_kind
+from graphmem.trust.secrets.memo import ScanMemo
+
+__all__ = [
+    "KINDS",
+    "Redaction",
+    "Span",
+    "claim_secret",
+    "contains_secret",
+    "credential_kind",
+    "find",
+    "redact",
+    "redact_claim_text",
+    "redact_strings",
+]
+
+KINDS = (
+    "api_key",
+    "bank_account",
+    "card",
+    "national_id",
+    "otp",
+    "password",
+    "private_key",
+    "secret_answer",
+    "seed_phrase",
+    "token",
+)
+
+Span = tuple[int, int, str]  # start, end, kind
+
+_LAYERS = (providers, structure, entropy, phrases, seeds)
+_PLACEHOLDER = re.compile(r"\[redacted:[a-z_]+\]")
+
+
+@dataclass(frozen=True, slots=True)
+class Redaction:
+    """The outcome of :func:`redact`."""
+
+    text: str  # the input with every secret replaced by "[redacted:<kind>]"
+    count: int  # how many secrets were replaced
+    kinds: tuple[str, ...]  # sorted distinct kinds found
+
+
+def redact(text: str) -> Redaction:
+    """Replace every secret value in ``text`` with ``[redacted:<kind>]``."""
+    spans = find(text)
+    if not spans:
+        return Redaction(text=text, count=0, kinds=())
+    parts: list[str] = []
+    last = 0
+    for start, end, kind in spans:
+        parts.append(text[last:start])
+        parts.append(f"[redacted:{kind}]")
+        last = end
+    parts.append(text[last:])
+    return Redaction(
+        text="".join(parts),
+        count=len(spans),
+        kinds=tuple(sorted({kind for _, _, kind in spans})),
+    )
+
+
+def contains_secret(text: str) -> bool:
+    """True when :func:`redact` would change ``text``."""
+    return bool(find(text))
+
+
+def find(text: str) -> list[Span]:
+    """Non-overlapping secret spans, in order; overlapping hits merge into one."""
+    return _remembered(text)
+
+
+def _scan(text: str) -> list[Span]:
+    candidates: list[Candidate] = []
+    for layer in _LAYERS:
+        candidates.extend(layer.spans(text))
+    if not candidates:
+        return []
+    held = [m.span() for m in _PLACEHOLDER.finditer(text)]
+    if held:
+        candidates = [
+            c
+            for c in candidates
+            if not any(c[0] < h_end and h_start < c[1] for h_start, h_end in held)
+        ]
+    candidates.sort()
+    merged: list[Span] = []
+    cur_start, cur_end, cur_rank, cur_kind = -1, -1, 0, ""
+    for start, end, rank, kind in candidates:
+        if start < cur_end:
+            # Two detectors saw the same secret: keep the union, name it by the surer one.
+            cur_end = max(cur_end, end)
+            if rank < cur_rank:
+                cur_rank, cur_kind = rank, kind
+            continue
+        if cur_start >= 0:
+            merged.append((cur_start, cur_end, cur_kind))
+        cur_start, cur_end, cur_rank, cur_kind = start, end, rank, kind
+    if cur_start >= 0:
+        merged.append((cur_start, cur_end, cur_kind))
+    return merged
+
+
+# One write scans the same short texts many times (graphmem/trust/secrets/memo.py).
+_remembered = ScanMemo(_scan)
+
+
+def claim_secret(subject: str, predicate: str, value: str, quote: str | None = None) -> str | None:
+    """The kind of secret a claim carries, if any: by its predicate, in any of its fields,
+    or as a ``predicate: value`` pair ("wifi_password: pencil-maple-canyon")."""
+    kind = credential_kind(predicate)
+    if kind is not None:
+        return kind
+    joined = f"{subject} {predicate} {value}"  # as the claim is echoed back
+    for text in (subject, predicate, value, quote or "", f"{predicate}: {value}", joined):
+        if "[redacted:" in text:
+            return "redacted"
+        spans = find(text)
+        if spans:
+            return spans[0][2]
+    return None
+
+
+def redact_claim_text(subject: str, predicate: str, value: str) -> str:
+    """A claim as it may be echoed back: its value hidden when the predicate names a
+    credential, every secret in it redacted otherwise."""
+    kind = credential_kind(predicate)
+    if kind is not None:
+        value = f"[redacted:{kind}]"
+    return redact(f"{subject} {predicate} {value}").text
+
+
+# Keys whose values are identifiers and times, never user text (an audit entry's fact
+# summary holds its validity as ISO times, and the ids of the versions it points to).
+_MACHINE_KEY = re.compile(
+    r"^(?:id|at|slot|key|namespace|kind|status|authority|source|version|superseded_by"
+    r"|valid_from|valid_until)$|_(?:id|ids|at|key)$"
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def _machine_key(key: str) -> bool:
+    return bool(_MACHINE_KEY.search(key))
+
+
+def redact_strings(value: Any, key: str | None = None) -> Any:
+    """``value`` with every string in it redacted (dicts and lists walked; ids kept)."""
+    if isinstance(value, str):
+        if key is not None and _machine_key(key):
+            return value
+        # Every audit row comes through here: a clean text (the usual case) is kept as is.
+        return redact(value).text if find(value) else value
+    if isinstance(value, dict):
+        return {k: redact_strings(v, k) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [redact_strings(v, key) for v in value]
+    return value

@@ -1,0 +1,53 @@
+"""Entropy: long machine-made tokens that no other layer named.
+
+A run of 24+ URL-safe or base64 characters mixing upper case, lower case and digits
+with high per-character entropy is taken for a credential. Guards keep the usual
+benign ids: UUIDs and hex digests (no upper case), ids after a label ("request id",
+"commit", "trace", "order"), prefixed object ids (``req_``, ``evt_``, ``cus_``),
+CamelCase names, file names and anything inside a URL's host or path words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from graphmem.trust.secrets.common import Candidate, entropy
+
+MIN_LENGTH = 24
+MIN_ENTROPY = 3.8  # bits per character; random base62 of this length sits near 4.3
+
+_TOKEN = re.compile(r"(?<![\w+/=.~-])[A-Za-z0-9+/_\-.~]{24,}={0,2}(?![\w+/=~-])")
+_LABEL = re.compile(
+    r"(?:request|req|trace|span|correlation|order|tracking|commit|sha\d*|hash|digest|checksum"
+    r"|etag|uuid|guid|id|ref|build|run|job|device|session[ ]id|message[ ]id|msg)"
+    r"[\s#:=_-]{0,3}$",
+    re.IGNORECASE,
+)
+_ID_PREFIX = re.compile(
+    r"^(?:req|evt|cus|ch|pi|pm|txn|sub|in|ii|prod|price|msg|cs|seti|po|tr|acct|file|org|proj"
+    r"|run|job|ord|inv|usr|sess)_",
+)
+_CAMEL_NAME = re.compile(r"^(?:[A-Z][a-z]{2,}|\d+)+$")
+_FILE = re.compile(r"\.(?:jpe?g|png|gif|pdf|docx?|xlsx?|csv|txt|zip|tar|gz|mp[34]|mov|json|py|js)$")
+
+
+def _benign(token: str, text: str, start: int) -> bool:
+    if _LABEL.search(text, max(0, start - 24), start) or _ID_PREFIX.match(token):
+        return True
+    if _CAMEL_NAME.match(token) or _FILE.search(token.lower()):
+        return True
+    before = text[max(0, start - 8) : start]
+    return "://" in before or before.endswith(("sha256:", "sha256-", "sha384-", "sha512-"))
+
+
+def spans(text: str) -> Iterator[Candidate]:
+    for m in _TOKEN.finditer(text):
+        token = m.group()
+        if not (any(c.islower() for c in token) and any(c.isupper() for c in token)):
+            continue
+        if not any(c.isdigit() for c in token) or entropy(token) < MIN_ENTROPY:
+            continue
+        if _benign(token, text, m.start()):
+            continue
+        yield m.start(), m.end(), 12, "token"

@@ -1,0 +1,286 @@
+"""Provider formats: keys and tokens whose shape alone names them.
+
+Provider key prefixes (OpenAI, Anthropic, AWS, GitHub, Slack, Stripe, ...), JWTs,
+Authorization headers, session cookies, connection-string passwords, PEM /
+OpenSSH / PGP private key blocks, Luhn-valid card numbers with their expiry and
+CVV, mod-97 checked IBANs, labelled national ids and bank account numbers.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+
+from graphmem.trust.secrets.common import (
+    Candidate,
+    Rule,
+    check_has_digit,
+    check_header,
+    check_random,
+    check_reference_free,
+    check_sin,
+    check_ssn,
+    luhn,
+    rules_spans,
+    rx,
+)
+
+_RULES: tuple[Rule, ...] = (
+    # scheme://user:password@host: only the password goes.
+    Rule(
+        "password",
+        1,
+        rx(r"""\b[a-z][a-z0-9+.-]{1,30}://[^\s:/@?#]*:(?P<v>[^\s@/?#]+)@(?=[\w\[])"""),
+        check_reference_free,
+    ),
+    # Provider keys with a recognisable prefix.
+    Rule("api_key", 2, rx(r"""\bsk-[A-Za-z0-9_-]{20,}+""", ignore_case=False), check_has_digit),
+    Rule(
+        "api_key",
+        2,
+        rx(
+            r"""\b(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}
+            |whsec_[A-Za-z0-9+/=]{24,}
+            |(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}
+            |github_pat_[A-Za-z0-9_]{50,255}
+            |glpat-[A-Za-z0-9_-]{20,}
+            |xox[abposr]-[A-Za-z0-9-]{10,}
+            |xapp-\d-[A-Za-z0-9-]{10,}
+            |AIza[0-9A-Za-z_-]{35}
+            |hf_[A-Za-z0-9]{30,}
+            |npm_[A-Za-z0-9]{36}
+            |pypi-AgE[A-Za-z0-9_-]{50,}
+            |SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}
+            |gsk_[A-Za-z0-9]{40,}
+            |r8_[A-Za-z0-9]{30,}
+            |dop_v1_[a-f0-9]{64}
+            |shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}
+            |\d{8,10}:AA[0-9A-Za-z_-]{33}
+            |(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|AKPA|ANPA|ANVA|APKA|AROA|ASCA)[A-Z0-9]{16}
+            )(?![A-Za-z0-9_-])""",
+            ignore_case=False,
+        ),
+    ),
+    Rule(
+        "api_key",
+        2,
+        rx(r"""https://hooks\.slack\.com/services/(?P<v>T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]+)"""),
+    ),
+    # AWS secret access key: 40 base64 characters after its name or next to its key id.
+    Rule(
+        "api_key",
+        2,
+        rx(
+            r"""(?:aws[_ ]?)?secret[_ ]?(?:access[_ ]?)?key(?:[_ ]?id)?["']?
+            (?:[ \t]*[:=][ \t]*|\s+is\s+)["']?(?P<v>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])"""
+        ),
+    ),
+    Rule(
+        "api_key",
+        2,
+        rx(
+            r"""\b(?:AKIA|ASIA)[A-Z0-9]{16}["']?[\s,;|:]{1,5}["']?
+            (?P<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])""",
+            ignore_case=False,
+        ),
+    ),
+    # JSON Web Tokens and OAuth access tokens.
+    Rule(
+        "token",
+        2,
+        rx(
+            r"""\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*|\bya29\.[0-9A-Za-z_-]{20,}""",
+            ignore_case=False,
+        ),
+    ),
+    # Card verification values.
+    Rule(
+        "card",
+        3,
+        rx(
+            r"""\b(?:cvv2?|cvc2?|csc|cvn|card[ ](?:security|verification)[ ](?:code|value|number))
+            \b[ \t]*(?:[:=\#][ \t]*|is[ \t]+)?(?P<v>\d{3,4})(?!\d)"""
+        ),
+    ),
+    # National ids: labelled first, then the unmistakable SSN shape on its own.
+    Rule(
+        "national_id",
+        4,
+        rx(
+            r"""\b(?:ssn|ss\#|social[ ]security(?:[ ](?:number|no\.?|\#))?)
+            [ \t]*(?:[:=\#][ \t]*|is[ \t]+)?(?P<v>\d{3}[- ]?\d{2}[- ]?\d{4})(?!\d)"""
+        ),
+    ),
+    Rule("national_id", 4, rx(r"""(?<![\d-])(?P<v>\d{3}-\d{2}-\d{4})(?![\d-])"""), check_ssn),
+    Rule(
+        "national_id",
+        4,
+        rx(
+            r"""(?:\b(?-i:SIN)|\bsocial[ ]insurance(?:[ ](?:number|no\.?))?)
+            [ \t]*(?:[:=\#][ \t]*|is[ \t]+)?(?P<v>\d{3}[ -]?\d{3}[ -]?\d{3})(?!\d)"""
+        ),
+        check_sin,
+    ),
+    Rule(
+        "national_id",
+        4,
+        rx(
+            r"""\b(?:(?-i:NINO|NI)(?:[ ](?:number|no\.?))?
+              |national[ ]insurance(?:[ ](?:number|no\.?))?)
+            [ \t]*(?:[:=\#][ \t]*|is[ \t]+)?
+            (?P<v>(?-i:[A-CEGHJ-PR-TW-Z]{2}[ ]?\d{2}[ ]?\d{2}[ ]?\d{2}[ ]?[A-D]))\b"""
+        ),
+    ),
+    Rule(
+        "national_id",
+        4,
+        rx(
+            r"""\b(?:passport|national[ ]id|id[ ]card|driver'?s?[ ]licen[cs]e)
+            [ ](?:number|no\.?|\#)[ \t]*(?:[:=\#][ \t]*|is[ \t]+)?
+            (?P<v>(?-i:[A-Z0-9]{6,12}))\b"""
+        ),
+        check_has_digit,
+    ),
+    # Labelled bank account numbers.
+    Rule(
+        "bank_account",
+        4,
+        rx(
+            r"""\b(?:bank[ ])?(?:account|acct|a/c)[ ]?(?:number|num|no\.?|\#)
+            [ \t]*(?:[:=\#][ \t]*|is[ \t]+)?(?P<v>\d(?:[ -]?\d){5,16})(?!\d)"""
+        ),
+    ),
+    # Authorization headers and bare Bearer credentials.
+    Rule(
+        "token",
+        5,
+        rx(
+            r"""\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?
+            (?:(?:basic|token|bot|digest|bearer|apikey|sso-key)[ \t]+)?
+            (?P<v>[A-Za-z0-9._~+/=:-]{12,}+)"""
+        ),
+        check_header,
+    ),
+    Rule("token", 5, rx(r"""\bbearer[ \t]+(?P<v>[A-Za-z0-9._~+/-]{16,}+=*)"""), check_header),
+    # Session cookies.
+    Rule(
+        "token",
+        9,
+        rx(
+            r"""(?<![\w.-])[\w.-]*?(?:session[_-]?(?:id|token|key)|sessionid|sessid|phpsessid
+            |jsessionid|connect\.sid|_session|csrf[_-]?token|xsrf[_-]?token|remember[_-]?token)
+            ["']?[ \t]*[=:][ \t]*["']?(?P<v>[A-Za-z0-9%._~+/=-]{16,400}+)"""
+        ),
+        check_random,
+    ),
+)
+
+# --- card numbers and IBANs need arithmetic, not just a pattern ---------------
+
+_CARD_PLAIN = re.compile(r"(?<![\w-])[2-6]\d{12,18}(?![\w])")
+_CARD_GROUPED = re.compile(r"(?<![\w-])[2-6]\d{3}(?P<sep>[ -])\d{2,6}(?:(?P=sep)\d{1,6}){1,4}")
+_CARD_TAIL = re.compile(
+    r"""[ \t]*[,;|]?[ \t]*
+    (?:(?:exp(?:iry|ires|iration)?\.?(?:[ ]date)?|valid[ ](?:thru|through|until)|good[ ]thru)
+       [ \t]*[:=]?[ \t]*)?
+    (?P<exp>(?:0[1-9]|1[0-2])[ ]?/[ ]?(?:20)?\d{2})(?![\d/])
+    (?:[ \t]*[,;|]?[ \t]*(?:(?:cvv2?|cvc2?|csc|security[ ]code)[ \t]*[:=\#]?[ \t]*)?
+       (?P<cvv>\d{3,4})(?![\d/]))?""",
+    re.VERBOSE | re.IGNORECASE,
+)
+_EXPIRY = re.compile(
+    r"""\b(?:exp(?:iry|ires|iration)?\.?(?:[ ]date)?|valid[ ](?:thru|through|until)|good[ ]thru)
+    [ \t]*[:=]?[ \t]*(?P<v>(?:0[1-9]|1[0-2])[ ]?/[ ]?(?:20)?\d{2})(?![\d/])""",
+    re.VERBOSE | re.IGNORECASE,
+)
+_CARD_RANK = 3
+_NEAR_CARD = 150  # characters within which an expiry date belongs to a card
+_IMEI = re.compile(r"imei", re.IGNORECASE)
+
+
+def _is_year_list(groups: list[str]) -> bool:
+    return all(len(g) == 4 and 1900 <= int(g) <= 2099 for g in groups)
+
+
+def _card_number_spans(text: str) -> Iterator[tuple[int, int]]:
+    for m in _CARD_PLAIN.finditer(text):
+        if luhn(m.group()) and not _IMEI.search(text, max(0, m.start() - 16), m.start()):
+            yield m.span()
+    for m in _CARD_GROUPED.finditer(text):
+        groups = re.split(r"[ -]", m.group())
+        # The run may swallow a following number ("... 1111 12/27"): try shorter prefixes.
+        for n in range(len(groups), 2, -1):
+            head = groups[:n]
+            digits = "".join(head)
+            if 13 <= len(digits) <= 19 and luhn(digits) and not _is_year_list(head):
+                length = sum(len(g) for g in head) + n - 1
+                yield m.start(), m.start() + length
+                break
+
+
+def _card_spans(text: str) -> Iterator[Candidate]:
+    cards = list(_card_number_spans(text))
+    if not cards:
+        return
+    for start, end in cards:
+        yield start, end, _CARD_RANK, "card"
+        tail = _CARD_TAIL.match(text, end)
+        if tail:
+            for name in ("exp", "cvv"):
+                if tail.group(name) is not None:
+                    yield tail.start(name), tail.end(name), _CARD_RANK, "card"
+    for m in _EXPIRY.finditer(text):
+        if any(start - _NEAR_CARD <= m.start() <= end + _NEAR_CARD for start, end in cards):
+            yield m.start("v"), m.end("v"), _CARD_RANK, "card"
+
+
+_KEY_BEGIN = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
+_KEY_END = re.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def _private_key_spans(text: str) -> Iterator[Candidate]:
+    """Whole PEM/OpenSSH/PGP blocks; one cut short ends at a blank line or the text's end."""
+    if "PRIVATE KEY" not in text:
+        return
+    # END markers found once and bisected: a lazy regex would rescan per BEGIN.
+    ends = [m.end() for m in _KEY_END.finditer(text)]
+    begins = list(_KEY_BEGIN.finditer(text))
+    for k, m in enumerate(begins):
+        next_begin = begins[k + 1].start() if k + 1 < len(begins) else len(text)
+        i = bisect.bisect_left(ends, m.end() + 1)
+        if i < len(ends) and ends[i] <= next_begin:
+            end = ends[i]
+        else:
+            blank = _BLANK_LINE.search(text, m.end(), next_begin)
+            end = blank.start() if blank else next_begin
+        yield m.start(), end, 0, "private_key"
+
+
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
+
+
+def _iban_ok(compact: str) -> bool:
+    if not 15 <= len(compact) <= 34:
+        return False
+    rearranged = compact[4:] + compact[:4]
+    return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
+
+
+def _iban_spans(text: str) -> Iterator[Candidate]:
+    for m in _IBAN.finditer(text):
+        chunks = m.group().split(" ")
+        # A trailing capitalised word can ride along ("... 00 IBAN"): drop chunks until valid.
+        for n in range(len(chunks), 0, -1):
+            candidate = " ".join(chunks[:n])
+            if _iban_ok(candidate.replace(" ", "")):
+                yield m.start(), m.start() + len(candidate), 4, "bank_account"
+                break
+
+
+def spans(text: str) -> Iterator[Candidate]:
+    yield from rules_spans(_RULES, text)
+    yield from _private_key_spans(text)
+    yield from _card_spans(text)
+    yield from _iban_spans(text)

@@ -1,0 +1,101 @@
+"""The episode a write stores, and what the write says about it: its row, its
+sensitivity, the alert when it tried to direct the agent, the mark when its extraction
+waits for the model (``graphmem.lifecycle.reextract``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from graphmem.model import (
+    Actor,
+    Sensitivity,
+    SourceKind,
+)
+from graphmem.records import audit_row, new_id
+from graphmem.results import Refusal
+from graphmem.store.changes import ChangeSet, Row
+from graphmem.trust import gate, injection
+from graphmem.trust.sensitivity import categories_of_text
+from graphmem.write.decide import (
+    Proposal,
+)
+from graphmem.write.inputs import Input
+
+
+def new_episode(
+    inp: Input, content: str, redactions: int, attacks: list[injection.Attack], now: datetime
+) -> Row:
+    return {
+        "id": new_id("ep"),
+        "content": content,
+        "source": inp.source.value,
+        "authority": gate.authority_for(inp.source).value,
+        "occurred_at": inp.occurred_at,
+        "recorded_at": now,
+        "source_ref": inp.source_ref,
+        "session": inp.session,
+        "redactions": redactions,
+        "sensitivity": Sensitivity.NORMAL.value,
+        # What this episode tried, if it tried to direct the agent: shown beside it on recall.
+        "alerts": [a.value for a in attacks],
+    }
+
+
+def episode_change(
+    inp: Input,
+    episode: Row,
+    *,
+    told: Row | None,
+    pending: str | None,
+    alert: Refusal | None,
+    now: datetime,
+) -> ChangeSet:
+    """A write's change set as far as its episode goes: the new episode (marked, with the
+    speaker its extraction will need, when that is pending) or the pending mark going."""
+    change = ChangeSet(namespace=inp.namespace)
+    if told is not None:
+        if pending is None:
+            change.extracted.append({"id": episode["id"], "sensitivity": episode["sensitivity"]})
+        return change
+    if pending is None:
+        change.episodes.append(dict(episode))
+    else:
+        change.episodes.append({**episode, "extraction": "pending", "speaker": inp.speaker})
+        change.audit.append(
+            audit_row(
+                now, Actor.SYSTEM, "extraction pending", target_id=episode["id"], note=pending
+            )
+        )
+    if alert is not None:
+        change.audit.append(
+            audit_row(
+                now, actor_of(inp.source), "alert", target_id=episode["id"], note=alert.reason
+            )
+        )
+    return change
+
+
+def sensitivity_of(text: str, staged: list[Proposal | Refusal]) -> Sensitivity:
+    """An episode that says something sensitive is held back from recall as its facts are."""
+    sensitive = bool(categories_of_text(text)) or any(
+        isinstance(p, Proposal) and p.content.sensitivity == Sensitivity.SENSITIVE.value
+        for p in staged
+    )
+    return Sensitivity.SENSITIVE if sensitive else Sensitivity.NORMAL
+
+
+def injection_alert(attacks: list[injection.Attack]) -> Refusal | None:
+    if not attacks:
+        return None
+    return Refusal(
+        claim="(the whole episode)",
+        reason=f"{injection.describe(attacks)}: kept as evidence only, nothing in it is acted on",
+        alert=True,
+    )
+
+
+def actor_of(source: SourceKind) -> Actor:
+    if source is SourceKind.SYSTEM:
+        return Actor.SYSTEM
+    return Actor.AGENT if source is not SourceKind.USER else Actor.USER
