@@ -217,6 +217,7 @@ _WEIGHT_ALIASES = {
     "rec": "recency",
     "conf": "confidence",
     "hl": "half_life",
+    "ksat": "keyword_saturation",
 }
 
 
@@ -230,8 +231,9 @@ def parse_weights(spec: str) -> WeightSetting:
     """``"recency=0,half_life=365"`` -> Weights(recency=0, half_life=365 days).
 
     Names: similarity (sim), keyword (kw), recency (rec), confidence (conf), use,
-    period, half_life (hl, in days), overfetch. ``default`` gives what ``Memory`` uses with the
-    default weights (``Weights.balanced()``); ``seeds`` the seeds' values (``Weights()``).
+    period, half_life (hl, in days), overfetch, keyword_saturation (ksat). ``default`` gives
+    what ``Memory`` uses with the default weights (``Weights.balanced()``), ``default,x=y``
+    the same with x changed; ``seeds`` the seeds' values (``Weights()``).
     """
     spec = spec.strip()
     if spec in ("", "default"):
@@ -240,7 +242,10 @@ def parse_weights(spec: str) -> WeightSetting:
         return WeightSetting("seeds", Weights())
     known = {f.name for f in dataclasses.fields(Weights)}
     values: dict[str, Any] = {}
-    for part in spec.split(","):
+    base, parts = Weights, spec.split(",")
+    if parts[0].strip() == "default":  # "default,ksat=5": the default with these changed
+        base, parts = None, parts[1:]
+    for part in parts:
         name, _, raw = part.partition("=")
         name = _WEIGHT_ALIASES.get(name.strip(), name.strip())
         if name not in known or not raw.strip():
@@ -255,6 +260,8 @@ def parse_weights(spec: str) -> WeightSetting:
             values[name] = int(raw)
         else:
             values[name] = float(raw)
+    if base is None:
+        return WeightSetting(spec, dataclasses.replace(Weights.balanced(), **values))
     return WeightSetting(spec, Weights(**values))
 
 

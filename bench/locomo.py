@@ -209,7 +209,11 @@ class Ingested:
     facts: int = 0
 
 
-def ingest(mem: Memory, conv: Conversation, namespace: str, watch: Stopwatch) -> Ingested:
+def ingest(
+    mem: Memory, conv: Conversation, namespace: str, watch: Stopwatch, *, sessions: bool = True
+) -> Ingested:
+    """Every turn as one episode; ``sessions=False`` stores them as most callers do, with
+    no session named."""
     done = Ingested(namespace, {})
     for turn in conv.turns:
         with watch.time():
@@ -218,7 +222,7 @@ def ingest(mem: Memory, conv: Conversation, namespace: str, watch: Stopwatch) ->
                 namespace=namespace,
                 source="user",
                 at=turn.at,
-                session=f"session_{turn.session}",
+                session=f"session_{turn.session}" if sessions else None,
                 source_ref=turn.dia_id,
             )
         if result.episode_id is not None:

@@ -67,6 +67,11 @@ GRID = (
     "sim=0.5,kw=0.5,rec=0,conf=0,hl=365,period=0.05",
     "sim=0.5,kw=0.5,rec=0,conf=0,hl=365,period=0.1",
     "sim=0.5,kw=0.5,rec=0,conf=0,hl=365,period=0.2",
+    # The default with keyword credit saturating (a weak best keyword hit stays weak).
+    "default,ksat=2",
+    "default,ksat=5",
+    "default,ksat=10",
+    "default,ksat=20",
 )
 
 
@@ -119,7 +124,9 @@ def run_graphmem(
                     namespace = f"rb-{ds.name}-{conv.index}-{tag}{suffix}"
                     namespaces.append(namespace)
                     started = time.perf_counter()
-                    stores[conv.index] = ingest(mem, conv, namespace, stats.watch)
+                    stores[conv.index] = ingest(
+                        mem, conv, namespace, stats.watch, sessions=not args.no_sessions
+                    )
                     stats.seconds += time.perf_counter() - started
                     stats.items += len(conv.turns)
                     stats.facts += stores[conv.index].facts
@@ -298,6 +305,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--keep", action="store_true", help="keep the Neo4j namespaces")
     parser.add_argument("--k", type=int, default=10, help="recall k (default 10)")
     parser.add_argument(
+        "--no-sessions",
+        action="store_true",
+        help="store the turns with no session named, as most callers do",
+    )
+    parser.add_argument(
         "--max-sensitivity",
         choices=("normal", "personal", "sensitive"),
         help="recall's ceiling (default: recall's own, which holds special-category data back)",
@@ -387,6 +399,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     print(
         f"Retrieval bench — store={args.store}, k={args.k}, "
+        f"sessions={'no' if args.no_sessions else 'yes'}, "
         f"{datetime.now(UTC):%Y-%m-%d} ({machine()}); {elapsed:.0f} s in all"
     )
     print(

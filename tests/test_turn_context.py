@@ -105,3 +105,61 @@ def test_a_sensitive_turn_lends_no_words(memory: Memory, ns: NS) -> None:
     )
     assert said in {e.episode_id for e in found}
     assert reply not in {e.episode_id for e in found}
+
+
+# ---- without a session (issue 39): the conversation of the day -------------------------
+
+
+def told(memory: Memory, space: str, text: str, at: datetime, source: str = "user") -> str:
+    result = memory.remember(text, namespace=space, at=at, source=source)
+    assert result.episode_id is not None
+    return result.episode_id
+
+
+def test_a_turn_without_a_session_is_found_through_the_question_before_it(
+    memory: Memory, ns: NS
+) -> None:
+    space = ns("ctx")
+    told(memory, space, QUESTION, T0)
+    answer = told(memory, space, ANSWER, T0 + timedelta(seconds=5))
+    found = episodes_found(memory, space, "lighthouse kayaking")
+    assert answer in found
+    assert found[answer] == ANSWER
+
+
+def test_without_a_session_context_stays_within_its_day_and_chat(memory: Memory, ns: NS) -> None:
+    space = ns("ctx")
+    told(memory, space, QUESTION, T0)
+    next_day = told(memory, space, ANSWER, T0 + timedelta(days=1))
+    tool_result = told(memory, space, "Weather: sunny at Pemaquid", T0, source="tool")
+    in_session = chat(memory, space, "Melanie: Yes, with the club.", session="s9")[0]
+    found = episodes_found(memory, space, "lighthouse kayaking")
+    assert next_day not in found
+    assert tool_result not in found
+    assert in_session not in found
+
+
+def test_without_a_session_the_window_does_not_depend_on_arrival_order(
+    memory: Memory, ns: NS
+) -> None:
+    turns = [(QUESTION, T0), (ANSWER, T0 + timedelta(seconds=5))]
+    answers = {}
+    for space, order in ((ns("ctx-a"), turns), (ns("ctx-b"), turns[::-1])):
+        ids = {text: told(memory, space, text, at) for text, at in order}
+        [row] = memory.store.episodes_by_id(space, [ids[ANSWER]])
+        answers[space] = row.get("context_text")
+    first, second = answers.values()
+    assert first == second
+    assert "lighthouse" in str(first)
+
+
+def test_forgetting_a_turn_without_a_session_takes_its_words_out_of_the_next(
+    memory: Memory, ns: NS
+) -> None:
+    space = ns("ctx")
+    question = told(memory, space, QUESTION, T0)
+    answer = told(memory, space, ANSWER, T0 + timedelta(seconds=5))
+    memory.forget(space, episode=question)
+    assert answer not in episodes_found(memory, space, "lighthouse kayaking")
+    row = memory.store.episodes_by_id(space, [answer])[0]
+    assert "lighthouse" not in str(row.get("context_text") or "")

@@ -104,7 +104,7 @@ def test_windows_match_the_reference_in_any_arrival_order(
     ordered = sorted((s for s in stored if s[1] not in gone), key=lambda s: (s[2].minute, s[0]))
     reference = expected([(ep_id, turn, text) for _, ep_id, turn, text in ordered])
 
-    rows = memory.store.session_turns(space, SESSION, None, 0)
+    rows = memory.store.thread_turns(space, SESSION, None, 0)
     assert [r["id"] for r in rows] == [s[1] for s in ordered]
     for row in rows:
         want_from, want_text = reference[row["id"]]

@@ -1,2 +1,2 @@
-// Serves "the turns around this one in its session" (a turn's keyword context window).
+// Serves episodes stored before threads, whose session is their thread (thread_turns).
 CREATE INDEX episode_session IF NOT EXISTS FOR (e:Episode) ON (e.namespace, e.session)

@@ -5,7 +5,8 @@
 //   $ns_token   STRING      single-token namespace key for the full-text index
 //   $rows       LIST<MAP>   episode rows: id, content, source, authority, occurred_at,
 //                           recorded_at, source_ref?, session?, redactions, sensitivity,
-//                           alerts (LIST<STRING>), content_digest?
+//                           alerts (LIST<STRING>), content_digest?, thread? (the thread
+//                           its keyword context is read in: graphmem/write/context.py)
 // Returns: created (INTEGER)
 UNWIND $rows AS row
 CREATE (e:Episode)

@@ -81,7 +81,7 @@ def _ranked(
         default=0.0,
     )
     for kind, channel, hits in found.channels:
-        _merge(pool, kind, channel, hits, keyword_best)
+        _merge(pool, kind, channel, hits, keyword_best + request.weights.keyword_saturation)
     if request.weights.standing and asks_for_help(request.query):
         _mark_standing(pool.values())
     relevant = [c for c in pool.values() if _relevant(c, request.weights)]
@@ -138,8 +138,9 @@ def _merge(
     keyword_best: float,
 ) -> None:
     """Pool a channel's hits. Scores of different channels (cosine, BM25) are never
-    compared: a keyword score counts relative to the best keyword hit of the recall (facts
-    and episodes are scored by one analysis and one formula, so their BM25 scores are)."""
+    compared: a keyword score counts relative to the best keyword hit of the recall plus
+    the weights' saturation (facts and episodes are scored by one analysis and one formula,
+    so their BM25 scores are)."""
     top = keyword_best or 1.0
     descending = sorted(-hit.score for hit in hits)  # negated: bisect wants ascending
     for hit in hits:

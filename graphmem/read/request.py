@@ -58,12 +58,20 @@ class Weights:
     # ranks first is not buried under a weak keyword match.
     fusion: str = "linear"
     rrf_k: float = 60.0
+    # Keyword credit is a hit's BM25 score over (the recall's best + this): with 0, the best
+    # keyword hit takes full credit however weak it is (one common word of the question);
+    # with a saturation, a weak best stays weak beside a strong one.
+    keyword_saturation: float = 0.0
 
     def __post_init__(self) -> None:
         if self.fusion not in ("linear", "rrf"):
             raise InvalidArgument(f"fusion={self.fusion!r}: use 'linear' or 'rrf'")
         if self.rrf_k < 0:
             raise InvalidArgument(f"rrf_k={self.rrf_k} must not be negative")
+        if self.keyword_saturation < 0:
+            raise InvalidArgument(
+                f"keyword_saturation={self.keyword_saturation} must not be negative"
+            )
 
     @classmethod
     def balanced(cls) -> Weights:

@@ -257,13 +257,14 @@ class GraphStore(Protocol):
         """Ids of up to ``limit`` episodes whose extraction is pending (the model failed when
         they were told), oldest told first."""
 
-    def session_turns(
-        self, namespace: str, session: str, around: datetime | None, reach: int
+    def thread_turns(
+        self, namespace: str, thread: str, around: datetime | None, reach: int
     ) -> list[Row]:
-        """Episodes of ``session``, oldest first (by occurred_at, then recorded_at, then id):
-        every one when ``around`` is None, else the ``reach`` latest that occurred at or
-        before ``around`` and the ``reach`` first after it. Fields: id, content, source,
-        sensitivity, occurred_at, recorded_at, context_text, context_from."""
+        """Episodes of ``thread`` (an episode's ``thread``, or its ``session`` when it was
+        stored before threads), oldest first (by occurred_at, then recorded_at, then id):
+        every one when ``around`` is None, else at least the ``reach`` latest that occurred
+        at or before ``around`` and the ``reach`` first after it. Fields: id, content,
+        source, sensitivity, occurred_at, recorded_at, context_text, context_from."""
 
     def audit(self, namespace: str, since: datetime | None) -> list[Row]:
         """Audit rows, oldest first."""

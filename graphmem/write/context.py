@@ -1,11 +1,17 @@
 """Turn context: a chat turn's keyword entry also holds the words of the turns around it.
 
 A turn is often unreadable alone ("Yes, twice last summer!"): its question is in the turn
-before, and what it was about is often named in the reply. So an episode said in a session
-(by the user or the agent) is indexed for keyword search with a window of its session:
+before, and what it was about is often named in the reply. So a chat turn (said by the
+user, relayed, or the agent's) is indexed for keyword search with a window of its thread:
 the ``BEFORE`` turns before it and the ``AFTER`` turn after it (``context_text``, the ids in
 ``context_from``). Recall still returns and quotes the turn itself; the context only helps
 it be found.
+
+A turn's thread is its session when the caller named one; most callers name none, so a
+chat turn without one belongs to the thread of its day (UTC): the chat turns of the
+namespace told that day, in time order, of which only those told within ``GAP`` of it lend
+it words (one conversation, not the day's notes). Derived from the turns alone, a window
+does not depend on the order they arrive in.
 
 The window moves as the session grows: a new turn joins its neighbours' windows (and one
 arriving out of date order pushes an older turn out of theirs), so ``remember`` writes the
@@ -19,6 +25,7 @@ turn lends its words, so a sensitive turn is never found through its neighbours.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 
 from graphmem.model import Sensitivity, SourceKind
 from graphmem.store.base import GraphStore
@@ -32,6 +39,32 @@ BEFORE = 2
 AFTER = 1
 # Turns read on each side of a new one: enough to compute every window it changes.
 REACH = BEFORE + AFTER
+# Without a session, turns lend each other words only when told this close together.
+GAP = timedelta(minutes=30)
+
+
+def thread_of(source: str, session: str | None, occurred_at: datetime) -> str | None:
+    """The thread a new episode's context is read in: its session, or for a chat turn
+    without one the day it was told ("~" and the UTC date: no session a caller names
+    starts with it by accident — it is still only a grouping, never shown)."""
+    if session is not None:
+        return session
+    if source not in CHAT_SOURCES:
+        return None
+    return f"~{occurred_at.astimezone(UTC):%Y-%m-%d}"
+
+
+def pace(thread: str) -> timedelta | None:
+    """How close in time two turns of a thread must be to lend each other words: any in a
+    session the caller named; in a day's thread, those of one conversation — told within
+    ``GAP`` of each other (notes an hour apart are not a dialogue)."""
+    return GAP if thread.startswith("~") else None
+
+
+def _thread(row: Row) -> str | None:
+    """A stored episode's thread (episodes stored before threads: their session)."""
+    thread: str | None = row.get("thread") or row.get("session")
+    return thread
 
 
 def _lends(row: Row) -> bool:
@@ -39,13 +72,16 @@ def _lends(row: Row) -> bool:
     return row.get("source") in CHAT_SOURCES and sensitivity == Sensitivity.NORMAL.value
 
 
-def window(turns: Sequence[Row], at: int) -> Row:
-    """The context fields of ``turns[at]`` (one session, oldest first): the words of the
-    chat turns in its window that may lend them; both None when there are none."""
+def window(turns: Sequence[Row], at: int, *, within: timedelta | None = None) -> Row:
+    """The context fields of ``turns[at]`` (one thread, oldest first): the words of the
+    chat turns in its window that may lend them — only those told ``within`` of it, when
+    given; both None when there are none."""
     row = turns[at]
     if row.get("source") not in CHAT_SOURCES:
         return {"context_text": None, "context_from": None}
     around = [*turns[max(0, at - BEFORE) : at], *turns[at + 1 : at + 1 + AFTER]]
+    if within is not None:
+        around = [t for t in around if abs(t["occurred_at"] - row["occurred_at"]) <= within]
     lenders = [t for t in around if _lends(t)]
     if not lenders:
         return {"context_text": None, "context_from": None}
@@ -55,11 +91,13 @@ def window(turns: Sequence[Row], at: int) -> Row:
     }
 
 
-def _changed(turns: Sequence[Row], positions: Iterable[int]) -> list[Row]:
+def _changed(
+    turns: Sequence[Row], positions: Iterable[int], within: timedelta | None
+) -> list[Row]:
     """Context rows for the turns at ``positions`` whose window differs from what is stored."""
     rows = []
     for at in positions:
-        fields = window(turns, at)
+        fields = window(turns, at, within=within)
         stored = {
             "context_text": turns[at].get("context_text"),
             "context_from": from_ids(turns[at].get("context_from")) or None,
@@ -84,20 +122,21 @@ def for_new_turn(
     episode: Row,
 ) -> tuple[Row, list[Row]]:
     """A new episode's own context fields, and the context rows of the turns around it in
-    its session whose windows it joins. ``episode`` needs id, content, source, sensitivity,
-    session and occurred_at."""
-    session = episode.get("session")
-    if session is None:
+    its thread whose windows it joins. ``episode`` needs id, content, source, sensitivity,
+    thread and occurred_at."""
+    thread = episode.get("thread")
+    if thread is None:
         return {}, []
-    neighbours = store.session_turns(namespace, session, episode["occurred_at"], REACH)
+    neighbours = store.thread_turns(namespace, thread, episode["occurred_at"], REACH)
     # Earlier-or-equal turns come before it: a turn recorded now is the latest of its instant.
     place = sum(1 for t in neighbours if t["occurred_at"] <= episode["occurred_at"])
     turns = [*neighbours[:place], episode, *neighbours[place:]]
-    own = window(turns, place)
+    within = pace(thread)
+    own = window(turns, place, within=within)
     if own["context_text"] is None:
         own = {}
     others = range(max(0, place - AFTER), min(len(turns), place + BEFORE + 1))
-    return own, _changed(turns, (at for at in others if at != place))
+    return own, _changed(turns, (at for at in others if at != place), within)
 
 
 def refreshed(
@@ -107,22 +146,18 @@ def refreshed(
     redacted: Mapping[str, str],
 ) -> list[Row]:
     """Context rows for the turns whose windows change when ``episodes`` (id -> row, with
-    session) are removed and the episodes in ``redacted`` (id -> new content) rewritten:
-    every session they belong to is windowed again from what remains."""
+    thread or session) are removed and the episodes in ``redacted`` (id -> new content)
+    rewritten: every thread they belong to is windowed again from what remains."""
     if not episodes and not redacted:
         return []
-    sessions = {row["session"] for row in episodes.values() if row.get("session") is not None}
-    sessions |= {
-        row["session"]
-        for row in store.episodes_by_id(namespace, sorted(set(redacted) - set(episodes)))
-        if row.get("session") is not None
-    }
+    rewritten = store.episodes_by_id(namespace, sorted(set(redacted) - set(episodes)))
+    threads = {_thread(row) for row in [*episodes.values(), *rewritten]} - {None}
     rows: list[Row] = []
-    for session in sorted(sessions):
+    for thread in sorted(t for t in threads if t is not None):
         turns = [
             {**t, "content": redacted.get(t["id"], t["content"])}
-            for t in store.session_turns(namespace, session, None, 0)
+            for t in store.thread_turns(namespace, thread, None, 0)
             if t["id"] not in episodes
         ]
-        rows.extend(_changed(turns, range(len(turns))))
+        rows.extend(_changed(turns, range(len(turns)), pace(thread)))
     return sorted(rows, key=lambda r: str(r["id"]))

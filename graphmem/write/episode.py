@@ -7,16 +7,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from graphmem.model import (
-    Actor,
-    Sensitivity,
-    SourceKind,
-)
+from graphmem.model import Actor, Sensitivity, SourceKind
 from graphmem.records import audit_row, new_id
 from graphmem.results import Refusal
 from graphmem.store.changes import ChangeSet, Row
 from graphmem.trust import gate, injection
 from graphmem.trust.sensitivity import categories_of_text
+from graphmem.write import context
 from graphmem.write.decide import (
     Proposal,
 )
@@ -35,6 +32,7 @@ def new_episode(
         "recorded_at": now,
         "source_ref": inp.source_ref,
         "session": inp.session,
+        "thread": context.thread_of(inp.source.value, inp.session, inp.occurred_at),
         "redactions": redactions,
         "sensitivity": Sensitivity.NORMAL.value,
         # What this episode tried, if it tried to direct the agent: shown beside it on recall.
@@ -76,9 +74,12 @@ def episode_change(
     return change
 
 
-def sensitivity_of(text: str, staged: list[Proposal | Refusal]) -> Sensitivity:
-    """An episode that says something sensitive is held back from recall as its facts are."""
-    sensitive = bool(categories_of_text(text)) or any(
+def sensitivity_of(
+    text: str, staged: list[Proposal | Refusal], *, third_party: bool = False
+) -> Sensitivity:
+    """An episode that says something sensitive is held back from recall as its facts are;
+    a third party's document only through what its claims say about the user."""
+    sensitive = (not third_party and bool(categories_of_text(text))) or any(
         isinstance(p, Proposal) and p.content.sensitivity == Sensitivity.SENSITIVE.value
         for p in staged
     )

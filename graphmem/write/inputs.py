@@ -44,6 +44,9 @@ class Input:
     session: str | None
     source_ref: str | None
     speaker: str
+    # A document nobody in the user's life is in (graphmem.trust.whose): special-category
+    # words in it are about a third party. Decided by the write path, which reads the store.
+    third_party: bool = False
 
 
 def parse_source(source: str | SourceKind) -> SourceKind:

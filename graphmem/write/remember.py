@@ -11,9 +11,9 @@ import itertools
 import logging
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import ExitStack, closing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Protocol
 
@@ -37,7 +37,7 @@ from graphmem.store.base import GraphStore
 from graphmem.store.changes import ChangeSet, Row
 from graphmem.store.rows import slot_key
 from graphmem.temporal import END_OF_TIME, check_window, utc
-from graphmem.trust import gate, injection
+from graphmem.trust import gate, injection, whose
 from graphmem.trust.redact import redact
 from graphmem.trust.sensitivity import categories_of_claim, raise_to
 from graphmem.write import context, inputs, tombstone, user_names
@@ -162,9 +162,13 @@ class WritePath:
         if ahead is None:
             ahead = self._slots_ahead(inp.namespace, claims, reads)
         names = self._names(inp.namespace, claims)
+        if inp.source is SourceKind.DOCUMENT:
+            inp = replace(inp, third_party=self._third_party(inp.namespace, scrubbed.text))
         staged = [self._stage(inp, claim, attacks, names) for claim in claims]
         around: list[Row] = []
-        if sensitivity_of(scrubbed.text, staged) is Sensitivity.SENSITIVE:
+        if sensitivity_of(scrubbed.text, staged, third_party=inp.third_party) is (
+            Sensitivity.SENSITIVE
+        ):
             episode["sensitivity"] = Sensitivity.SENSITIVE.value
         if told is None:
             # The turns around it in its session are indexed with it for keyword search
@@ -352,6 +356,18 @@ class WritePath:
         usage.add(extraction.calls, extraction.prompt_tokens + extraction.completion_tokens)
         return list(extraction.claims)
 
+    def _third_party(self, namespace: str, text: str) -> bool:
+        """A document that is nobody's in the user's life (``graphmem.trust.whose``)."""
+        everyone = user_names.read(self.store, namespace)
+
+        def known(names: Iterable[str]) -> bool:
+            keys = [everyone.key(name) for name in names]
+            if SELF_KEY in keys:
+                return True
+            return bool(self.store.entities_still_named(namespace, keys, []))
+
+        return whose.third_party(text, known)
+
     def _names(self, namespace: str, claims: list[Claim]) -> user_names.UserNames:
         """The user's names, read only when a claim names someone who is not plainly them."""
         own = user_names.self_only(namespace)
@@ -440,7 +456,9 @@ class WritePath:
             cardinality=predicate.cardinality if predicate else None,
             sensitivity=raise_to(
                 predicate.sensitivity if predicate else Sensitivity.NORMAL,
-                bool(categories_of_claim(claim)),
+                # A third party's document: its words are about nobody in the user's life,
+                # unless the claim is about the user.
+                bool(categories_of_claim(claim)) and (not inp.third_party or s_key == SELF_KEY),
             ).value,
         )
         return Proposal(

@@ -192,14 +192,14 @@ class Reads(State):
         return self._rows(namespace, "Episode", ids)
 
     @locked
-    def session_turns(
-        self, namespace: str, session: str, around: datetime | None, reach: int
+    def thread_turns(
+        self, namespace: str, thread: str, around: datetime | None, reach: int
     ) -> list[Row]:
         # Sorted and sliced on the stored nodes; only the turns returned are copied (this
         # runs on every remember of a turn).
         nodes = self._graph.nodes
         rows = sorted(
-            (nodes[i] for i in self._turns[(namespace, session)] if i in nodes),
+            (nodes[i] for i in self._turns[(namespace, thread)] if i in nodes),
             key=lambda r: (r["occurred_at"], r["recorded_at"], r["id"]),
         )
         if around is not None:

@@ -68,7 +68,7 @@ class State:
         # Facts and episodes by (label, namespace): rows, vectors, keywords (indexes.py).
         self._tables: dict[tuple[str, str], Table] = defaultdict(Table)
         self._files = IndexFiles(self.path)
-        self._turns: dict[tuple[str, str], set[str]] = defaultdict(set)  # (ns, session)
+        self._turns: dict[tuple[str, str], set[str]] = defaultdict(set)  # (ns, thread)
         # The scopes of the facts each episode supports, learnt when a scoped recall first
         # asks and forgotten when the episode's support changes: an episode of a 500-claim
         # batch supports 500 facts, and every scoped recall used to walk them all.

@@ -378,8 +378,8 @@ class EmbeddedStore(Reads, Channels):
         if label == "Fact":
             self._slot[(ns, data["slot"])].add(node_id)
             self._subject[(ns, data["subject_key"])].add(node_id)
-        elif label == "Episode" and data.get("session") is not None:
-            self._turns[(ns, data["session"])].add(node_id)
+        elif label == "Episode" and (thread := data.get("thread") or data.get("session")):
+            self._turns[(ns, thread)].add(node_id)
         elif label == "Entity":
             self._entity[(ns, data["key"])] = node_id
         elif label == "Statement":
@@ -410,8 +410,8 @@ class EmbeddedStore(Reads, Channels):
         self._by_label[(label, ns)].discard(node_id)
         if label in INDEXED:
             self._tables[(label, ns)].remove(node_id)
-        if label == "Episode" and data.get("session") is not None:
-            self._turns[(ns, data["session"])].discard(node_id)
+        if label == "Episode" and (thread := data.get("thread") or data.get("session")):
+            self._turns[(ns, thread)].discard(node_id)
         if label == "Fact":
             self._slot[(ns, data["slot"])].discard(node_id)
             self._subject[(ns, data["subject_key"])].discard(node_id)

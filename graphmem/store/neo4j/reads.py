@@ -159,15 +159,15 @@ class Reads(Connection):
         )
         return [native(r["e"]) for r in rows]
 
-    def session_turns(
-        self, namespace: str, session: str, around: datetime | None, reach: int
+    def thread_turns(
+        self, namespace: str, thread: str, around: datetime | None, reach: int
     ) -> list[Row]:
         ns = check_namespace(namespace)
         if around is None:
-            rows = self._read("read/session_turns", namespace=ns, session=session)
+            rows = self._read("read/thread_turns", namespace=ns, thread=thread)
         else:
             rows = self._read(
-                "read/session_turns_around", namespace=ns, session=session, at=around, reach=reach
+                "read/thread_turns_around", namespace=ns, thread=thread, at=around, reach=reach
             )
         return [native(r["e"]) for r in rows]
 
