@@ -91,9 +91,7 @@ def window(turns: Sequence[Row], at: int, *, within: timedelta | None = None) ->
     }
 
 
-def _changed(
-    turns: Sequence[Row], positions: Iterable[int], within: timedelta | None
-) -> list[Row]:
+def _changed(turns: Sequence[Row], positions: Iterable[int], within: timedelta | None) -> list[Row]:
     """Context rows for the turns at ``positions`` whose window differs from what is stored."""
     rows = []
     for at in positions:
