@@ -49,10 +49,7 @@ from graphmem.read.request import DEFAULT_MAX_CHARS, MIN_CHARS, RecallRequest, W
 from graphmem.read.session import DEFAULT_SHARE, DEFAULT_WINDOW, Session, session_budget
 from graphmem.read.usage import UseCounts
 from graphmem.records import audit_row
-from graphmem.results import (
-    Evidence,
-    WriteResult,
-)
+from graphmem.results import Evidence, WriteResult
 from graphmem.store.base import FactFilter, GraphStore
 from graphmem.store.changes import ChangeSet, FactPatch
 from graphmem.store.neo4j import Neo4jStore

@@ -8,9 +8,7 @@ from __future__ import annotations
 import re
 
 from graphmem.errors import InvalidArgument
-from graphmem.extract.clause import (
-    name_value,
-)
+from graphmem.extract.clause import name_value
 from graphmem.extract.phrases import words as _words
 from graphmem.model import check_predicate
 

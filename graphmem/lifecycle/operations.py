@@ -25,17 +25,9 @@ from graphmem.lifecycle.check import CheckReport
 from graphmem.lifecycle.check import check as check_namespace_invariants
 from graphmem.lifecycle.forget import ForgetPlan, Target, forget_report, plan_forget
 from graphmem.lifecycle.sweep import Sweep
-from graphmem.model import (
-    check_namespace,
-)
+from graphmem.model import check_namespace
 from graphmem.models.embed import Embedder
-from graphmem.results import (
-    DistillationRun,
-    ForgetReport,
-    GcReport,
-    PurgeReport,
-    ReextractReport,
-)
+from graphmem.results import DistillationRun, ForgetReport, GcReport, PurgeReport, ReextractReport
 from graphmem.store.base import GraphStore
 from graphmem.store.changes import ChangeSet
 from graphmem.write import tombstone

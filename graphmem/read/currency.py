@@ -10,9 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from graphmem.model import (
-    Status,
-)
+from graphmem.model import Status
 from graphmem.read.period import TOLD_WITHIN
 from graphmem.read.request import Candidate, RecallRequest, admits, provenance
 from graphmem.read.time_focus import EPSILON, Focus, focus_of, names_value

@@ -20,10 +20,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from graphmem.errors import InvalidArgument
-from graphmem.model import (
-    Status,
-    entity_key,
-)
+from graphmem.model import Status, entity_key
 from graphmem.models.embed import Embedder
 from graphmem.read.currency import current_first, then_first
 from graphmem.read.period import named_periods

@@ -11,14 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from graphmem.errors import InvalidArgument
-from graphmem.model import (
-    GLOBAL,
-    Authority,
-    Sensitivity,
-    SourceKind,
-    Status,
-    SupportRole,
-)
+from graphmem.model import GLOBAL, Authority, Sensitivity, SourceKind, Status, SupportRole
 from graphmem.results import Provenance
 from graphmem.store.base import RecallFilter
 from graphmem.store.changes import Row

@@ -14,9 +14,7 @@ from graphmem.store.changes import ChangeSet, Row
 from graphmem.trust import gate, injection
 from graphmem.trust.sensitivity import categories_of_text
 from graphmem.write import context
-from graphmem.write.decide import (
-    Proposal,
-)
+from graphmem.write.decide import Proposal
 from graphmem.write.inputs import Input
 
 

@@ -12,13 +12,7 @@ from datetime import datetime
 
 from graphmem import arguments
 from graphmem.errors import InvalidArgument
-from graphmem.model import (
-    Claim,
-    Episode,
-    SourceKind,
-    check_namespace,
-    render_value,
-)
+from graphmem.model import Claim, Episode, SourceKind, check_namespace, render_value
 from graphmem.temporal import utc
 from graphmem.trust import gate
 from graphmem.trust.redact import redact
