@@ -465,8 +465,6 @@ def test_each_cli_argument_is_refused_by_name(  # noqa: PLR0917 - pytest's param
 
 # ---- the MCP tools -------------------------------------------------------------------------
 
-mcp = pytest.importorskip("mcp")
-
 
 def _tool_cases() -> Iterator[tuple[str, str]]:
     from graphmem.adapters.mcp import TOOL_NAMES, Tools
@@ -486,6 +484,8 @@ def _tool_cases() -> Iterator[tuple[str, str]]:
 def test_each_mcp_argument_is_refused_by_name(
     tool: str, param: str, bad: str, tmp_path: Path
 ) -> None:
+    # Only these cases need the optional SDK; the stores' and the CLI's never skip with it.
+    mcp = pytest.importorskip("mcp")
     from graphmem.adapters.mcp import build_server
 
     valid: dict[str, dict[str, Any]] = {

@@ -161,9 +161,12 @@ class WritePath:
         claims, pending = self._claims(inp, scrubbed.text, usage, told)
         if ahead is None:
             ahead = self._slots_ahead(inp.namespace, claims, reads)
-        names = self._names(inp.namespace, claims)
         if inp.source is SourceKind.DOCUMENT:
-            inp = replace(inp, third_party=self._third_party(inp.namespace, scrubbed.text))
+            # Whose a document is needs every name of the user: read once, used for both.
+            names = user_names.read(self.store, inp.namespace)
+            inp = replace(inp, third_party=self._third_party(inp.namespace, scrubbed.text, names))
+        else:
+            names = self._names(inp.namespace, claims)
         staged = [self._stage(inp, claim, attacks, names) for claim in claims]
         around: list[Row] = []
         if sensitivity_of(scrubbed.text, staged, third_party=inp.third_party) is (
@@ -356,9 +359,8 @@ class WritePath:
         usage.add(extraction.calls, extraction.prompt_tokens + extraction.completion_tokens)
         return list(extraction.claims)
 
-    def _third_party(self, namespace: str, text: str) -> bool:
+    def _third_party(self, namespace: str, text: str, everyone: user_names.UserNames) -> bool:
         """A document that is nobody's in the user's life (``graphmem.trust.whose``)."""
-        everyone = user_names.read(self.store, namespace)
 
         def known(names: Iterable[str]) -> bool:
             keys = [everyone.key(name) for name in names]
