@@ -37,6 +37,11 @@ class WriteResult(Model):
     operations: list[Operation] = Field(default_factory=list)
     refused: list[Refusal] = Field(default_factory=list)
     redactions: int = 0
+    secrets: dict[str, int] = Field(
+        default_factory=dict,
+        description="the secrets replaced in the stored text, counted by kind (password, card, "
+        "...); never their values",
+    )
     model_calls: int = 0
     tokens: int = 0
     extraction_pending: str | None = Field(

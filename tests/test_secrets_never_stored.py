@@ -6,6 +6,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from graphmem import Memory
 
 NS = Callable[[str], str]
@@ -46,3 +48,29 @@ def test_no_secret_is_found_in_any_stored_property(memory: Memory, ns: NS) -> No
     assert len(CHECKED) >= 50
     assert leaks == {}
     assert memory.stats(space)["Episode"] == len(SECRET_ROWS)
+
+
+def test_the_caller_is_told_what_was_replaced_by_kind_never_the_value(
+    memory: Memory, ns: NS
+) -> None:
+    space = ns("told")
+    said = "wifi password is Parrot!8812 and my card is 4111 1111 1111 1111"
+    result = memory.remember(said, namespace=space)
+    assert result.secrets == {"card": 1, "password": 1}
+    assert result.redactions == 2
+    dumped = result.model_dump_json()
+    assert "Parrot!8812" not in dumped
+    assert "4111 1111" not in dumped
+
+
+def test_the_cli_says_how_many_secrets_it_replaced_and_of_which_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from graphmem.cli import main
+
+    code = main(["remember", "my gmail password is Gl@ci3r?Harbor", "-n", "cli-secrets",
+                 "--path", str(tmp_path / "store")])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "1 secret(s) replaced before storing (password 1)" in out
+    assert "Gl@ci3r" not in out

@@ -213,3 +213,63 @@ def test_retry_after_a_429_succeeds_and_counts_both_calls(
     result = llm_memory.remember("I like tea", namespace=maya, speaker="maya")
     assert result.model_calls == 2
     assert [f.object for f in llm_memory.facts(maya)] == ["tea"]
+
+
+# A secret told in a language and a way the offline gate may not read: the model marks it.
+LOCKER = "the blue locker in the gym opens with Kestrel-Fjord-58, keep it in mind"
+
+
+def test_a_secret_the_model_marks_is_never_stored_nor_echoed(
+    llm_memory: Memory, server: FakeModelServer, ns: NS
+) -> None:
+    maya = ns("maya")
+    server.script(
+        {
+            "claims": [claim("maya", "gym_locker_code", "Kestrel-Fjord-58", quote=LOCKER)],
+            "secrets": [{"value": "Kestrel-Fjord-58", "kind": "pin"}],
+        }
+    )
+    result = llm_memory.remember(LOCKER, namespace=maya, speaker="maya")
+    assert result.operations == []
+    assert result.secrets.get("pin") == 1
+    [refusal] = [r for r in result.refused if "the model marked" in r.reason]
+    assert "Kestrel" not in refusal.claim
+    assert "Kestrel" not in result.model_dump_json()
+    episode = llm_memory.episode(str(result.episode_id), maya)
+    assert "Kestrel-Fjord-58" not in episode.content
+    assert "[redacted:pin]" in episode.content
+    assert "blue locker" in episode.content
+    llm_memory.flush()
+    assert llm_memory.store.find_text(maya, "Kestrel-Fjord-58") == []
+
+
+def test_a_value_the_model_invents_or_a_tiny_one_redacts_nothing(
+    llm_memory: Memory, server: FakeModelServer, ns: NS
+) -> None:
+    maya = ns("maya")
+    said = "I moved to Oslo in 2021"
+    server.script(
+        {
+            "claims": [claim("maya", "lives_in", "Oslo", quote=said)],
+            "secrets": [{"value": "hunter2-not-said", "kind": "password"}, {"value": "21"}],
+        }
+    )
+    result = llm_memory.remember(said, namespace=maya, speaker="maya")
+    assert result.secrets == {}
+    assert llm_memory.episode(str(result.episode_id), maya).content == said
+    assert [f.object for f in llm_memory.facts(maya, predicate="lives_in")] == ["Oslo"]
+
+
+def test_a_pending_episode_read_again_loses_what_the_model_marks(
+    llm_memory: Memory, server: FakeModelServer, ns: NS
+) -> None:
+    maya = ns("maya")
+    server.script("{not json", "{still not json")
+    first = llm_memory.remember(LOCKER, namespace=maya, speaker="maya")
+    assert first.extraction_pending
+    server.script({"claims": [], "secrets": [{"value": "Kestrel-Fjord-58", "kind": "pin"}]})
+    report = llm_memory.reextract(maya)
+    assert report.finished[0].secrets == {"pin": 1}
+    assert "Kestrel" not in llm_memory.episode(str(first.episode_id), maya).content
+    llm_memory.flush()
+    assert llm_memory.store.find_text(maya, "Kestrel-Fjord-58") == []

@@ -31,6 +31,9 @@ if TYPE_CHECKING:  # the store and model clients load only when a command needs 
 
 def _write_lines(result: WriteResult) -> list[str]:
     lines = [f"episode {result.episode_id}" if result.episode_id else "nothing stored"]
+    if result.secrets:
+        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(result.secrets.items()))
+        lines.append(f"  {result.redactions} secret(s) replaced before storing ({kinds})")
     if result.extraction_pending:
         lines.append(
             f"  kept, extraction pending: {result.extraction_pending}\n"

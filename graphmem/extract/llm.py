@@ -92,12 +92,32 @@ class ExtractedClaim(BaseModel):
     )
 
 
+class MarkedSecret(BaseModel):
+    """A secret value the model found in the message."""
+
+    value: str = Field(
+        description="the secret exactly as written in the message, character for character",
+    )
+    kind: str = Field(
+        "secret",
+        description="password, pin, otp, passphrase, seed_phrase, card, bank_account, "
+        "national_id, secret_answer, api_key, private_key or secret",
+    )
+
+
 class ExtractionResponse(BaseModel):
     """The claims worth remembering from one message."""
 
     claims: list[ExtractedClaim] = Field(
         description="Every atomic claim worth remembering, one thing per claim; an empty "
         "list when the message holds nothing worth remembering.",
+    )
+    secrets: list[MarkedSecret] = Field(
+        default_factory=list,
+        description="Every secret value in the message, in any language and however it is "
+        "told (a password, PIN, door or safe code, one-time code, passphrase or recovery "
+        "words, card or account number, ID number, security answer, key or token), so that "
+        "it can be removed before the message is stored; an empty list when there is none.",
     )
     malformed: SkipJsonSchema[int] = 0
     """Items of ``claims`` that did not fit :class:`ExtractedClaim` and were set aside."""
@@ -126,6 +146,8 @@ class Extraction:
     prompt_tokens: int
     completion_tokens: int
     dropped: int = 0
+    # Secret values the model marked, each found in the text: (value, kind).
+    secrets: tuple[tuple[str, str], ...] = ()
 
 
 class LLMExtractor:
@@ -167,7 +189,12 @@ class LLMExtractor:
                 dropped += 1
                 log.debug("extracted claim dropped: %s", exc)
         return Extraction(
-            claims, reply.calls, reply.prompt_tokens, reply.completion_tokens, dropped
+            claims,
+            reply.calls,
+            reply.prompt_tokens,
+            reply.completion_tokens,
+            dropped,
+            secrets=marked_secrets(reply.value.secrets, text),
         )
 
 
@@ -193,6 +220,26 @@ def to_claim(item: ExtractedClaim, *, text: str, speaker: str) -> Claim:
         negated=item.negated,
         inferred=item.inferred,
     )
+
+
+# What the model may name a secret's kind; anything else is stored as "secret".
+_KINDS = frozenset({"password", "pin", "otp", "passphrase", "seed_phrase", "card",
+                    "bank_account", "national_id", "secret_answer", "api_key",
+                    "private_key", "token", "secret"})  # fmt: skip
+_SHORTEST_SECRET = 3  # a shorter "secret" would erase ordinary words and numbers
+
+
+def marked_secrets(marked: list[MarkedSecret], text: str) -> tuple[tuple[str, str], ...]:
+    """The marked values that occur in ``text`` (a value the model made up or rewrote
+    cannot be removed from it), longest first so that a value inside another goes with it."""
+    found = {
+        (m.value.strip(), kind if (kind := m.kind.strip().lower()) in _KINDS else "secret")
+        for m in marked
+        if len(m.value.strip()) >= _SHORTEST_SECRET
+        and m.value.strip() in text
+        and "[redacted:" not in m.value
+    }
+    return tuple(sorted(found, key=lambda pair: (-len(pair[0]), pair)))
 
 
 def parse_when(value: str | None, name: str) -> datetime | None:
@@ -223,6 +270,8 @@ __all__ = [
     "Extraction",
     "ExtractionResponse",
     "LLMExtractor",
+    "MarkedSecret",
+    "marked_secrets",
     "parse_when",
     "to_claim",
 ]

@@ -104,8 +104,9 @@ def admit(
     ``said``: the text of the episode it was read from."""
     authority = authority_for(source)
     text = f"{claim.subject} {claim.predicate} {claim.object} {claim.quote or ''}"
-    if claim_secret(claim.subject, claim.predicate, render_value(claim.object), claim.quote):
-        return Refused(claim, "the claim carries a secret; secrets are never stored")
+    secret = claim_secret(claim.subject, claim.predicate, render_value(claim.object), claim.quote)
+    if secret is not None:
+        return Refused(claim, f"the claim carries a secret ({secret}); secrets are never stored")
     if authority is not Authority.SYSTEM and injection.is_override_attempt(
         text.replace("_", " "), own_words=source is SourceKind.USER
     ):

@@ -7,6 +7,13 @@ the names callers have always imported.
 
 from __future__ import annotations
 
-from graphmem.trust.secrets import KINDS, Redaction, contains_secret, credential_kind, redact
+from graphmem.trust.secrets import (
+    KINDS,
+    Redaction,
+    contains_secret,
+    credential_kind,
+    redact,
+    redact_values,
+)
 
-__all__ = ["KINDS", "Redaction", "contains_secret", "credential_kind", "redact"]
+__all__ = ["KINDS", "Redaction", "contains_secret", "credential_kind", "redact", "redact_values"]

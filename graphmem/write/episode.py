@@ -5,13 +5,15 @@ waits for the model (``graphmem.lifecycle.reextract``).
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import datetime
 
-from graphmem.model import Actor, Sensitivity, SourceKind
+from graphmem.model import Actor, Claim, Sensitivity, SourceKind, render_value
 from graphmem.records import audit_row, new_id
 from graphmem.results import Refusal
 from graphmem.store.changes import ChangeSet, Row
 from graphmem.trust import gate, injection
+from graphmem.trust.redact import Redaction, redact_values
 from graphmem.trust.sensitivity import categories_of_text
 from graphmem.write import context
 from graphmem.write.decide import Proposal
@@ -82,6 +84,52 @@ def sensitivity_of(
         for p in staged
     )
     return Sensitivity.SENSITIVE if sensitive else Sensitivity.NORMAL
+
+
+def without_marked(
+    episode: Row,
+    claims: list[Claim],
+    scrubbed: Redaction,
+    marked: tuple[tuple[str, str], ...],
+    *,
+    told: bool,
+) -> tuple[Row, list[Claim], Redaction, list[Refusal], list[Row]]:
+    """What a model marked as secret, taken out before anything is stored: the episode with
+    its content redacted, the claims that carry no marked value, the episode's redaction
+    counting both layers, the claims refused (echoed with the value hidden), and for an
+    episode already stored (``told``: read again) the row that rewrites it."""
+    hidden = redact_values(episode["content"], marked)
+    kept: list[Claim] = []
+    refused: list[Refusal] = []
+    for claim in claims:
+        said = f"{claim.subject} {claim.predicate} {render_value(claim.object)}"
+        found = redact_values(f"{said} {claim.quote or ''}", marked)
+        if not found.count:
+            kept.append(claim)
+            continue
+        refused.append(
+            Refusal(
+                claim=redact_values(said, marked).text,
+                reason=f"the claim carries a secret ({', '.join(found.kinds)}) the model "
+                "marked; secrets are never stored",
+            )
+        )
+    if not hidden.count:
+        return episode, kept, scrubbed, refused, []
+    episode = {
+        **episode,
+        "content": hidden.text,
+        "redactions": (episode.get("redactions") or 0) + hidden.count,
+    }
+    total = Counter(dict(scrubbed.by_kind)) + Counter(dict(hidden.by_kind))
+    both = Redaction(
+        text=hidden.text,
+        count=scrubbed.count + hidden.count,
+        kinds=tuple(sorted(total)),
+        by_kind=tuple(sorted(total.items())),
+    )
+    rewritten = [{k: episode[k] for k in ("id", "content", "redactions")}] if told else []
+    return episode, kept, both, refused, rewritten
 
 
 def injection_alert(attacks: list[injection.Attack]) -> Refusal | None:

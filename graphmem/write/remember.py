@@ -56,6 +56,7 @@ from graphmem.write.episode import (
     injection_alert,
     new_episode,
     sensitivity_of,
+    without_marked,
 )
 from graphmem.write.inputs import Input, claim_text
 from graphmem.write.predicates import PredicateRegistry
@@ -88,6 +89,7 @@ class Usage:
 
     calls: int = 0
     tokens: int = 0
+    secrets: tuple[tuple[str, str], ...] = ()  # (value, kind) the model marked as secret
 
     def add(self, calls: int, tokens: int) -> None:
         self.calls += calls
@@ -159,14 +161,13 @@ class WritePath:
         usage = Usage()
         # When the model fails, the message is kept: stored alone, its extraction pending.
         claims, pending = self._claims(inp, scrubbed.text, usage, told)
+        # The model's second look: what it marked as secret goes before anything is stored.
+        episode, claims, scrubbed, marked_out, rewritten = without_marked(
+            episode, claims, scrubbed, usage.secrets, told=told is not None
+        )
         if ahead is None:
             ahead = self._slots_ahead(inp.namespace, claims, reads)
-        if inp.source is SourceKind.DOCUMENT:
-            # Whose a document is needs every name of the user: read once, used for both.
-            names = user_names.read(self.store, inp.namespace)
-            inp = replace(inp, third_party=self._third_party(inp.namespace, scrubbed.text, names))
-        else:
-            names = self._names(inp.namespace, claims)
+        inp, names = self._whose(inp, claims, scrubbed.text)
         staged = [self._stage(inp, claim, attacks, names) for claim in claims]
         around: list[Row] = []
         if sensitivity_of(scrubbed.text, staged, third_party=inp.third_party) is (
@@ -184,6 +185,7 @@ class WritePath:
         for attempt in itertools.count(1):
             change = episode_change(inp, episode, told=told, pending=pending, alert=alert, now=now)
             change.contexts = list(around)
+            change.redactions = list(rewritten)
             try:
                 with held_after(self.store, lost):
                     written = self._decide_all(
@@ -220,8 +222,9 @@ class WritePath:
             return WriteResult(
                 episode_id=episode_id,
                 operations=written[0],
-                refused=([alert] if alert else []) + written[1],
+                refused=([alert] if alert else []) + marked_out + written[1],
                 redactions=scrubbed.count,
+                secrets=dict(scrubbed.by_kind),
                 model_calls=usage.calls,
                 tokens=usage.tokens,
                 extraction_pending=pending,
@@ -357,6 +360,7 @@ class WritePath:
             return self.extractor.extract(text, occurred_at=inp.occurred_at, speaker=inp.speaker)
         extraction = with_usage(text, occurred_at=inp.occurred_at, speaker=inp.speaker)
         usage.add(extraction.calls, extraction.prompt_tokens + extraction.completion_tokens)
+        usage.secrets = tuple(getattr(extraction, "secrets", ()))
         return list(extraction.claims)
 
     def _third_party(self, namespace: str, text: str, everyone: user_names.UserNames) -> bool:
@@ -369,6 +373,16 @@ class WritePath:
             return bool(self.store.entities_still_named(namespace, keys, []))
 
         return whose.third_party(text, known)
+
+    def _whose(
+        self, inp: Input, claims: list[Claim], text: str
+    ) -> tuple[Input, user_names.UserNames]:
+        """The user's names, and a document's input marked when it is a third party's."""
+        if inp.source is not SourceKind.DOCUMENT:
+            return inp, self._names(inp.namespace, claims)
+        # Whose a document is needs every name of the user: read once, used for both.
+        names = user_names.read(self.store, inp.namespace)
+        return replace(inp, third_party=self._third_party(inp.namespace, text, names)), names
 
     def _names(self, namespace: str, claims: list[Claim]) -> user_names.UserNames:
         """The user's names, read only when a claim names someone who is not plainly them."""

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +42,7 @@ __all__ = [
     "redact",
     "redact_claim_text",
     "redact_strings",
+    "redact_values",
 ]
 
 KINDS = (
@@ -68,6 +71,7 @@ class Redaction:
     text: str  # the input with every secret replaced by "[redacted:<kind>]"
     count: int  # how many secrets were replaced
     kinds: tuple[str, ...]  # sorted distinct kinds found
+    by_kind: tuple[tuple[str, int], ...] = ()  # (kind, how many), sorted by kind
 
 
 def redact(text: str) -> Redaction:
@@ -82,10 +86,29 @@ def redact(text: str) -> Redaction:
         parts.append(f"[redacted:{kind}]")
         last = end
     parts.append(text[last:])
+    counted = Counter(kind for _, _, kind in spans)
     return Redaction(
         text="".join(parts),
         count=len(spans),
-        kinds=tuple(sorted({kind for _, _, kind in spans})),
+        kinds=tuple(sorted(counted)),
+        by_kind=tuple(sorted(counted.items())),
+    )
+
+
+def redact_values(text: str, values: Sequence[tuple[str, str]]) -> Redaction:
+    """``text`` with every occurrence of each ``(value, kind)`` replaced by its placeholder:
+    the secrets a model marked that the layers here did not find. Longest values first, so
+    a value inside a longer one goes with it."""
+    counted: Counter[str] = Counter()
+    for value, kind in sorted(values, key=lambda pair: -len(pair[0])):
+        if value and value in text:
+            counted[kind] += text.count(value)
+            text = text.replace(value, f"[redacted:{kind}]")
+    return Redaction(
+        text=text,
+        count=sum(counted.values()),
+        kinds=tuple(sorted(counted)),
+        by_kind=tuple(sorted(counted.items())),
     )
 
 
