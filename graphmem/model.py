@@ -310,6 +310,9 @@ class Claim(Model):
     negated: bool = False
     inferred: bool = False
     object_is_entity: bool | None = None
+    # How many values the relation holds at a time, as its source read it ("the capital of
+    # Peru is Lima": one). A predicate declared with define_predicate keeps its declaration.
+    cardinality: Cardinality | None = None
 
     def __init__(
         self,

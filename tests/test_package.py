@@ -88,3 +88,4 @@ def test_the_wheel_ships_queries_prompts_encodings_and_scenarios(tmp_path: Path)
         n.startswith("graphmem/models/encodings/") and n.endswith(".tiktoken.gz") for n in names
     )
     assert "graphmem/trust/secrets/bip39_english.txt" in names
+    assert "graphmem/write/single_value.tsv" in names

@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from graphmem.errors import InvalidArgument
-from graphmem.model import Claim, Kind
+from graphmem.model import Cardinality, Claim, Kind
 from graphmem.models.llm import ModelClient
 from graphmem.temporal import check_window, utc
 
@@ -89,6 +89,13 @@ class ExtractedClaim(BaseModel):
     inferred: bool = Field(
         default=False,
         description="true when you concluded the claim instead of reading it in the message.",
+    )
+    one_value: bool | None = Field(
+        default=None,
+        description="true when the subject holds one value of this relation at a time, so "
+        "a new value replaces the old (lives_in, employer, capital, chairperson); false "
+        "when it can hold several at once (likes, speaks, visited, sibling); null when "
+        "unsure.",
     )
 
 
@@ -219,6 +226,9 @@ def to_claim(item: ExtractedClaim, *, text: str, speaker: str) -> Claim:
         quote=quote,
         negated=item.negated,
         inferred=item.inferred,
+        cardinality=None
+        if item.one_value is None
+        else (Cardinality.ONE if item.one_value else Cardinality.MANY),
     )
 
 

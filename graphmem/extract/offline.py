@@ -197,7 +197,7 @@ from graphmem.extract.windows import (
     DAY,
     TIME_PHRASE,
 )
-from graphmem.model import GLOBAL, Claim, Kind
+from graphmem.model import GLOBAL, Cardinality, Claim, Kind
 from graphmem.temporal import utc
 
 __all__ = ["OfflineExtractor"]
@@ -255,6 +255,7 @@ class _Clause:
             quote=self.quote,
             negated=found.negated,
             inferred=False,
+            cardinality=Cardinality.ONE if found.one_value else None,
         )
 
     def claim(self, hit: Hit, ctx: Ctx) -> Claim:

@@ -28,7 +28,7 @@ the speaker or a name (``phrases``), so "it", "that movie" and "he" give nothing
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from graphmem.extract.changes import CHANGE_TAIL, gerund_predicate, read_change
 from graphmem.extract.hedges import peel_hedges, speculative
@@ -60,6 +60,7 @@ class Found:
     negated: bool = False
     change: bool = False
     hedged: bool = False
+    one_value: bool = False  # "the Z of X is Y": the definite singular names one value
 
 
 _COP = r"(?P<cop>is not|isn't|is no longer|'s not|is|'s|was)"
@@ -228,7 +229,9 @@ def _the_of(text: str) -> list[Found]:
             if found:
                 predicate, subject = special, found["s"]
                 break
-    return _with_correction(subject_phrase(subject), predicate, m["o"], _negative(m["cop"]))
+    read_ = _with_correction(subject_phrase(subject), predicate, m["o"], _negative(m["cop"]))
+    # The definite article and a singular verb name the one value the relation holds.
+    return [replace(f, one_value=True) for f in read_]
 
 
 def _with_correction(
@@ -408,9 +411,7 @@ def read(clause: str) -> list[Found]:
         found = reader(text)
         if found:
             return [
-                Found(
-                    f.subject, f.predicate, f.object, f.negated or tails > 0, change, hedge.hedged
-                )
+                replace(f, negated=f.negated or tails > 0, change=change, hedged=hedge.hedged)
                 for f in found
             ]
     return []

@@ -171,7 +171,13 @@ def assert_value(p: Proposal, slot: SlotState, now: datetime, episodes: list[str
         return Decision(
             OpKind.UPDATE,
             p,
-            "a new value for a one-valued slot",
+            "a new value for a one-valued slot"
+            + (
+                f" ({p.content.predicate}: {p.content.cardinality_from}; "
+                "define_predicate changes that)"
+                if p.content.cardinality_from
+                else ""
+            ),
             targets=changed,
             statements=[statement],
             promote=promote,

@@ -40,7 +40,7 @@ from graphmem.temporal import END_OF_TIME, check_window, utc
 from graphmem.trust import gate, injection, whose
 from graphmem.trust.redact import redact
 from graphmem.trust.sensitivity import categories_of_claim, raise_to
-from graphmem.write import context, inputs, tombstone, user_names
+from graphmem.write import cardinality, context, inputs, tombstone, user_names
 from graphmem.write.consolidate import Consolidator
 from graphmem.write.decide import (
     Decision,
@@ -445,6 +445,7 @@ class WritePath:
     ) -> Proposal:
         claim = verdict.claim
         predicate = self.predicates.get(claim.predicate)
+        guess = cardinality.of(claim, predicate)
         valid_from = inp.occurred_at if claim.valid_from is None else utc(claim.valid_from)
         valid_until = END_OF_TIME if claim.valid_until is None else utc(claim.valid_until)
         check_window(valid_from, valid_until)
@@ -469,7 +470,8 @@ class WritePath:
             object_text=object_text,
             object_key=names.key(object_text) if is_entity else None,
             kind=verdict.kind,
-            cardinality=predicate.cardinality if predicate else None,
+            cardinality=guess.cardinality,
+            cardinality_from=guess.source,
             sensitivity=raise_to(
                 predicate.sensitivity if predicate else Sensitivity.NORMAL,
                 # A third party's document: its words are about nobody in the user's life,

@@ -58,6 +58,7 @@ class Content:
     kind: Kind
     cardinality: Cardinality | None
     sensitivity: str = "normal"
+    cardinality_from: str = ""  # what a guessed cardinality rests on (graphmem.write.cardinality)
 
 
 @dataclass(slots=True)
