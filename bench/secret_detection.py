@@ -14,6 +14,8 @@ when they are installed (``pip install detect-secrets presidio-analyzer``).
     .venv/bin/python bench/secret_detection.py                       # embedded store
     .venv/bin/python bench/secret_detection.py --neo4j bolt://127.0.0.1:7699
     .venv/bin/python bench/secret_detection.py --compare --misses
+    .venv/bin/python bench/secret_detection.py --blind tests/data/secrets_blind_a \\
+        --blind tests/data/secrets_blind_b                # the held-out corpora, text only
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from bench._common import machine, progress  # noqa: E402
 from graphmem import Memory  # noqa: E402
 from graphmem.store.base import GraphStore  # noqa: E402
 from graphmem.store.embedded import EmbeddedStore  # noqa: E402
+from graphmem.trust.redact import redact as graphmem_redact  # noqa: E402
 from tests.test_secrets_corpus import BENIGN, SECRETS, SOURCES, needles  # noqa: E402
 
 Row = dict[str, Any]
@@ -224,6 +227,39 @@ def compare(misses: bool) -> None:
     )
 
 
+def blind(folder: Path, misses: bool) -> None:
+    """A corpus written blind (secrets.jsonl with lang, style, kind and the secret strings;
+    benign.jsonl): secrets stored whole, look-alikes altered, by style and language."""
+    rows = [json.loads(x) for x in (folder / "secrets.jsonl").read_text().splitlines() if x]
+    benign = [json.loads(x) for x in (folder / "benign.jsonl").read_text().splitlines() if x]
+    whole, by_style, by_lang = 0, Counter[str](), Counter[str]()
+    started = time.perf_counter()
+    for row in rows:
+        out = graphmem_redact(row["text"]).text
+        kept = [s for s in row["secrets"] if s in out]
+        whole += len(kept)
+        if kept:
+            by_style[row["style"]] += 1
+            by_lang[row["lang"]] += 1
+            if misses:
+                print(f"  missed [{row['lang']} {row['style']} {row['kind']}] {row['text']}")
+    altered = [r for r in benign if graphmem_redact(r["text"]).text != r["text"]]
+    ms = 1000 * (time.perf_counter() - started) / (len(rows) + len(benign))
+    total = sum(len(r["secrets"]) for r in rows)
+    styles = Counter(r["style"] for r in rows)
+    print(f"\n{folder.name}: {len(rows)} messages, {total} secrets, "
+          f"{len({r['lang'] for r in rows})} languages; {len(benign)} look-alikes")  # fmt: skip
+    print(f"  secrets stored whole: {whole}/{total} ({whole / total:.1%})")
+    print("  messages with one, by style: "
+          + ", ".join(f"{k} {by_style[k]}/{n}" for k, n in sorted(styles.items())))  # fmt: skip
+    print("  by language (most first): "
+          + ", ".join(f"{k} {n}" for k, n in by_lang.most_common(12)))  # fmt: skip
+    print(f"  look-alikes altered: {len(altered)}/{len(benign)} ({len(altered) / len(benign):.1%})")
+    for r in altered if misses else []:
+        print(f"  altered [{r['lang']} {r['kind']}] {r['text']}")
+    print(f"  {ms:.2f} ms per message (detection and redaction, text only)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -234,7 +270,18 @@ def main() -> None:
     parser.add_argument("--compare", action="store_true", help="score other detectors too")
     parser.add_argument("--misses", action="store_true", help="list what each one missed")
     parser.add_argument("--text-only", action="store_true", help="skip the stores (with --compare)")
+    parser.add_argument(
+        "--blind",
+        type=Path,
+        action="append",
+        help="score a corpus written blind (a folder with secrets.jsonl and benign.jsonl), "
+        "text only; repeatable",
+    )
     args = parser.parse_args()
+    if args.blind:
+        for folder in args.blind:
+            blind(folder, args.misses)
+        return
     print(
         f"secrets corpus: {len(SECRETS)} secrets of {len({r['kind'] for r in SECRETS})} kinds, "
         f"{len(BENIGN)} look-alikes; {machine()}"

@@ -89,3 +89,5 @@ def test_the_wheel_ships_queries_prompts_encodings_and_scenarios(tmp_path: Path)
     )
     assert "graphmem/trust/secrets/bip39_english.txt" in names
     assert "graphmem/write/single_value.tsv" in names
+    assert "graphmem/trust/secrets/cues.tsv" in names
+    assert "graphmem/trust/secrets/cues_LICENSES.md" in names

@@ -10,7 +10,15 @@ around it readable. The layers:
   key in any case and several languages, URL credentials, ``user:password`` pairs;
 * :mod:`~graphmem.trust.secrets.entropy`: long machine-made tokens, with guards for ids;
 * :mod:`~graphmem.trust.secrets.phrases`: a secret named in words, in many languages;
-* :mod:`~graphmem.trust.secrets.seeds`: BIP-39 seed phrases and one-time codes near code words.
+* :mod:`~graphmem.trust.secrets.seeds`: BIP-39 seed phrases and one-time codes near code words;
+* :mod:`~graphmem.trust.secrets.shape`: a token only a chosen credential looks like, in any
+  language ("Smrk&Jedle42");
+* :mod:`~graphmem.trust.secrets.cues`: a word about access in some 100 languages (data from
+  maintained localisation catalogues) and the value beside it, before or after.
+
+Public material (:mod:`~graphmem.trust.secrets.public`: public keys, certificates, links
+without credentials, data URIs, promotion and postal codes) overrules the layers that judge
+by shape and context.
 
 Redaction is idempotent: nothing overlapping a placeholder is taken for a secret.
 Where a value is ambiguous the gate errs towards redacting: a lost word costs less
@@ -26,7 +34,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from graphmem.trust.secrets import entropy, phrases, providers, seeds, structure
+from graphmem.trust.secrets import (
+    cues,
+    entropy,
+    phrases,
+    providers,
+    public,
+    seeds,
+    shape,
+    structure,
+)
 from graphmem.trust.secrets.common import Candidate
 from graphmem.trust.secrets.credentials import credential_kind
 from graphmem.trust.secrets.memo import ScanMemo
@@ -60,7 +77,8 @@ KINDS = (
 
 Span = tuple[int, int, str]  # start, end, kind
 
-_LAYERS = (providers, structure, entropy, phrases, seeds)
+_LAYERS = (providers, structure, entropy, phrases, seeds, shape, cues)
+_BY_SHAPE = (entropy, phrases, seeds, shape, cues)
 _PLACEHOLDER = re.compile(r"\[redacted:[a-z_]+\]")
 
 
@@ -124,8 +142,16 @@ def find(text: str) -> list[Span]:
 
 def _scan(text: str) -> list[Span]:
     candidates: list[Candidate] = []
+    shared: list[public.Span] | None = None
     for layer in _LAYERS:
-        candidates.extend(layer.spans(text))
+        found = list(layer.spans(text))
+        if found and layer in _BY_SHAPE:
+            # A public key, a certificate, a link without credentials: nothing to hide. Only
+            # the layers that judge by shape and context are overruled; a format that names
+            # itself (a webhook's token, a private key) is a secret wherever it sits.
+            shared = public.spans(text) if shared is None else shared
+            found = [c for c in found if not public.inside(shared, c[0], c[1])]
+        candidates.extend(found)
     if not candidates:
         return []
     held = [m.span() for m in _PLACEHOLDER.finditer(text)]

@@ -28,7 +28,9 @@ _ID_PREFIX = re.compile(
     r"^(?:req|evt|cus|ch|pi|pm|txn|sub|in|ii|prod|price|msg|cs|seti|po|tr|acct|file|org|proj"
     r"|run|job|ord|inv|usr|sess)_",
 )
-_CAMEL_NAME = re.compile(r"^(?:[A-Z][a-z]{2,}|\d+)+$")
+# Capitalised words and numbers, perhaps joined ("Marrakechqvtrz-Pangolinqvtrz-1198", a test
+# marker): words, not a machine's random characters.
+_CAMEL_NAME = re.compile(r"^(?:[A-Z][a-z]{2,}|\d+)(?:[-_.]?(?:[A-Z][a-z]{2,}|\d+))*$")
 _FILE = re.compile(r"\.(?:jpe?g|png|gif|pdf|docx?|xlsx?|csv|txt|zip|tar|gz|mp[34]|mov|json|py|js)$")
 
 

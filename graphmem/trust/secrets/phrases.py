@@ -109,8 +109,9 @@ def _password(value: str, between: str) -> bool:
     inner_upper = any(c.isupper() for c in value[1:])
     if has_digit or symbol or inner_upper:
         return True
-    # A plain word is a password only right after "is" / ":" (not "... für Netflix neu").
-    return len(value) >= 6 and bool(_CONNECTED.search(between))
+    # A plain word is a password only right after "is" / ":" (not "... für Netflix neu"),
+    # and only a few words after its keyword ("Passwort vergessen, wie setze ich es zurück").
+    return len(value) >= 6 and bool(_CONNECTED.search(between)) and len(between.split()) <= 3
 
 
 def _digits_only(low: int, high: int) -> Callable[[str, str], bool]:
@@ -131,7 +132,17 @@ def _recovery(value: str, between: str) -> bool:
 
 
 def _answer(value: str, between: str) -> bool:
+    if _WHERE_IT_IS.match(value):
+        return False  # "... maiden name is on the family tree we printed": where, not what
     return bool(value.strip()) and value.lower() not in _DESCRIPTIVE and not MASK.match(value)
+
+
+# A value that starts like this says where the secret is kept, or what it is like.
+_WHERE_IT_IS = re.compile(
+    r"(?:on|in|at|under|inside|written|stored|saved|somewhere|kept|not|a[ ]secret|the[ ]same"
+    r"|unter|im|auf|in[ ]der|dans|sur|sous|en|bajo|sobre|em|no|na|nel|nella|sotto)\b",
+    re.IGNORECASE,
+)
 
 
 # English keywords with another language's connective: "la mia password è ...".
@@ -185,6 +196,8 @@ def _tokens(text: str, start: int, end: int) -> Iterator[tuple[int, int, bool]]:
         if name == "t":
             while e - s > 1 and text[e - 1] in _TRAIL:
                 e -= 1
+            while e - s > 1 and text[s] in "¿¡":
+                s += 1
             while e - s > 1 and text[s] == "=":
                 s += 1
         yield s, e, name != "t"
@@ -226,6 +239,8 @@ _DIGIT_GROUP = re.compile(r" \d{3,}(?![\w.,])")
 
 
 def _acceptable(spec: _Kind, value: str, between: str, quoted: bool) -> bool:
+    if _PLACE_WORD.search(between.rstrip(" \"'«„“‘「")):
+        return False  # "steht im Passwortmanager unter 'Büro-WLAN'": where it is kept
     if spec.accept(value, between):
         return True
     return (
@@ -234,6 +249,14 @@ def _acceptable(spec: _Kind, value: str, between: str, quoted: bool) -> bool:
         and bool(_CONNECTED.search(between))
         and not MASK.match(value)
     )
+
+
+# A preposition right before a value makes it a place ("under 'Office Wi-Fi'", "in 1Password").
+_PLACE_WORD = re.compile(
+    r"(?<!\w)(?:under|unter|in|im|inside|on|auf|sous|dans|bajo|en|em|na|nel|nella|sotto|w|в|во"
+    r"|onder|op|från|i|på)\s*$",
+    re.IGNORECASE,
+)
 
 
 # A code: digits, perhaps grouped, perhaps with a letter after ("2580B" on a door).

@@ -1,0 +1,319 @@
+"""Cues: a word about access, in any of some sixty languages, and the value beside it.
+
+A message is *about* access when it names a password, a PIN, a code, a login, an account
+or ID number, a security question or a recovery phrase; the value is then the token near
+that word that has the shape its kind takes (:mod:`graphmem.trust.secrets.shape` for
+chosen credentials, digits for codes and numbers, the rest of the clause for an answer).
+The words are data, not grammar: ``cues.tsv`` holds each language's terms per concept,
+taken from the translations that maintained projects ship for their login screens
+(``tools/lexicon/README.md`` says which and under what licence), plus ``cues_extra.tsv``
+for what login screens do not say (door and safe codes, identity documents, a mother's
+maiden name). No word order is assumed: the value may come after its cue ("heslo je X") or
+before it ("X je heslo", "X là pass"), within the same clause.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import ahocorasick
+
+from graphmem.trust.secrets.common import Candidate
+from graphmem.trust.secrets.phrases import _PLACE_WORD, _WHERE_IT_IS
+from graphmem.trust.secrets.seeds import _COUNTED
+from graphmem.trust.secrets.shape import tokens, weak
+
+_HERE = Path(__file__).parent
+_FILES = (_HERE / "cues.tsv", _HERE / "cues_extra.tsv")
+
+# The concepts of the data files, by what their value looks like.
+CREDENTIAL, KEY, CODE, NUMBER, ANSWER, PHRASE, NAME, PUBLIC = (
+    "credential", "key", "code", "number", "answer", "phrase", "name", "public"
+)  # fmt: skip
+_CONCEPTS = {
+    "password": CREDENTIAL, "passphrase": PHRASE, "login": CREDENTIAL,
+    "secret_key": KEY, "device": CREDENTIAL,
+    "pin": CODE, "code": CODE, "door": CODE, "unlock": CODE,
+    "account_number": NUMBER, "id_number": NUMBER,
+    "security_question": ANSWER, "recovery": PHRASE, "username": NAME, "public": PUBLIC,
+}  # fmt: skip
+_QUIET = (NAME, PUBLIC)  # cues that name no secret: they only stop the others
+_PUBLIC_BEFORE = 16  # a public cue this close before a code word makes it public
+_PUBLIC_AFTER = 24  # ... or this close after a value ("K7XQPB for your hotel")
+_KIND = {CREDENTIAL: "password", KEY: "api_key", CODE: "password", NUMBER: "national_id",
+         ANSWER: "secret_answer", PHRASE: "password"}  # fmt: skip
+_RANK = 10  # after the layers that read a value's own format
+
+# Scripts written without spaces between words: a cue is matched anywhere in them.
+_UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff]")
+# The end of a clause: sentence punctuation, a line break.
+_CLAUSE = re.compile(r"[.;!?](?=\s|$)|[。！？；\n]|,\s")
+_AFTER, _BEFORE = 64, 40  # characters looked at after and before a cue
+# Letters a cue of a spaced language may take on ("heslo" -> "heslem", "passordet"); a
+# short cue fewer ("marca" is no "marcador").
+_INFLECTION = 4
+# A code: digits, perhaps grouped by spaces, dashes or dots, perhaps ending in # or *.
+_CODE = re.compile(
+    r"(?<![\w.,/:+-])(?:\d[ -]?){2,11}\d[#*]?(?![\w/:]|[.,]\d|-\d)"
+    r"|(?<![\w.,/:+-])\d{3,12}[#*]?(?!\w|[.,:]\d)"
+)
+_HEX = re.compile(r"^[0-9a-f]{7,64}$")  # a commit, a checksum: a key only where a key is named
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+# A time or a date as people write them; "24-8-36" beside a safe is a combination.
+_TIME_OR_DATE = re.compile(
+    r"^(?:\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|\d{4}[./-]\d{1,2}[./-]\d{1,2}|\d{1,2}:\d{2})$"
+)
+_UNIT = re.compile(
+    r"\s?(?:%|km|kg|mg|ml|cm|mm|m²|€|\$|£|eur|usd|gb|mb|kb|px|min|h\b|°)", re.IGNORECASE
+)
+# A number with at least five digits, letters and separators allowed: an ID, an account.
+# Parts after a space must start with a digit: "4111 1111 1111 1111 exp 12/27" is two.
+_NUMBER = re.compile(
+    r"(?<![\w-])[A-Z0-9]*\d[A-Z0-9./-]*(?:[ ]\d[A-Z0-9./-]*)*(?<![./-])(?![\w-])", re.IGNORECASE
+)
+_WORD = re.compile(r"[^\W\d_][^\W_]*(?:['’-][^\W\d_]+)*")
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    start: int
+    end: int
+    concept: str
+
+
+@functools.cache
+def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
+    concepts: dict[str, str] = {}
+    for path in _FILES:
+        if not path.exists():
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip() or line.startswith(("#", "lang\t")):
+                continue
+            _, concept, term, *_ = line.split("\t")
+            kind = _CONCEPTS.get(concept)
+            term = _fold(term.strip())
+            if kind is None or len(term) < 2:
+                continue
+            # A username cue never overrides a secret one spelled the same ("login").
+            if concepts.get(term) not in (None, NAME) and kind == NAME:
+                continue
+            if concepts.get(term) == PUBLIC:
+                continue  # "what makes it public" wins over a secret reading
+            concepts[term] = kind
+    automaton = ahocorasick.Automaton()
+    for term in concepts:
+        automaton.add_word(term, term)
+    automaton.make_automaton()
+    return automaton, concepts
+
+
+def _fold(text: str) -> str:
+    # One character for one character, so positions in the folded text are positions in
+    # the original (str.casefold may lengthen "ß").
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+
+
+def cues(text: str) -> list[Cue]:
+    automaton, concepts = _automaton()
+    if not concepts:
+        return []
+    folded = _fold(text)
+    found: list[Cue] = []
+    for last, term in automaton.iter(folded):
+        start, end = last - len(term) + 1, last + 1
+        if _in_identifier(folded, start, end) or folded.startswith("redacted:", start - 9):
+            continue  # "feature/login-otp-fix", "user_pin=1", a placeholder's own word
+        if not _UNSPACED.match(term[0]):
+            if start and folded[start - 1].isalpha() and not _UNSPACED.match(folded[start - 1]):
+                continue  # inside a word: "spin" is no "pin"
+            tail, room = end, _INFLECTION if len(term) > 5 else 2
+            while tail < len(folded) and folded[tail].isalpha() and tail - end < room:
+                tail += 1
+            if tail < len(folded) and folded[tail].isalpha():
+                continue  # a longer word that starts like the cue
+            if len(term) <= 3 and tail > end:
+                continue  # a short cue ("pin", "pw", "код") only as a word of its own
+            end = tail
+        found.append(Cue(start, end, concepts[term]))
+    return _outermost(found)
+
+
+def _in_identifier(text: str, start: int, end: int) -> bool:
+    """Whether the cue sits in a token joined by "/", "_", "=" or "." (a path, a branch, a
+    field name): a name for something, not words about access."""
+    lo = start
+    while lo > 0 and not text[lo - 1].isspace():
+        lo -= 1
+    hi = end
+    while hi < len(text) and not text[hi].isspace():
+        hi += 1
+    word = text[lo:hi].rstrip(".,;:!?)")
+    return any(c in word for c in "/_=") or "." in word.strip(".")
+
+
+def _outermost(found: list[Cue]) -> list[Cue]:
+    """Cues not inside a longer one ("code" inside "security code")."""
+    found.sort(key=lambda c: (c.start, -c.end))
+    kept: list[Cue] = []
+    for cue in found:
+        if kept and cue.start < kept[-1].end:
+            continue
+        kept.append(cue)
+    return kept
+
+
+def _clause(text: str, start: int, end: int) -> tuple[int, int]:
+    """The clause around ``[start, end)``, at most _BEFORE before and _AFTER after."""
+    lo = max(0, start - _BEFORE)
+    for m in _CLAUSE.finditer(text, lo, start):
+        lo = m.end()
+    hi = min(len(text), end + _AFTER)
+    stop = _CLAUSE.search(text, end, hi)
+    if stop is not None:
+        hi = stop.start()
+    return lo, hi
+
+
+def spans(text: str) -> Iterator[Candidate]:
+    if len(text) < 6:
+        return
+    found = cues(text)
+    names = [c for c in found if c.concept == NAME]
+    shared = [c for c in found if c.concept == PUBLIC]
+    for cue in found:
+        if cue.concept in _QUIET or any(
+            0 <= cue.start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - cue.end <= 2 for p in shared
+        ):
+            continue
+        span = _value(text, cue, found, names)
+        if span is not None:
+            yield span[0], span[1], _RANK, _KIND[cue.concept]
+
+
+def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int, int] | None:
+    lo, hi = _clause(text, cue.start, cue.end)
+    if cue.concept in (ANSWER, PHRASE):
+        return _rest(text, cue, hi) or _token(text, cue, (lo, hi), found=found, names=names)
+    return _token(text, cue, (lo, hi), found=found, names=names)
+
+
+def _token(
+    text: str, cue: Cue, clause: tuple[int, int], *, found: list[Cue], names: list[Cue]
+) -> tuple[int, int] | None:
+    """The nearest acceptable value after the cue, else before it, within ``clause``."""
+    lo, hi = clause
+    if "[redacted:" in text[cue.end : hi] or "-----" in text[max(0, cue.start - 6) : cue.end + 6]:
+        return None  # its value is gone already; a PEM header is the providers' business
+    after = [t for t in _candidates(text, cue, cue.end, hi) if not _is_cue(t, found)]
+    before = [t for t in _candidates(text, cue, lo, cue.start) if not _is_cue(t, found)]
+    for start, end in [*after, *reversed(before)]:
+        if any(
+            0 <= start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - end <= _PUBLIC_AFTER
+            for p in found
+            if p.concept == PUBLIC
+        ):
+            continue  # "commit a3f9c2e", "K7XQPB for your hotel": named as something public
+        if not _named(text, start, names) and not _PLACE_WORD.search(
+            text[max(0, start - 16) : start].rstrip(" \"'«„“‘「")
+        ):
+            return start, end
+    return None
+
+
+def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
+    if lo >= hi:
+        return []
+    if cue.concept == CODE:
+        codes = [m.span() for m in _CODE.finditer(text, lo, hi) if _code(text, *m.span())]
+        return sorted(codes + [t for t in tokens(text, lo, hi) if weak(text[t[0] : t[1]])])
+    if cue.concept == NUMBER:
+        return [m.span() for m in _NUMBER.finditer(text, lo, hi) if _number(m.group())]
+    quoted = _quoted(text, lo, hi)
+    shaped = [
+        t
+        for t in tokens(text, lo, hi)
+        if weak(text[t[0] : t[1]]) and (cue.concept == KEY or not _HEX.match(text[t[0] : t[1]]))
+    ]
+    codes = [m.span() for m in _CODE.finditer(text, lo, hi) if _code(text, *m.span())]
+    return sorted(quoted + shaped + codes)
+
+
+_QUOTED = re.compile(
+    r"«([^»\n]{2,80})»|„([^“”\n]{2,80})[“”]|“([^”\n]{2,80})”|\"([^\"\n]{2,80})\""
+    r"|「([^」\n]{2,80})」|『([^』\n]{2,80})』|'([^'\n]{2,80})'|`([^`\n]{2,80})`"
+)
+
+
+def _quoted(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    out = []
+    for m in _QUOTED.finditer(text, lo, hi):
+        group = next(i for i in range(1, 9) if m.group(i) is not None)
+        value = m.group(group)
+        if "\\" not in value and any(c.isalnum() for c in value) and not value.startswith(":"):
+            out.append(m.span(group))
+    return out
+
+
+def _code(text: str, start: int, end: int) -> bool:
+    value = text[start:end].rstrip("#*")
+    digits = re.sub(r"\D", "", value)
+    # Longer runs are phone, account or ID numbers: the NUMBER cues' business.
+    if not 3 <= len(digits) <= 8 or _TIME_OR_DATE.match(value) or _YEAR.match(value):
+        return False
+    return not _UNIT.match(text, end) and not _COUNTED.match(text, end)
+
+
+def _number(value: str) -> bool:
+    digits = sum(c.isdigit() for c in value)
+    return digits >= 5 and not _TIME_OR_DATE.match(value) and not _YEAR.match(value)
+
+
+def _is_cue(span: tuple[int, int], found: list[Cue]) -> bool:
+    return any(c.start < span[1] and span[0] < c.end for c in found)
+
+
+def _named(text: str, start: int, names: list[Cue]) -> bool:
+    """A value right after a username cue is the username, not the secret."""
+    return any(0 <= start - n.end <= 4 for n in names)
+
+
+def _rest(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
+    """An answer or a phrase: what follows the cue's separator to the clause's end, or the
+    last words of the clause when no separator is said."""
+    tail = text[cue.end : hi]
+    if _WHERE_IT_IS.match(re.sub(r"^[\s:：=-]*(?:is|was|ist|est|es|è|é|are)?\s*", "", tail)):
+        return None  # "... maiden name is on the family tree": where it is, not what
+    colon = re.search(r"[:：=]\s*", tail)
+    if colon is not None:
+        start = cue.end + colon.end()
+    else:
+        words = list(_WORD.finditer(text, cue.end, hi))
+        if not words:
+            return None
+        if cue.concept == PHRASE:
+            # A passphrase told without a colon: the rest of its clause, when it is several
+            # words ("Lösenfrasen till datorn är blå cykel i regnet"); a few words too many
+            # cost less than a phrase kept.
+            if len(words) < 3 or any(c.isdigit() for c in text[cue.end : hi]):
+                return None
+            start = words[0].start()
+        else:
+            start = words[-1].start()
+            keep = words[-1]
+            # A name of two words ("Vlasta Nováková") stays whole.
+            if len(words) > 1 and words[-2].group()[:1].isupper() and keep.group()[:1].isupper():
+                start = words[-2].start()
+    end = hi
+    while end > start and text[end - 1] in " \t\"'»“”」』,.!?":
+        end -= 1
+    while start < end and text[start] in "\"'«„“「『":
+        start += 1
+    value = text[start:end]
+    if not value.strip() or len(value) > 120:
+        return None
+    return start, end

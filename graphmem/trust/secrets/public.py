@@ -1,0 +1,89 @@
+"""Public material: what looks like a secret but is meant to be shared.
+
+A public key, a certificate, a link that carries no credential, an inline image, a public
+promotion's code: each is random-looking text, and none of it opens anything. The layers
+find candidates by shape and context; a candidate that lies wholly inside public material
+is dropped (:func:`graphmem.trust.secrets.find`). Decided by what the material *is* (an
+``ssh-ed25519`` key line, a ``BEGIN CERTIFICATE`` block, a URL whose user-info and query
+hold no credential), not by how random it looks. A private key block, a URL with
+``user:password@`` or ``?token=`` is not public and is not excused here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.trust.secrets.credentials import credential_kind
+
+Span = tuple[int, int]
+
+_SSH_PUBLIC = re.compile(
+    r"(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com"
+    r"|sk-ecdsa-sha2-nistp256@openssh\.com)\s+AAAA[A-Za-z0-9+/]+={0,3}(?:\s+[^\s]+)?"
+)
+# A PEM block that is not a private key: certificates, public keys, requests, parameters.
+_PEM = re.compile(r"-----BEGIN (?P<label>[A-Z0-9 ]+)-----[\s\S]*?-----END (?P=label)-----")
+_URL = re.compile(r"\b(?:https?|ftp)://[^\s<>\"'»”]+", re.IGNORECASE)
+_DATA_URI = re.compile(r"\bdata:[a-z]+/[\w.+-]+(?:;[\w=-]+)*;base64,[A-Za-z0-9+/]+={0,2}")
+# A query or fragment parameter whose value opens something.
+_QUERY_PARAM = re.compile(r"[?&#;]([^=&#;\s]+)=")
+# What a promotion, a postal code or a retail code is called, right before the code.
+_PUBLIC_CODE = re.compile(
+    r"\b(?:confirmation[ ]number|booking[ ](?:number|reference|code|ref)|reservation[ ]number"
+    r"|order[ ]number|tracking[ ]number|promo(?:tion(?:al)?)?|coupon|kupon\w*|discount|voucher"
+    r"|gift[ ]card[ ]code|referral|rabatt"
+    r"|gutschein|cup[oó]n|descuento|code[ ]promo|réduction|sconto|codice[ ]sconto|kortingscode"
+    r"|kod[ ]rabatowy|промокод|скидк\w*|indirim|優惠碼|优惠码|クーポン|할인[ ]?코드"
+    r"|postal[ ]pin(?:[ ]code)?|pin[ ]?code[ ]of[ ]the[ ]area|area[ ]pin(?:[ ]code)?"
+    r"|zip(?:[ ]code)?|post(?:al)?[ ]?code|postleitzahl|plz|code[ ]postal|código[ ]postal"
+    r"|cap[ ]postale|postnummer|postinumero|irányítószám|psč|kod[ ]pocztowy|почтов\w*[ ]индекс"
+    r"|posta[ ]kodu|郵便番号|邮编|우편[ ]?번호|kode[ ]pos|пощенски[ ]код|الرمز[ ]البريدي"
+    r"|código[ ]postal|codice[ ]postale|ταχυδρομικός[ ]κώδικας|מיקוד|کد[ ]پستی|mã[ ]bưu[ ]chính"
+    r"|รหัสไปรษณีย์|poštovní[ ]směrovací[ ]číslo|pašto[ ]kodas|postikoodi)"
+    r"[^\n.;!?]{0,16}?(?P<code>(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{2,15})\b",
+    re.IGNORECASE,
+)
+
+
+# A code a shop gives everyone: "use code SPRING20 for 20% off".
+_OFFER = re.compile(
+    r"\b(?P<code>[A-Z][A-Z0-9]{3,15})\b[^\n.;!?]{0,24}?(?:\d+\s?%|% off|\boff\b|discount"
+    r"|rabatt|descuento|réduction|sconto|korting|rabat|скидк|indirim|giảm|diskon)",
+)
+
+
+def spans(text: str) -> list[Span]:
+    """Where ``text`` holds public material, in order."""
+    found: list[Span] = []
+    if "AAAA" in text:
+        found += [m.span() for m in _SSH_PUBLIC.finditer(text)]
+    if "-----BEGIN " in text:
+        found += [m.span() for m in _PEM.finditer(text) if "PRIVATE" not in m["label"]]
+    if "://" in text:
+        found += [m.span() for m in _URL.finditer(text) if _url_is_public(m.group())]
+    if "data:" in text:
+        found += [m.span() for m in _DATA_URI.finditer(text)]
+    found += [m.span("code") for m in _PUBLIC_CODE.finditer(text)]
+    found += [m.span("code") for m in _OFFER.finditer(text)]
+    return sorted(found)
+
+
+def _url_is_public(url: str) -> bool:
+    authority = url.split("://", 1)[1].split("/", 1)[0]
+    if "@" in authority:
+        return False  # user-info: "https://user:pass@host"
+    return not any(
+        credential_kind(name) is not None or _CREDENTIAL_PARAM.search(name)
+        for name in _QUERY_PARAM.findall(url)
+    )
+
+
+_CREDENTIAL_PARAM = re.compile(
+    r"token|key|secret|pass|pwd|auth|sig|signature|session|sid|code|otp|cred|jwt|bearer",
+    re.IGNORECASE,
+)
+
+
+def inside(spans_: list[Span], start: int, end: int) -> bool:
+    """Whether ``[start, end)`` lies wholly inside one of ``spans_``."""
+    return any(s <= start and end <= e for s, e in spans_)

@@ -1,0 +1,101 @@
+"""Shape: a token a person chose as a credential, found in any language.
+
+What makes a value secret-shaped does not depend on the words around it: people build
+passwords from a word, digits and a symbol ("Smrk&Jedle42", "Sib@Golab98", "Kaveri#2003")
+in every language, and ordinary text almost never holds one. A token that joins letters and
+digits with a symbol from inside it is taken for a password whatever surrounds it.
+
+Weaker shapes ("maplePorch26", "BanhMi_0607", "Merdeka1945!", a run of digits) are common
+in ordinary text too (product names, file names, years); they are values only beside a word
+about access (:mod:`graphmem.trust.secrets.cues`), which reads them with :func:`weak`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from graphmem.trust.secrets.common import Candidate
+
+# A whitespace-separated token, without the quotes and sentence punctuation around it.
+# Scripts written without spaces (Thai, Lao, Burmese, Khmer, kana, CJK) and Hangul, whose
+# particles join the word before, end a token: "密码长度至少8位" holds no value, "X입니다" holds X.
+_TOKEN = re.compile(
+    r"[^\s\"'«»„“”‘’「」『』()\[\]{}<>,;，、。：；"
+    r"\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+"
+)
+_EDGE = ".,;:!?)]}>…。、，：；"
+# Symbols people put inside passwords. Not "+", "=", "%", "/" or "-": those join phone
+# numbers, sums, percentages, paths, dates and compound words.
+_CHOSEN_SYMBOLS = frozenset("!@#$^&*?~")
+_EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
+_SKIP_PREFIX = ("http", "www.", "@", "#", "$", "data:", "ssh-", "[redacted")
+_PLACEHOLDER = re.compile(r"^(?:your|my|the|some)?_?(?:api_?)?(?:key|token|password|secret)", re.I)
+_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d\d:?\d\d)?)?$")
+_MONEY = re.compile(r"^[$€£¥₹₽]?\d[\d.,]*[$€£¥₹₽kKmM]?$")
+
+
+def _parts(token: str) -> tuple[bool, bool, bool, bool]:
+    """(letters, digits, upper case after the first character, lower case)."""
+    letters = any(c.isalpha() for c in token)
+    digits = any(c.isdigit() for c in token)
+    inner_upper = any(c.isupper() for c in token[1:])
+    lower = any(c.islower() for c in token)
+    return letters, digits, inner_upper, lower
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    while end > start and text[end - 1] in _EDGE:
+        end -= 1
+    return start, end
+
+
+def tokens(text: str, start: int = 0, end: int | None = None) -> Iterator[tuple[int, int]]:
+    """The tokens of ``text[start:end]``, trailing sentence punctuation cut off."""
+    for m in _TOKEN.finditer(text, start, len(text) if end is None else end):
+        s, e = _trimmed(text, *m.span())
+        if e > s:
+            yield s, e
+
+
+def _excluded(token: str) -> bool:
+    low = token.lower()
+    return (
+        low.startswith(_SKIP_PREFIX)
+        or "://" in token
+        or "/" in token
+        or "\\" in token
+        or "=" in token
+        or bool(_EMAIL.match(token))
+        or bool(_PLACEHOLDER.match(token))
+        or bool(_MONEY.match(token))
+        or bool(_DATETIME.match(token))
+    )
+
+
+def strong(token: str) -> bool:
+    """A token only a credential looks like: letters and digits, with a symbol inside."""
+    if not 6 <= len(token) <= 64 or _excluded(token):
+        return False
+    letters, digits, _, _ = _parts(token)
+    inner = token[1:-1]
+    return letters and digits and any(c in _CHOSEN_SYMBOLS for c in inner)
+
+
+def weak(token: str) -> bool:
+    """A token that may be a credential when the words around it are about access."""
+    if not 4 <= len(token) <= 64 or _excluded(token):
+        return False
+    if strong(token):
+        return True
+    # "Harbor2020", "BanhMi_0607", "C68936881"; a word alone ("BankID") names a site.
+    letters, digits, _, _ = _parts(token)
+    return letters and digits and len(token) >= 5
+
+
+def spans(text: str) -> Iterator[Candidate]:
+    if not any(c in _CHOSEN_SYMBOLS for c in text):
+        return
+    for s, e in tokens(text):
+        if strong(text[s:e]):
+            yield s, e, 9, "password"
