@@ -34,6 +34,7 @@ CAUGHT = [
     ("Mitt lösenord är Sommar2024!", "Sommar2024"),
     ("Lösenfrasen till datorn är blå cykel i regnet", "blå cykel i regnet"),
     ("Kopretina77 - to je k routeru, ne k wifině", "Kopretina77"),
+    ("If the credit union asks about the street I grew up on, say Larkspur Lane", "Larkspur"),
 ]
 
 # Public material and talk about secrets: nothing in them is hidden.
@@ -56,6 +57,8 @@ KEPT = [
     "the router admin page is at 192.168.1.1, I'll type the login myself",
     "Commit a3f9c2e fixed the login bug.",
     "2024-05-01T12:00:03Z INFO login ok user=marta",
+    "Say hello to Tom for me",
+    "If anyone asks, say I'm busy",
 ]
 
 
@@ -117,12 +120,13 @@ def _corpus(name: str) -> tuple[list[dict[str, object]], list[dict[str, object]]
 
 
 # Figures at the time of writing (bench/secret_detection.py --blind): a change that makes
-# them worse fails here. A: 516 of 828 stored whole at first sight, 200 after; 42 of 397
-# look-alikes altered at first sight, 1 after. B (sealed until the layers were written):
-# 410 of 581 with the old detector, 210 with the new; 23 of 410 altered, 9.
+# them worse fails here. A: 516 of 828 stored whole at first sight, 177 after; 42 of 397
+# look-alikes altered at first sight, 1 after. B (sealed until the layers were written; its
+# rows never read): 410 of 581 with the old detector, 210 at first sight of the new, 206
+# after later changes made for A; 23 of 410 altered, 9.
 @pytest.mark.parametrize(
     ("name", "max_whole", "max_altered"),
-    [("secrets_blind_a", 0.25, 0.01), ("secrets_blind_b", 0.37, 0.025)],
+    [("secrets_blind_a", 0.22, 0.01), ("secrets_blind_b", 0.36, 0.025)],
 )
 def test_the_blind_corpora_do_not_get_worse(
     name: str, max_whole: float, max_altered: float

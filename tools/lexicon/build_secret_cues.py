@@ -577,13 +577,22 @@ def foreign_script(term: str, original: str, lang_script: str) -> bool:
     Catches a Portuguese "senha" in a Persian catalogue; keeps "pin", "sms" or "token"
     beside a Greek or Thai word.
     """
-    script = script_of(term)
-    if script in ("NONE", "UNKNOWN") or script_group(script) == script_group(lang_script):
-        return False
+    group = script_group(lang_script)
+    if any(script_group(script_of(ch)) == group for ch in term):
+        return False  # has letters of its language: "wi-fiパスワード", "κωδικός pin"
     acronyms = {w.casefold() for w in tokens(original) if w.isupper() and len(w) <= 6}
     return any(
-        script_of(w) == script and w not in LOANWORDS and w not in acronyms for w in tokens(term)
+        script_of(w) != "NONE" and w not in LOANWORDS and w not in acronyms for w in tokens(term)
     )
+
+
+def language_script(messages: list[Message]) -> str:
+    """The script most of a language's translated messages are written in (a vote)."""
+    translated = [m.translation for m in messages if m.translation.strip() != m.english.strip()]
+    step = max(len(translated) // 3000, 1)
+    votes = Counter(script_group(script_of(t)) for t in translated[::step])
+    votes.pop("NONE", None)
+    return votes.most_common(1)[0][0] if votes else "LATIN"
 
 
 def script_of(text: str) -> str:
@@ -782,10 +791,7 @@ class Builder:
             if len(m.english) > 3 and re.search(r"[A-Za-z]{3}", m.english):
                 self.size[(m.dist, m.path)] += 1
                 self.copied[(m.dist, m.path)] += m.english.strip() == m.translation.strip()
-        self.scripts = {
-            lang: script_of("".join(m.translation for m in ms[:4000]))
-            for lang, ms in self.by_lang.items()
-        }
+        self.scripts = {lang: language_script(ms) for lang, ms in self.by_lang.items()}
         self.cue_of: dict[tuple[str, str], Cue] = {}
         for source in SOURCES:
             for cue in source.cues:

@@ -31,8 +31,8 @@ _HERE = Path(__file__).parent
 _FILES = (_HERE / "cues.tsv", _HERE / "cues_extra.tsv")
 
 # The concepts of the data files, by what their value looks like.
-CREDENTIAL, KEY, CODE, NUMBER, ANSWER, PHRASE, NAME, PUBLIC = (
-    "credential", "key", "code", "number", "answer", "phrase", "name", "public"
+CREDENTIAL, KEY, CODE, NUMBER, ANSWER, PHRASE, NAME, PUBLIC, ASKS, SAY = (
+    "credential", "key", "code", "number", "answer", "phrase", "name", "public", "asks", "say"
 )  # fmt: skip
 _CONCEPTS = {
     "password": CREDENTIAL, "passphrase": PHRASE, "login": CREDENTIAL,
@@ -40,12 +40,13 @@ _CONCEPTS = {
     "pin": CODE, "code": CODE, "door": CODE, "unlock": CODE,
     "account_number": NUMBER, "id_number": NUMBER,
     "security_question": ANSWER, "recovery": PHRASE, "username": NAME, "public": PUBLIC,
+    "asks": ASKS, "say": SAY,
 }  # fmt: skip
-_QUIET = (NAME, PUBLIC)  # cues that name no secret: they only stop the others
+_QUIET = (NAME, PUBLIC, ASKS)  # cues that name no secret: they stop or enable the others
 _PUBLIC_BEFORE = 16  # a public cue this close before a code word makes it public
 _PUBLIC_AFTER = 24  # ... or this close after a value ("K7XQPB for your hotel")
 _KIND = {CREDENTIAL: "password", KEY: "api_key", CODE: "password", NUMBER: "national_id",
-         ANSWER: "secret_answer", PHRASE: "password"}  # fmt: skip
+         ANSWER: "secret_answer", PHRASE: "password", SAY: "secret_answer"}  # fmt: skip
 _RANK = 10  # after the layers that read a value's own format
 
 # Scripts written without spaces between words: a cue is matched anywhere in them.
@@ -55,7 +56,7 @@ _CLAUSE = re.compile(r"[.;!?](?=\s|$)|[。！？；\n]|,\s")
 _AFTER, _BEFORE = 64, 40  # characters looked at after and before a cue
 # Letters a cue of a spaced language may take on ("heslo" -> "heslem", "passordet"); a
 # short cue fewer ("marca" is no "marcador").
-_INFLECTION = 4
+_INFLECTION = 5
 # A code: digits, perhaps grouped by spaces, dashes or dots, perhaps ending in # or *.
 _CODE = re.compile(
     r"(?<![\w.,/:+-])(?:\d[ -]?){2,11}\d[#*]?(?![\w/:]|[.,]\d|-\d)"
@@ -185,7 +186,10 @@ def spans(text: str) -> Iterator[Candidate]:
     found = cues(text)
     names = [c for c in found if c.concept == NAME]
     shared = [c for c in found if c.concept == PUBLIC]
+    asked = any(c.concept == ASKS for c in found)
     for cue in found:
+        if cue.concept == SAY and not asked:
+            continue  # "say" alone is everyday speech
         if cue.concept in _QUIET or any(
             0 <= cue.start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - cue.end <= 2 for p in shared
         ):
@@ -197,6 +201,8 @@ def spans(text: str) -> Iterator[Candidate]:
 
 def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int, int] | None:
     lo, hi = _clause(text, cue.start, cue.end)
+    if cue.concept == SAY:
+        return _said(text, cue, hi)
     if cue.concept in (ANSWER, PHRASE):
         return _rest(text, cue, hi) or _token(text, cue, (lo, hi), found=found, names=names)
     return _token(text, cue, (lo, hi), found=found, names=names)
@@ -280,6 +286,14 @@ def _is_cue(span: tuple[int, int], found: list[Cue]) -> bool:
 def _named(text: str, start: int, names: list[Cue]) -> bool:
     """A value right after a username cue is the username, not the secret."""
     return any(0 <= start - n.end <= 4 for n in names)
+
+
+def _said(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
+    """What one is told to say when asked: one to five words, to the end of the clause."""
+    words = list(_WORD.finditer(text, cue.end, hi))
+    if not 1 <= len(words) <= 5:
+        return None
+    return words[0].start(), words[-1].end()
 
 
 def _rest(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
