@@ -61,13 +61,19 @@ def test_look_alikes_stay_ordinary(memory: Memory, ns: Any, text: str) -> None:
 
 @pytest.mark.parametrize(
     ("folder", "missed", "false_alarms"),
-    [("sensitivity", 0.06, 0.05), ("sensitivity_heldout", 0.45, 0.11)],
+    [
+        ("sensitivity", 0.04, 0.07),
+        ("sensitivity_heldout", 0.15, 0.125),
+        ("sensitivity_blind_b", 0.18, 0.14),
+    ],
 )
 def test_the_corpora_stay_where_they_were_measured(
     folder: str, missed: float, false_alarms: float
 ) -> None:
-    """A floor against regressions: the held-out corpus, written after the fixes, measures
-    how far the word lists generalise (docs/benchmarks-log.md)."""
+    """A floor against regressions. The word lists of some thirty languages
+    (graphmem/trust/sensitivity_terms) traded false alarms for far fewer misses: held-out
+    missed 81 -> 27 of 192, flagged 19 -> 23; corpus B, sealed until they were written,
+    missed 39 of 223 (the classifier before: 109) and flagged 31 (before: 16)."""
     rows = load(folder)
     sensitive = [r for r in rows if r["sensitive"]]
     benign = [r for r in rows if not r["sensitive"]]

@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from graphmem.model import Claim, Sensitivity, render_value
+from graphmem.trust import sensitivity_lexicon
 from graphmem.trust.sensitivity_words import TERMS
 
 CATEGORIES = (
@@ -164,8 +165,10 @@ _PATTERNS = {
 
 
 def categories_of_text(text: str) -> list[str]:
-    """The special categories ``text`` mentions, in :data:`CATEGORIES` order."""
-    return [c for c in CATEGORIES if _CHECKS.get(c, _mentions(c))(text)]
+    """The special categories ``text`` mentions, in :data:`CATEGORIES` order: the rules here,
+    and the words of some thirty languages (:mod:`graphmem.trust.sensitivity_lexicon`)."""
+    listed = sensitivity_lexicon.categories(text)
+    return [c for c in CATEGORIES if c in listed or _CHECKS.get(c, _mentions(c))(text)]
 
 
 def _mentions(category: str) -> _Check:

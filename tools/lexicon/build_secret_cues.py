@@ -10,19 +10,22 @@ with :mod:`zipfile`; nothing is installed.
 For every source a table maps chosen English msgids to a concept (``password``, ``pin``,
 ``code``, ...). A translation of such a msgid is normalised (NFKC, casefold, accelerators,
 placeholders, markup and end punctuation removed, alternatives like "A / B" split) and
-becomes a term. Two kinds of term are derived from the catalogues as a whole, by how
+becomes a term. Three kinds of term are derived from the catalogues as a whole, by how
 often a translated word co-occurs with an English word across all of a language's
-messages (the Dice coefficient):
+messages (the Dice coefficient); none is cut from a script written without spaces:
 
-* a head word of a phrase ("código" in "código de verificación") when the phrase's
-  English head is a credential word ("code") and the word is that word's best match;
-* inflected forms of a one-word term ("hesla", "hesla" next to "heslo") that share its
-  stem and co-occur with the English word;
-* the phrase for "bank account number" in sentences of django-localflavor.
+* the head word of a phrase ("código" in "código de verificación") when the cue names
+  the phrase's English head ("code") and the word is that word's best match;
+* inflected forms of a one-word term ("hesla" beside "heslo", "jelszavát" beside
+  "jelszó") that share its stem and co-occur with the English word;
+* the phrase shared by translations of several sentences that mention a "bank account
+  number" (django-localflavor).
 
-A translation identical to its English msgid is kept only where it is plausibly the
-word in use (see :func:`english_copy_is_genuine`); the ones dropped are listed in
-``out/dropped.tsv``.
+A term in another script than its language's (a Portuguese "senha" in a Persian
+catalogue) is dropped. A translation identical to its English msgid is kept only where
+it is plausibly the word in use (see :func:`english_copy_is_genuine`). A few derived
+terms were read and rejected by hand (``REJECTED``). Everything dropped is listed, with
+the reason, in ``out/dropped.tsv``.
 
 Outputs (in ``--out``, default ``out/`` beside this file):
 
@@ -285,6 +288,8 @@ REJECTED: dict[tuple[str, str, str], str] = {
     ("el", "secret_key", "κουπόνι"): "'coupon': a mistranslation of the OAuth 'token'",
     ("el", "code", "επαναφορά κωδικού πρόσβασησ"): "'password reset': the 'code' is missing",
     ("th", "code", "ลงชื่อเข้าใช้"): "'sign in': the 'code' of 'Sign-In Code' is missing",
+    ("bn", "login", "নিবন্ধন কর"): "'register', not 'sign in'",
+    ("ca", "login", "registra't"): "'register', not 'sign in'",
 }
 
 # English words whose inflected forms are harvested, and the concept they name.
@@ -429,6 +434,10 @@ def _lang_of(path: str) -> str | None:
     return None
 
 
+# A value that is a key path ("ui::panel::app::retry"): an untranslated frontend entry.
+_KEY_PATH = re.compile(r"\w+(?:::\w+)+")
+
+
 def _flatten(obj: object, prefix: str = "") -> dict[str, str]:
     out: dict[str, str] = {}
     if isinstance(obj, dict):
@@ -489,7 +498,7 @@ def read_source(source: Source, wheel_path: Path, stats: Counter[str]) -> Iterat
                 stats[source.pin] += 1
                 lang = normalise_tag(raw)
                 for key, value in _flatten(json.loads(wheel.read(name))).items():
-                    if english.get(key) and value:
+                    if english.get(key) and value and not _KEY_PATH.fullmatch(value):
                         yield Message(source.pin, name, lang, english[key], value)
 
 
@@ -590,7 +599,7 @@ def language_script(messages: list[Message]) -> str:
     """The script most of a language's translated messages are written in (a vote)."""
     translated = [m.translation for m in messages if m.translation.strip() != m.english.strip()]
     step = max(len(translated) // 3000, 1)
-    votes = Counter(script_group(script_of(t)) for t in translated[::step])
+    votes = Counter(script_group(script_of(clean(t))) for t in translated[::step])
     votes.pop("NONE", None)
     return votes.most_common(1)[0][0] if votes else "LATIN"
 
@@ -773,7 +782,9 @@ def english_copy_is_genuine(copy: Copy) -> tuple[bool, str]:
         return False, f"English word in a {copy.script.lower()}-script language"
     if len(copy.projects) >= 2:
         return True, f"identical in {len(copy.projects)} projects"
-    return False, "identical to English in only one project"
+    if copy.copy_ratio <= 0.25:
+        return True, f"kept by the translator of a catalogue {1 - copy.copy_ratio:.0%} translated"
+    return False, "identical to English in one project's catalogue that is partly English"
 
 
 class Builder:
@@ -1036,6 +1047,10 @@ def licences(wheels: dict[str, Path], stats: Counter[str]) -> str:
         "split, and some terms are words or phrases cut from a translation (see `how` in",
         "`secret_cues_provenance.tsv`).",
         "",
+        "The Apache-2.0 texts below ship without a copyright line: the copyright holder is the",
+        "author named in the package's metadata, quoted above each licence (for Home Assistant,",
+        "'The Home Assistant Authors').",
+        "",
     ]
     for source in SOURCES:
         parts.append(f"## {source.pin} ({source.licence})\n")
@@ -1062,6 +1077,18 @@ def licences(wheels: dict[str, Path], stats: Counter[str]) -> str:
     return "\n".join(parts)
 
 
+def update_readme(readme: Path, table: str) -> None:
+    """Put the coverage table between the README's coverage markers, if it has them."""
+    start, end = "<!-- coverage:start -->", "<!-- coverage:end -->"
+    if not readme.exists():
+        return
+    text = readme.read_text(encoding="utf-8")
+    if start in text and end in text:
+        head, rest = text.split(start, 1)
+        _, tail = rest.split(end, 1)
+        readme.write_text(f"{head}{start}\n{table}{end}{tail}", encoding="utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
@@ -1076,6 +1103,8 @@ def main() -> None:
         builder = Builder(messages)
         builder.build()
         write_outputs(args.out, builder, wheels, stats)
+    if args.out.resolve() == (HERE / "out").resolve():
+        update_readme(HERE / "README.md", (args.out / "coverage.md").read_text(encoding="utf-8"))
     languages = {key[0] for key in builder.entries}
     print(f"{len(builder.entries)} rows, {len(languages)} language tags -> {args.out}")
 

@@ -97,7 +97,7 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
                 continue
             _, concept, term, *_ = line.split("\t")
             kind = _CONCEPTS.get(concept)
-            term = _fold(term.strip())
+            term = _fold(term.strip())  # the data's final sigmas folded like the text's
             if kind is None or len(term) < 2:
                 continue
             # A username cue never overrides a secret one spelled the same ("login").
@@ -115,8 +115,8 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
 
 def _fold(text: str) -> str:
     # One character for one character, so positions in the folded text are positions in
-    # the original (str.casefold may lengthen "ß").
-    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+    # the original (str.casefold may lengthen "ß"); a final sigma folds like the data's.
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text).replace("ς", "σ")
 
 
 def cues(text: str) -> list[Cue]:
