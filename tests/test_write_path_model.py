@@ -215,8 +215,9 @@ def test_retry_after_a_429_succeeds_and_counts_both_calls(
     assert [f.object for f in llm_memory.facts(maya)] == ["tea"]
 
 
-# A secret told in a language and a way the offline gate may not read: the model marks it.
-LOCKER = "the blue locker in the gym opens with Kestrel-Fjord-58, keep it in mind"
+# A secret told in a way the offline gate does not read (no word about access beside it):
+# the model marks it.
+TOLD_THE_BANK = "I told the bank our first dog was Kestrelfjord, keep it in mind"
 
 
 def test_a_secret_the_model_marks_is_never_stored_nor_echoed(
@@ -225,22 +226,22 @@ def test_a_secret_the_model_marks_is_never_stored_nor_echoed(
     maya = ns("maya")
     server.script(
         {
-            "claims": [claim("maya", "gym_locker_code", "Kestrel-Fjord-58", quote=LOCKER)],
-            "secrets": [{"value": "Kestrel-Fjord-58", "kind": "pin"}],
+            "claims": [claim("maya", "first_dog", "Kestrelfjord", quote=TOLD_THE_BANK)],
+            "secrets": [{"value": "Kestrelfjord", "kind": "secret_answer"}],
         }
     )
-    result = llm_memory.remember(LOCKER, namespace=maya, speaker="maya")
+    result = llm_memory.remember(TOLD_THE_BANK, namespace=maya, speaker="maya")
     assert result.operations == []
-    assert result.secrets.get("pin") == 1
+    assert result.secrets.get("secret_answer") == 1
     [refusal] = [r for r in result.refused if "the model marked" in r.reason]
     assert "Kestrel" not in refusal.claim
     assert "Kestrel" not in result.model_dump_json()
     episode = llm_memory.episode(str(result.episode_id), maya)
-    assert "Kestrel-Fjord-58" not in episode.content
-    assert "[redacted:pin]" in episode.content
-    assert "blue locker" in episode.content
+    assert "Kestrelfjord" not in episode.content
+    assert "[redacted:secret_answer]" in episode.content
+    assert "first dog" in episode.content
     llm_memory.flush()
-    assert llm_memory.store.find_text(maya, "Kestrel-Fjord-58") == []
+    assert llm_memory.store.find_text(maya, "Kestrelfjord") == []
 
 
 def test_a_value_the_model_invents_or_a_tiny_one_redacts_nothing(
@@ -265,11 +266,11 @@ def test_a_pending_episode_read_again_loses_what_the_model_marks(
 ) -> None:
     maya = ns("maya")
     server.script("{not json", "{still not json")
-    first = llm_memory.remember(LOCKER, namespace=maya, speaker="maya")
+    first = llm_memory.remember(TOLD_THE_BANK, namespace=maya, speaker="maya")
     assert first.extraction_pending
-    server.script({"claims": [], "secrets": [{"value": "Kestrel-Fjord-58", "kind": "pin"}]})
+    server.script({"claims": [], "secrets": [{"value": "Kestrelfjord", "kind": "secret_answer"}]})
     report = llm_memory.reextract(maya)
-    assert report.finished[0].secrets == {"pin": 1}
+    assert report.finished[0].secrets == {"secret_answer": 1}
     assert "Kestrel" not in llm_memory.episode(str(first.episode_id), maya).content
     llm_memory.flush()
-    assert llm_memory.store.find_text(maya, "Kestrel-Fjord-58") == []
+    assert llm_memory.store.find_text(maya, "Kestrelfjord") == []

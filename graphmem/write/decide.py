@@ -29,6 +29,7 @@ from enum import StrEnum
 from graphmem.model import Authority, Cardinality, Kind, Status
 from graphmem.store.changes import Row
 from graphmem.temporal import END_OF_TIME
+from graphmem.write import governs
 from graphmem.write.slots import SlotState, timeline_of
 from graphmem.write.statements import Content, Stated, lane, row, standing, tier
 from graphmem.write.timeline import Op, Run
@@ -125,9 +126,30 @@ def decide_by_rules(
             statements=[statement],
         )
     others = [f for f in believed if f["object_json"] != p.value and _overlaps(f, p)]
+    replaced = _same_subject(p, others)
+    if replaced:
+        decision = from_model(p, OpKind.UPDATE, replaced, slot=slot, now=now, episodes=episodes)
+        if decision.op is OpKind.UPDATE:
+            earlier = "; ".join(str(f.get("object_text") or "") for f in replaced)
+            decision.reason = (
+                f"replaces an earlier {p.content.predicate} about the same thing ({earlier})"
+            )
+        return decision
     if p.cardinality is None and others and lane(p.content.kind) == "main":
         return None
     return assert_value(p, slot, now, episodes)
+
+
+def _same_subject(p: Proposal, others: list[Row]) -> list[Row]:
+    """The rules or preferences ``p`` restates with one part changed
+    (graphmem.write.governs), when its predicate holds rules and preferences."""
+    if p.content.predicate not in governs.GOVERNING or p.cardinality is Cardinality.ONE:
+        return []
+    return [
+        f
+        for f in others
+        if governs.same_subject(str(f.get("object_text") or ""), p.content.object_text)
+    ]
 
 
 def assert_value(p: Proposal, slot: SlotState, now: datetime, episodes: list[str]) -> Decision:
