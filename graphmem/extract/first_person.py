@@ -457,6 +457,26 @@ def _instruction(text: str, ctx: Ctx) -> list[Hit] | None:
     return [Hit("instruction", what, _style_kind(what), *ctx.validity())]
 
 
+# A habit said of oneself is a standing preference: "I only eat fish", "I keep Fridays free
+# of meetings", "I never work on weekends". "I can't come tomorrow" is not a habit.
+_HABIT_FOR = "always|usually|normally|mostly|only|try to|tend to|keep|make a point of|insist on"
+_HABIT_AGAINST = "never|rarely|seldom|don't ever|do not ever|try not to|refuse to"
+
+
+@_rule(rf"I (?P<q>{_HABIT_FOR}|{_HABIT_AGAINST}) (?P<x>[a-z].*)")
+def _habit(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
+    first = m["x"].split()[0].lower()
+    if first.endswith("ed") or first in ("was", "were", "had", "did", "went", "got"):
+        return None  # "I never liked it": what was, not a habit
+    quantifier = " ".join(m["q"].lower().split())
+    against = quantifier in _HABIT_AGAINST.split("|")
+    said = m["x"] if against or quantifier not in ("only", "keep") else f"{quantifier} {m['x']}"
+    what = preference_value(said)
+    if what is None:
+        return None
+    return [Hit("avoids" if against else "prefers", what, Kind.PREFERENCE, *ctx.validity())]
+
+
 @_rule(rf"(?P<q>always|never(?: ever)?|don't ever|do not ever|don't|do not) (?P<x>{_VERB}.*)")
 def _always_never(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
     if ctx.explicit:
@@ -473,7 +493,24 @@ def _always_never(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
 
 @_rule(rf"(?P<x>no \S.*|{_VERB}.*)")
 def _imperative(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
-    return _instruction(m["x"], ctx) if ctx.explicit else None
+    # How to talk to the user ("Keep your answers short", "Talk to me like a friend") is a
+    # standing preference even unmarked; any other imperative only when marked as a rule.
+    if ctx.explicit or _standing_style(m["x"], ctx):
+        return _instruction(m["x"], ctx)
+    return None
+
+
+# "this", "it", "tomorrow": a request about one thing, not how to talk from now on.
+_ONE_THING = re.compile(r"\b(?:this|that|these|those|it|them|here)\b", _I)
+
+
+def _standing_style(text: str, ctx: Ctx) -> bool:
+    if _style_kind(text) is not Kind.PREFERENCE or _ONE_THING.search(text):
+        return False
+    try:
+        return ctx.validity() == (None, None)
+    except Unusable:
+        return False
 
 
 @_rule(r"(?P<x>(?!(?:i|i'm|im|i've|i'd|i'll|my|we|you|it|it's|that|this|there|he|she|they)\b).+)")
