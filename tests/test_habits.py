@@ -30,6 +30,11 @@ def read(text: str) -> list[tuple[str, str, Kind | None]]:
         ("I never rent cars.", "avoids", "rent cars"),
         ("Keep your answers short.", "instruction", "answers short"),
         ("Talk to me like a friend, not a formal assistant.", "instruction", "like a friend"),
+        ("Don't use emojis with me.", "instruction", "emojis"),
+        ("I'm not into reality TV.", "dislikes", "reality TV"),
+        ("I want all documents as PDFs.", "prefers", "all documents as PDFs"),
+        ("Wool makes me itch, I never wear it.", "dislikes", "Wool"),
+        ("I avoid anything made with leather.", "avoids", "leather"),
     ],
 )
 def test_a_habit_or_a_style_request_is_a_standing_preference(
@@ -45,6 +50,8 @@ def test_a_habit_or_a_style_request_is_a_standing_preference(
         "I never liked that movie.",  # what was, not a habit
         "Book a table for two tonight.",  # a one-off request
         "Don't book that one.",
+        "Jazz makes me happy.",
+        "My boss makes me anxious.",
     ],
 )
 def test_the_past_and_one_off_requests_are_not_habits(text: str) -> None:

@@ -300,7 +300,7 @@ def _prefers_you(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
     rf"|I(?:'d| would) {_ADV}(?:rather|prefer) not(?: to)? (?P<y>.+)"
 )
 def _avoids(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
-    text = preference_value(m["x"] or m["y"])
+    text = preference_value(_ANYTHING.sub("", m["x"] or m["y"]))
     return None if text is None else [Hit("avoids", text, Kind.PREFERENCE, *ctx.validity())]
 
 
@@ -457,6 +457,43 @@ def _instruction(text: str, ctx: Ctx) -> list[Hit] | None:
     return [Hit("instruction", what, _style_kind(what), *ctx.validity())]
 
 
+# "anything made with leather": what is avoided is what follows the quantifier.
+_ANYTHING = re.compile(r"^(?:anything|everything|something|any|all)\s+(?=\S+\s+\S)", _I)
+
+
+@_rule(
+    rf"I{_AM} (?:not|never) {_ADV}(?:really )?(?:into|keen on|big on|a (?:big )?fan of) (?P<x>.+)"
+)
+def _not_into(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
+    what = preference_value(m["x"])
+    return None if what is None else [Hit("dislikes", what, Kind.PREFERENCE, *ctx.validity())]
+
+
+@_rule(rf"I {_ADV}(?:want|need) (?P<x>(?:all|every|no|at least|at most) .+)")
+def _wants_always(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
+    """ "I want all documents as PDFs", "I need at least fifteen minutes between calls"."""
+    what = preference_value(m["x"])
+    return None if what is None else [Hit("prefers", what, Kind.PREFERENCE, *ctx.validity())]
+
+
+# What something does to the speaker, when it is bad for them: "wool makes me itch".
+_HARMS = (
+    r"(?:makes?|made) me (?:itch\w*|sick|ill|nauseous|queasy|anxious|nervous|sneeze|cough"
+    r"|uncomfortable|miserable|cranky|grumpy|dizzy)|(?:gives?|gave) me (?:a )?(?:headaches?"
+    r"|migraines?|a rash|hives|heartburn|nightmares|the creeps)|(?:ruins?|spoils?) "
+    r"(?:everything|it|things) for me"
+)
+
+
+_NOT_A_THING = r"(?!(?:i|it|that|this|he|she|they|you|we|my|our|his|her|their|your)\b)"
+
+
+@_rule(rf"(?P<x>{_NOT_A_THING}[\w' -]{{2,60}}?) (?:{_HARMS})(?:\W.*)?")
+def _harms(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
+    what = preference_value(m["x"])
+    return None if what is None else [Hit("dislikes", what, Kind.PREFERENCE, *ctx.validity())]
+
+
 # A habit said of oneself is a standing preference: "I only eat fish", "I keep Fridays free
 # of meetings", "I never work on weekends". "I can't come tomorrow" is not a habit.
 _HABIT_FOR = "always|usually|normally|mostly|only|try to|tend to|keep|make a point of|insist on"
@@ -483,7 +520,9 @@ def _always_never(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
         return _instruction(m.group(), ctx)
     quantifier = m["q"].lower()
     if quantifier in ("don't", "do not"):
-        return None  # "don't book that one" is a request, not a standing rule
+        # "Don't use emojis with me" is how to talk from now on; "don't book that one" a
+        # request about one thing.
+        return _instruction(m.group(), ctx) if _standing_style(m["x"], ctx) else None
     if _style_kind(m["x"]) is Kind.CONSTRAINT:
         return _instruction(m.group(), ctx)
     what = preference_value(m["x"])
