@@ -24,8 +24,14 @@ from graphmem.extract.clause import (
     preference_value,
     title_value,
 )
+from graphmem.extract.instruction_words import (
+    QUANTIFIERS,
+    RULE_VERBS,
+    STYLE_VERBS,
+    STYLE_WORDS,
+    VERB,
+)
 from graphmem.extract.phrases import SENSITIVE
-from graphmem.extract.phrases import words as _words
 from graphmem.extract.windows import (
     DAY,
     Direction,
@@ -407,47 +413,17 @@ def _plans(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
 
 # -- imperatives: "always X", "never X", "from now on X", "<window>, X"
 
-_VERBS = _words(
-    "reply respond answer write use keep format summarise summarize call address speak talk be"
-    " include show send cc bcc copy book schedule block reserve ask check double-check confirm"
-    " notify email text message put add move shift hold avoid skip cancel decline accept route"
-    " forward let give make stop start sign greet draft prioritise prioritize file mark flag"
-    " archive leave turn set treat assume focus limit plan order pay buy share mention explain"
-    " translate bring proofread cite quote link attach round convert default wait tell label"
-    " spell capitalise capitalize end open close offer suggest recommend provide list number"
-    " mute remind protect respect save store log track get go take choose pick prefer loop stick"
-)
-_VERB = "(?:" + "|".join(sorted(_VERBS, key=len, reverse=True)) + r")\b"
-_STYLE_VERBS = _words(
-    "reply respond answer write format summarise summarize explain address call speak talk sign"
-    " greet sound phrase word spell capitalise capitalize translate quote cite"
-)
-_RULE_VERBS = _words(
-    "ask check double-check confirm book schedule block reserve cc bcc send pay buy cancel"
-    " decline accept notify remind share hold route forward move skip wait save store log"
-    " track protect order"
-)
-_STYLE_WORDS = _words(
-    "bullet bullets emoji emojis markdown tone formal informal casual concise brief short shorter"
-    " long longer length language english french german spanish italian portuguese dutch"
-    " japanese chinese british american sentence sentences paragraph paragraphs heading headings"
-    " jargon exclamation format formatting summary summaries tldr table tables lists words plain"
-    " simple detail details detailed verbose friendly polite direct metric imperial examples"
-    " jokes humour humor voice style spelling oxford"
-)
-_QUANTIFIERS = _words("always never ever don't do not please no")
-
 
 def _style_kind(instruction: str) -> Kind:
     """A request about how to communicate is a preference; any other rule a constraint."""
     words = re.findall(r"[a-z]+(?:['-][a-z]+)?", instruction.lower())
-    while words and words[0] in _QUANTIFIERS:
+    while words and words[0] in QUANTIFIERS:
         words = words[1:]
-    if words and words[0] in _STYLE_VERBS:
+    if words and words[0] in STYLE_VERBS:
         return Kind.PREFERENCE
-    if words and words[0] in _RULE_VERBS:
+    if words and words[0] in RULE_VERBS:
         return Kind.CONSTRAINT
-    return Kind.PREFERENCE if _STYLE_WORDS & set(words) else Kind.CONSTRAINT
+    return Kind.PREFERENCE if STYLE_WORDS & set(words) else Kind.CONSTRAINT
 
 
 def _instruction(text: str, ctx: Ctx) -> list[Hit] | None:
@@ -514,7 +490,7 @@ def _habit(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
     return [Hit("avoids" if against else "prefers", what, Kind.PREFERENCE, *ctx.validity())]
 
 
-@_rule(rf"(?P<q>always|never(?: ever)?|don't ever|do not ever|don't|do not) (?P<x>{_VERB}.*)")
+@_rule(rf"(?P<q>always|never(?: ever)?|don't ever|do not ever|don't|do not) (?P<x>{VERB}.*)")
 def _always_never(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
     if ctx.explicit:
         return _instruction(m.group(), ctx)
@@ -530,7 +506,7 @@ def _always_never(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
     return None if what is None else [Hit(predicate, what, Kind.PREFERENCE, *ctx.validity())]
 
 
-@_rule(rf"(?P<x>no \S.*|{_VERB}.*)")
+@_rule(rf"(?P<x>no \S.*|{VERB}.*)")
 def _imperative(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
     # How to talk to the user ("Keep your answers short", "Talk to me like a friend") is a
     # standing preference even unmarked; any other imperative only when marked as a rule.
