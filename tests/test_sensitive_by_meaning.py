@@ -81,3 +81,17 @@ def test_the_corpora_stay_where_they_were_measured(
     flagged = [r["text"] for r in benign if categories_of_text(r["text"])]
     assert len(not_found) <= missed * len(sensitive), not_found
     assert len(flagged) <= false_alarms * len(benign), flagged
+
+
+def test_what_is_read_out_of_a_sensitive_message_is_held_back_too(
+    memory: Memory, ns: Any
+) -> None:
+    # The fact drawn from it ("takes things slowly") names no category; it was said because
+    # of one, so it is as sensitive as the message.
+    maya = ns("maya")
+    said = "I had a miscarriage last month and I'm still taking things slowly."
+    result = memory.remember(said, maya)
+    assert result.fact_ids
+    assert memory.recall(said, maya) == []
+    asked = memory.recall(said, maya, max_sensitivity="sensitive")
+    assert {e.sensitivity for e in asked} == {"sensitive"}

@@ -174,6 +174,11 @@ class WritePath:
             Sensitivity.SENSITIVE
         ):
             episode["sensitivity"] = Sensitivity.SENSITIVE.value
+            # What is read out of a special-category message is as sensitive as the message:
+            # "I had a miscarriage, I'm taking things slowly" yields "takes things slowly".
+            for proposal in staged:
+                if isinstance(proposal, Proposal):
+                    proposal.content.sensitivity = Sensitivity.SENSITIVE.value
         if told is None:
             # The turns around it in its session are indexed with it for keyword search
             # only, and it joins their windows (graphmem/write/context.py).
