@@ -352,3 +352,17 @@ def test_candidates_that_score_alike_come_back_in_one_order(data: st.DataObject)
     assert [c.row["id"] for c in _order(list(shuffled), request)] == [
         c.row["id"] for c in _order(candidates, request)
     ]
+
+
+def test_a_built_in_relation_is_found_by_the_words_a_question_uses(
+    memory: Memory, ns: Callable[[str], str]
+) -> None:
+    # "city" and "boss" are not in "lives in Lindenfall" nor in "manager Wren Ashdown".
+    space = ns("asked")
+    memory.remember([Claim("user", "lives_in", "Lindenfall")], namespace=space)
+    memory.remember([Claim("user", "manager", "Wren Ashdown")], namespace=space)
+    [city] = memory.recall("What's my current city?", namespace=space, k=1)
+    assert "Lindenfall" in city.text
+    assert "(" not in city.text  # the words are for search, never shown
+    [boss] = memory.recall("Who is my boss?", namespace=space, k=1)
+    assert "Wren Ashdown" in boss.text

@@ -31,6 +31,7 @@ from graphmem.model import Actor, Status, SupportRole
 from graphmem.records import audit_row, entity_row, fact_summary, new_id
 from graphmem.store.changes import ChangeSet, FactPatch, Row, StatementPatch
 from graphmem.temporal import END_OF_TIME
+from graphmem.write.predicates import ASKED_AS
 from graphmem.write.slots import SlotState, derive_timeline, timeline_of
 from graphmem.write.statements import STANDING, TIERS, mentions, one_valued
 from graphmem.write.timeline import Ended, Run, cancelled
@@ -39,6 +40,15 @@ _SENSITIVITY = ("normal", "personal", "sensitive")
 _T = TypeVar("_T")
 # Use statistics and feedback belong to the value, not to one version of it.
 _CARRIED = ("use_count", "last_used_at", "bad_outcomes", "decayed_at")
+
+
+def search_text(statement: Row) -> str:
+    """A fact's text for keyword and vector search: its triple, and for a built-in relation
+    the words a question about it uses (graphmem.write.predicates.ASKED_AS)."""
+    predicate = statement["predicate"]
+    asked = ASKED_AS.get(predicate)
+    said = f"{statement['subject']} {predicate.replace('_', ' ')} {statement['object_text']}"
+    return f"{said} ({asked})" if asked else said
 
 
 @dataclass(slots=True)
@@ -170,10 +180,7 @@ class Consolidator:
             "retired_at": END_OF_TIME,
             "status": self._status(run),
             "use_count": 0,
-            "search_text": (
-                f"{latest['subject']} {latest['predicate'].replace('_', ' ')} "
-                f"{latest['object_text']}"
-            ),
+            "search_text": search_text(latest),
             "statements": list(run.statements),
             **_attributes(sources),
         }

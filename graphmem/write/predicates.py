@@ -51,6 +51,24 @@ BUILT_IN: tuple[Predicate, ...] = (
 )
 
 
+# The words a question about a built-in relation uses, which its triple does not say: "what
+# is my current city?" asks about lives_in, "who is my boss?" about manager. They join the
+# fact's search text (keywords and vector), so recall finds the relation by what people ask.
+ASKED_AS: dict[str, str] = {
+    "lives_in": "live home city town based where address located",
+    "name": "name called",
+    "preferred_name": "name called call go by",
+    "surname": "surname last name family name",
+    "timezone": "time zone timezone local time",
+    "works_at": "work employer company job workplace office",
+    "job_title": "job role position occupation profession work as do for a living",
+    "manager": "boss manager supervisor reports to line manager",
+    "working_hours": "working hours work hours schedule when work",
+    "birthday": "birthday born birth date",
+    "schedule": "schedule when",
+}
+
+
 class PredicateRegistry:
     """Built-in predicates plus those an application defines."""
 
