@@ -83,9 +83,7 @@ def test_the_corpora_stay_where_they_were_measured(
     assert len(flagged) <= false_alarms * len(benign), flagged
 
 
-def test_what_is_read_out_of_a_sensitive_message_is_held_back_too(
-    memory: Memory, ns: Any
-) -> None:
+def test_what_is_read_out_of_a_sensitive_message_is_held_back_too(memory: Memory, ns: Any) -> None:
     # The fact drawn from it ("takes things slowly") names no category; it was said because
     # of one, so it is as sensitive as the message.
     maya = ns("maya")
