@@ -93,11 +93,13 @@ def test_recall_finds_memories_by_meaning(semantic: WordLlamaEmbedder, tmp_path:
         _remember_all(mem)
         for question, expected in QUESTIONS.items():
             assert expected in _top_text(mem, question), question
-    # The default embedder matches words: the same questions find nothing, or the wrong thing.
+    # The default embedder matches words: a question whose words the memory does not hold
+    # finds nothing, or the wrong thing. (A built-in relation carries the words questions
+    # about it use, graphmem/write/predicates.py ASKED_AS, so "employer" finds works_at.)
     with Memory(tmp_path / "hashing") as mem:
         _remember_all(mem)
         misses = [q for q, want in QUESTIONS.items() if want not in _top_text(mem, q)]
-    assert len(misses) >= 2
+    assert "What time do I sleep?" in misses
 
 
 def test_the_store_records_the_semantic_embedder(
