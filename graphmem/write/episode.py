@@ -98,6 +98,8 @@ def without_marked(
     its content redacted, the claims that carry no marked value, the episode's redaction
     counting both layers, the claims refused (echoed with the value hidden), and for an
     episode already stored (``told``: read again) the row that rewrites it."""
+    if not marked:  # no model, or it saw nothing: every write passes here
+        return episode, claims, scrubbed, [], []
     hidden = redact_values(episode["content"], marked)
     kept: list[Claim] = []
     refused: list[Refusal] = []
@@ -121,12 +123,8 @@ def without_marked(
         "content": hidden.text,
         "redactions": (episode.get("redactions") or 0) + hidden.count,
     }
-    total = Counter(dict(scrubbed.by_kind)) + Counter(dict(hidden.by_kind))
-    both = Redaction(
-        text=hidden.text,
-        count=scrubbed.count + hidden.count,
-        kinds=tuple(sorted(total)),
-        by_kind=tuple(sorted(total.items())),
+    both = Redaction.counted(
+        hidden.text, Counter(dict(scrubbed.by_kind)) + Counter(dict(hidden.by_kind))
     )
     rewritten = [{k: episode[k] for k in ("id", "content", "redactions")}] if told else []
     return episode, kept, both, refused, rewritten

@@ -91,6 +91,16 @@ class Redaction:
     kinds: tuple[str, ...]  # sorted distinct kinds found
     by_kind: tuple[tuple[str, int], ...] = ()  # (kind, how many), sorted by kind
 
+    @classmethod
+    def counted(cls, text: str, kinds: Counter[str]) -> Redaction:
+        """The redaction that left ``text``, having replaced ``kinds[k]`` secrets of kind k."""
+        return cls(
+            text=text,
+            count=sum(kinds.values()),
+            kinds=tuple(sorted(kinds)),
+            by_kind=tuple(sorted(kinds.items())),
+        )
+
 
 def redact(text: str) -> Redaction:
     """Replace every secret value in ``text`` with ``[redacted:<kind>]``."""
@@ -104,13 +114,7 @@ def redact(text: str) -> Redaction:
         parts.append(f"[redacted:{kind}]")
         last = end
     parts.append(text[last:])
-    counted = Counter(kind for _, _, kind in spans)
-    return Redaction(
-        text="".join(parts),
-        count=len(spans),
-        kinds=tuple(sorted(counted)),
-        by_kind=tuple(sorted(counted.items())),
-    )
+    return Redaction.counted("".join(parts), Counter(kind for _, _, kind in spans))
 
 
 def redact_values(text: str, values: Sequence[tuple[str, str]]) -> Redaction:
@@ -122,12 +126,7 @@ def redact_values(text: str, values: Sequence[tuple[str, str]]) -> Redaction:
         if value and value in text:
             counted[kind] += text.count(value)
             text = text.replace(value, f"[redacted:{kind}]")
-    return Redaction(
-        text=text,
-        count=sum(counted.values()),
-        kinds=tuple(sorted(counted)),
-        by_kind=tuple(sorted(counted.items())),
-    )
+    return Redaction.counted(text, counted)
 
 
 def contains_secret(text: str) -> bool:

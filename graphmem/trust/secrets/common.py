@@ -325,3 +325,34 @@ RANDOM_VALUE = r"""
     )"""
 OTP_VALUE = r"""(?P<v>(?-i:[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5})+)|\d{2,5}(?:[ -]\d{2,5}){1,3}|\d{4,10})
     (?![\w-])"""
+
+
+# --- what a value beside a secret's name may turn out to be instead -----------------------------
+
+# A value that starts like this says where the secret is kept, or what it is like.
+WHERE_IT_IS = re.compile(
+    r"(?:on|in|at|under|inside|written|stored|saved|somewhere|kept|not|a[ ]secret|the[ ]same"
+    r"|unter|im|auf|in[ ]der|dans|sur|sous|en|bajo|sobre|em|no|na|nel|nella|sotto)\b",
+    re.IGNORECASE,
+)
+# A preposition right before a value makes it a place ("under 'Office Wi-Fi'", "in 1Password").
+_PLACE_WORD = re.compile(
+    r"(?<!\w)(?:under|unter|in|im|inside|on|auf|sous|dans|bajo|en|em|na|nel|nella|sotto|w|в|во"
+    r"|onder|op|från|i|på)\s*$",
+    re.IGNORECASE,
+)
+
+
+def kept_in(before: str) -> bool:
+    """Whether the words before a value say where the secret is kept rather than give it:
+    a preposition, perhaps before an opening quote ("unter 'Büro-WLAN'")."""
+    return bool(_PLACE_WORD.search(before.rstrip(" \"'«„“‘「")))
+
+
+# "signed by 1200 people": a number that counts something.
+COUNTED = re.compile(
+    r"\s*(?:people|persons|users|members|employees|customers|times|items|pieces|steps|words"
+    r"|euros?|dollars?|pounds|yen|rupees|km|miles|kg|personen|leute|personas|personnes|persone"
+    r"|osób|kişi|mensen|человек|人|名|명)(?!\w)",
+    re.IGNORECASE,
+)

@@ -22,9 +22,7 @@ from pathlib import Path
 
 import ahocorasick
 
-from graphmem.trust.secrets.common import Candidate
-from graphmem.trust.secrets.phrases import _PLACE_WORD, _WHERE_IT_IS
-from graphmem.trust.secrets.seeds import _COUNTED
+from graphmem.trust.secrets.common import COUNTED, WHERE_IT_IS, Candidate, kept_in
 from graphmem.trust.secrets.shape import tokens, weak
 
 _HERE = Path(__file__).parent
@@ -224,9 +222,7 @@ def _token(
             if p.concept == PUBLIC
         ):
             continue  # "commit a3f9c2e", "K7XQPB for your hotel": named as something public
-        if not _named(text, start, names) and not _PLACE_WORD.search(
-            text[max(0, start - 16) : start].rstrip(" \"'«„“‘「")
-        ):
+        if not _named(text, start, names) and not kept_in(text[max(0, start - 16) : start]):
             return start, end
     return None
 
@@ -271,7 +267,7 @@ def _code(text: str, start: int, end: int) -> bool:
     # Longer runs are phone, account or ID numbers: the NUMBER cues' business.
     if not 3 <= len(digits) <= 8 or _TIME_OR_DATE.match(value) or _YEAR.match(value):
         return False
-    return not _UNIT.match(text, end) and not _COUNTED.match(text, end)
+    return not _UNIT.match(text, end) and not COUNTED.match(text, end)
 
 
 def _number(value: str) -> bool:
@@ -288,6 +284,10 @@ def _named(text: str, start: int, names: list[Cue]) -> bool:
     return any(0 <= start - n.end <= 4 for n in names)
 
 
+# What comes between a question's name and its answer: "is", ":", "-".
+_LEAD = re.compile(r"^[\s:：=-]*(?:is|was|ist|est|es|è|é|are)?\s*")
+
+
 def _said(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
     """What one is told to say when asked: one to five words, to the end of the clause."""
     words = list(_WORD.finditer(text, cue.end, hi))
@@ -300,7 +300,7 @@ def _rest(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
     """An answer or a phrase: what follows the cue's separator to the clause's end, or the
     last words of the clause when no separator is said."""
     tail = text[cue.end : hi]
-    if _WHERE_IT_IS.match(re.sub(r"^[\s:：=-]*(?:is|was|ist|est|es|è|é|are)?\s*", "", tail)):
+    if WHERE_IT_IS.match(_LEAD.sub("", tail)):
         return None  # "... maiden name is on the family tree": where it is, not what
     colon = re.search(r"[:：=]\s*", tail)
     if colon is not None:

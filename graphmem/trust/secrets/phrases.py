@@ -16,7 +16,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from graphmem.trust.secrets import english, vocabulary
-from graphmem.trust.secrets.common import MASK, REFERENCE, Candidate, words
+from graphmem.trust.secrets.common import (
+    MASK,
+    REFERENCE,
+    WHERE_IT_IS,
+    Candidate,
+    kept_in,
+    words,
+)
 from graphmem.trust.secrets.prefilter import Needles, could_match, needles
 
 # Only a Latin letter glued on the left stops a keyword: CJK text has no spaces and
@@ -132,17 +139,9 @@ def _recovery(value: str, between: str) -> bool:
 
 
 def _answer(value: str, between: str) -> bool:
-    if _WHERE_IT_IS.match(value):
+    if WHERE_IT_IS.match(value):
         return False  # "... maiden name is on the family tree we printed": where, not what
     return bool(value.strip()) and value.lower() not in _DESCRIPTIVE and not MASK.match(value)
-
-
-# A value that starts like this says where the secret is kept, or what it is like.
-_WHERE_IT_IS = re.compile(
-    r"(?:on|in|at|under|inside|written|stored|saved|somewhere|kept|not|a[ ]secret|the[ ]same"
-    r"|unter|im|auf|in[ ]der|dans|sur|sous|en|bajo|sobre|em|no|na|nel|nella|sotto)\b",
-    re.IGNORECASE,
-)
 
 
 # English keywords with another language's connective: "la mia password è ...".
@@ -239,7 +238,7 @@ _DIGIT_GROUP = re.compile(r" \d{3,}(?![\w.,])")
 
 
 def _acceptable(spec: _Kind, value: str, between: str, quoted: bool) -> bool:
-    if _PLACE_WORD.search(between.rstrip(" \"'«„“‘「")):
+    if kept_in(between):
         return False  # "steht im Passwortmanager unter 'Büro-WLAN'": where it is kept
     if spec.accept(value, between):
         return True
@@ -249,14 +248,6 @@ def _acceptable(spec: _Kind, value: str, between: str, quoted: bool) -> bool:
         and bool(_CONNECTED.search(between))
         and not MASK.match(value)
     )
-
-
-# A preposition right before a value makes it a place ("under 'Office Wi-Fi'", "in 1Password").
-_PLACE_WORD = re.compile(
-    r"(?<!\w)(?:under|unter|in|im|inside|on|auf|sous|dans|bajo|en|em|na|nel|nella|sotto|w|в|во"
-    r"|onder|op|från|i|på)\s*$",
-    re.IGNORECASE,
-)
 
 
 # A code: digits, perhaps grouped, perhaps with a letter after ("2580B" on a door).

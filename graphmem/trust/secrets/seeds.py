@@ -19,7 +19,7 @@ from functools import cache
 from importlib import resources
 
 from graphmem.trust.secrets import vocabulary
-from graphmem.trust.secrets.common import Candidate
+from graphmem.trust.secrets.common import COUNTED, Candidate
 
 SEED_MIN_WORDS = 12
 
@@ -95,13 +95,6 @@ _BOOKING = re.compile(
     r"|order|voucher|coupon|promo|gift|seat|flight|gate",
     re.IGNORECASE,
 )
-# "signed by 1200 people": a number that counts something.
-_COUNTED = re.compile(
-    r"\s*(?:people|persons|users|members|employees|customers|times|items|pieces|steps|words"
-    r"|euros?|dollars?|pounds|yen|rupees|km|miles|kg|personen|leute|personas|personnes|persone"
-    r"|osób|kişi|mensen|человек|人|名|명)(?!\w)",
-    re.IGNORECASE,
-)
 
 
 class _Words:
@@ -147,7 +140,7 @@ def _otp_spans(text: str) -> Iterator[Candidate]:
         digits = re.sub(r"\D", "", m.group("v"))
         if len(digits) == 4 and re.fullmatch(r"(?:19|20)\d\d", digits):
             continue  # a year beside "code" ("the 2024 code of conduct") is a year
-        if _COUNTED.match(text, end):
+        if COUNTED.match(text, end):
             continue
         yield start, end, 11, "otp"
     for m in _ALNUM_CODE.finditer(text):
