@@ -419,6 +419,16 @@ def report(world: World, outcomes: list[Outcome], timing: str, t: Counter[str], 
     )
 
 
+def print_misses(world: World, outcomes: list[Outcome], n: int) -> None:
+    """The first ``n`` 'now' questions whose first item is not the current version."""
+    print(f"\nmissed 'now' questions (first {n}):")
+    pairs = [(q, o) for q, o in zip(world.questions, outcomes, strict=True) if q.kind == "now"]
+    for q, o in [(q, o) for q, o in pairs if not q.tie and o.state != "correct"][:n]:
+        slot = world.slots[q.slot]
+        want = slot.versions[q.expected].value
+        print(f"  [{o.state}] {q.text!r} want {want!r} ({slot.relation}); first {o.first}")
+
+
 def one_store(args: argparse.Namespace, store: str, world: World) -> list[Outcome]:
     names = list(world.namespaces)
     if store == "neo4j":
@@ -434,6 +444,8 @@ def one_store(args: argparse.Namespace, store: str, world: World) -> list[Outcom
         if store == "neo4j":
             common.drop_neo4j_namespaces(args.uri, names)
     report(world, outcomes, timing, facts_say, store)
+    if args.misses:
+        print_misses(world, outcomes, args.misses)
     return outcomes
 
 
@@ -446,6 +458,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--uri", default=common.DEFAULT_NEO4J)
     parser.add_argument("--compare", action="store_true", help="run both stores")
     parser.add_argument("--sensitivity", default="sensitive", help="recall's max_sensitivity")
+    parser.add_argument(
+        "--misses", type=int, default=0, help="print this many missed 'now' questions"
+    )
     parser.add_argument(
         "--extractor",
         choices=["offline", "gold"],

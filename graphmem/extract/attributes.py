@@ -36,7 +36,8 @@ _NOT_ATTRIBUTES = _words(
 )
 
 
-_RELATIONS = _words(
+# Words for the people (and pets) in someone's life: "my sister", "my flatmate".
+RELATION_WORDS = _words(
     "friend best_friend wife husband partner girlfriend boyfriend spouse sister brother mother"
     " father mom mum dad son daughter kid kids child children colleague coworker co_worker"
     " assistant doctor dentist therapist neighbour neighbor manager team_lead lead mentor"
@@ -83,7 +84,7 @@ def value_of(raw: str, predicate: str) -> str | None:
     first = text.split()[0]
     if first.islower() and (first in _NOT_VALUES or (first.endswith("ing") and " " in text)):
         return None  # "my day is going badly", "my back is killing me"
-    if predicate in _RELATIONS and not text[0].isupper():
+    if predicate in RELATION_WORDS and not text[0].isupper():
         return None  # "my boss is annoying" describes; "my boss is Dana" relates
     return text
 

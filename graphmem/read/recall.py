@@ -23,6 +23,7 @@ from graphmem.errors import InvalidArgument
 from graphmem.model import Status, entity_key
 from graphmem.models.embed import Embedder
 from graphmem.read.currency import current_first, then_first
+from graphmem.read.focus import Focus, focus_of, off_focus
 from graphmem.read.period import named_periods
 from graphmem.read.request import Candidate, RecallRequest, Weights, provenance
 from graphmem.read.standing import asks_for_help, is_standing
@@ -82,6 +83,8 @@ def _ranked(
     if request.weights.standing and asks_for_help(request.query):
         _mark_standing(pool.values())
     relevant = [c for c in pool.values() if _relevant(c, request.weights)]
+    if request.weights.off_focus_factor < 1:
+        _mark_off_focus(focus_of(request.query), relevant)
     if request.weights.period:
         _mark_named_periods(request, relevant)
     ranked, support = _best(store, request, relevant, lean=found.lean)
@@ -118,6 +121,13 @@ def _mark_standing(candidates: Iterable[Candidate]) -> None:
     standing.sort(key=lambda c: (-c.similarity, -_started(c)))
     for rank, c in enumerate(standing, start=1):
         c.standing = 1.0 / rank
+
+
+def _mark_off_focus(focus: Focus | None, candidates: list[Candidate]) -> None:
+    for c in candidates if focus is not None else ():
+        if c.kind == "fact":
+            slot = c.row.get("slot") or ""
+            c.off_focus = off_focus(focus, c.row.get("subject_key") or slot.partition("\x1f")[0])
 
 
 def _mark_named_periods(request: RecallRequest, candidates: list[Candidate]) -> None:
@@ -178,7 +188,10 @@ def _score(c: Candidate, request: RecallRequest) -> tuple[float, tuple[float, ..
         similarity = _credit(c, "vector", w)
         keyword = max(_credit(c, "keyword", w), 0.5 * _credit(c, "entity", w))
     period = 1.0 if c.in_period else 0.0
-    total = (1.0 if not c.outdated else w.outdated_factor) * (
+    factor = (w.outdated_factor if c.outdated else 1.0) * (
+        w.off_focus_factor if c.off_focus else 1.0
+    )
+    total = factor * (
         w.similarity * similarity
         + w.keyword * keyword
         + w.recency * recency

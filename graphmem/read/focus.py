@@ -1,0 +1,82 @@
+"""Whose facts a question asks about: the user's own, or someone the user knows.
+
+"Where do I work?" asks for the user's employer, not a sister's; "What phone does my sister
+have?" asks for the sister's, not the user's. Similarity cannot tell them apart — both facts
+say "works at", both say "phone" — so recall reads who the question is about and ranks the
+facts of anyone else lower (``Weights.off_focus_factor``); it never drops them, and episodes
+are left alone (one message may speak of several people).
+
+Read from English function words: first person ("I", "my", "me"), and "my" before a word for
+a person ("my sister", "my best friend", "my aunt Ana", "my flatmate's"). A relation that is
+also a service the user has ("my doctor", "my manager") is someone else only when the
+question goes on to name them or their things ("my doctor's clinic", "my manager Priya").
+A question in another language, or one with no first-person word, has no focus: ranking is
+as it was (nothing is inferred from what is not read).
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+from graphmem.extract.attributes import RELATION_WORDS
+
+SELF_KEY = "user"  # the entity key of the user, whatever they are called (write.user_names)
+
+
+class Focus(StrEnum):
+    USER = "user"  # the user's own facts
+    OTHER = "other"  # someone the user knows
+
+
+_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself)\b|\bi['’](?:m|ve|d|ll)\b", re.IGNORECASE)
+_WORD = re.compile(r"[\w'’-]+")
+_POSSESSIVE = ("'s", "’s", "s'", "s’")
+# Relations that are also services the user has: "who is my doctor?" asks about the user.
+_SERVICES = frozenset(
+    {"doctor", "dentist", "therapist", "manager", "assistant", "mentor", "landlord", "lead"}
+    | {"team_lead", "boss", "gp", "lawyer", "accountant", "coach", "trainer"}
+)
+_PERSONS = (RELATION_WORDS - {"cat", "dog"}) | {
+    "aunt", "uncle", "cousin", "niece", "nephew", "grandma", "grandmother", "grandpa",
+    "grandfather", "grandson", "granddaughter", "fiance", "fiancee", "fiancé", "fiancée",
+    "parents", "parent", "sibling", "siblings", "twin", "twins", "housemate", "classmate",
+    "teammate", "stepmother", "stepfather", "stepson", "stepdaughter", "ex", "baby", "toddler",
+    "son-in-law", "daughter-in-law", "mother-in-law", "father-in-law", "girl", "boy", "wife",
+    "husband", "partner", "neighbour", "neighbor", "roommate", "flatmate", "colleague",
+    "coworker", "co-worker", "friend", "friends", "kids", "children", "child", "kid",
+    "boss", "gp", "lawyer", "accountant", "coach", "trainer",
+}  # fmt: skip
+
+
+def focus_of(query: str) -> Focus | None:
+    """Who ``query`` asks about, or None when its words do not say."""
+    if not _FIRST_PERSON.search(query):
+        return None
+    words = _WORD.findall(query)
+    for at, word in enumerate(words):
+        if word.casefold() != "my":
+            continue
+        for near, after in enumerate(words[at + 1 : at + 4], start=at + 1):  # "my older sister"
+            person = _bare(after)
+            if person not in _PERSONS:
+                continue
+            told = near + 1 < len(words) and words[near + 1][:1].isupper()  # "my doctor Priya"
+            if person not in _SERVICES or after.endswith(_POSSESSIVE) or told:
+                return Focus.OTHER
+            break
+    return Focus.USER
+
+
+def _bare(word: str) -> str:
+    for ending in _POSSESSIVE:
+        if word.endswith(ending):
+            return word[: -len(ending)].casefold() if ending[0] != "s" else word[:-1].casefold()
+    return word.casefold()
+
+
+def off_focus(focus: Focus | None, subject_key: str | None) -> bool:
+    """Whether a fact with this subject is about someone other than the one asked about."""
+    if focus is None or subject_key is None:
+        return False
+    return (subject_key == SELF_KEY) != (focus is Focus.USER)
