@@ -66,6 +66,10 @@ class AsyncMemory:
     remember = _in_thread(Memory.remember)
     confirm = _in_thread(Memory.confirm)
     reject = _in_thread(Memory.reject)
+    revise = _in_thread(Memory.revise)
+    todos = _in_thread(Memory.todos)
+    close_todo = _in_thread(Memory.close_todo)
+    cancel_todo = _in_thread(Memory.cancel_todo)
     forget = _in_thread(Memory.forget)
     expire = _in_thread(Memory.expire)
     source_removed = _in_thread(Memory.source_removed)
@@ -74,6 +78,7 @@ class AsyncMemory:
     reextract = _in_thread(Memory.reextract)
     feedback = _in_thread(Memory.feedback)
     gc = _in_thread(Memory.gc)
+    maintain = _in_thread(Memory.maintain)
     export = _in_thread(Memory.export)
     import_ = _in_thread(Memory.import_)
     facts = _in_thread(Memory.facts)
@@ -84,6 +89,8 @@ class AsyncMemory:
     audit = _in_thread(Memory.audit)
     check = _in_thread(Memory.check)
     stats = _in_thread(Memory.stats)
+    connections = _in_thread(Memory.connections)
+    revoke_connection = _in_thread(Memory.revoke_connection)
 
     async def checkpoint(self, namespace: str, task: str, **state: Any) -> Checkpoint:
         # Spelled out: its **state would otherwise swallow the bound memory.

@@ -20,6 +20,8 @@ from graphmem.arguments import shown
 from graphmem.errors import GraphmemError, InvalidArgument, UnknownId
 from graphmem.extract.llm import LLMExtractor
 from graphmem.extract.offline import OfflineExtractor
+from graphmem.lifecycle.connections import ConnectionOperations
+from graphmem.lifecycle.edits import EditOperations
 from graphmem.lifecycle.operations import LifecycleOperations
 from graphmem.model import (
     Actor,
@@ -71,7 +73,7 @@ W = TypeVar("W", bound=Callable[..., Any])
 log = logging.getLogger("graphmem")
 
 
-class Memory(LifecycleOperations):
+class Memory(LifecycleOperations, ConnectionOperations, EditOperations):
     """Agent memory on a graph store: remember, recall, correct, forget."""
 
     def __init__(

@@ -20,6 +20,7 @@ from pydantic import (
     Field,
     JsonValue,
     ValidationError,
+    ValidationInfo,
     field_validator,
 )
 
@@ -296,6 +297,8 @@ class Claim(Model):
     ``Claim("maya", "lives_in", "Denver", valid_from=...)``. Claims given to
     ``remember`` skip extraction but still pass the gate, the decisions and
     consolidation. ``negated=True`` states that the claim is false (a correction).
+    ``any_value=True`` (with ``negated=True``) denies whatever value the slot holds, the
+    object aside: "I disconnected Slack" ends Slack's ``connection_scope``, whichever it was.
     """
 
     subject: str = Field(min_length=1, max_length=200)
@@ -308,6 +311,9 @@ class Claim(Model):
     confidence: Confidence = 1.0
     quote: str | None = None
     negated: bool = False
+    # The value is not known to whoever said it ("I disconnected Slack"): with a date every
+    # value the slot holds then ends; without one every value believed is retracted.
+    any_value: bool = False
     inferred: bool = False
     object_is_entity: bool | None = None
     # How many values the relation holds at a time, as its source read it ("the capital of
@@ -364,6 +370,13 @@ class Claim(Model):
     @classmethod
     def _subject(cls, value: str) -> str:
         return arguments.text(value, "a claim's subject")
+
+    @field_validator("any_value")
+    @classmethod
+    def _any_value(cls, value: bool, info: ValidationInfo) -> bool:
+        if value and not info.data.get("negated"):
+            raise InvalidArgument("any_value=True denies whatever the slot holds: set negated=True")
+        return value
 
     @field_validator("quote")
     @classmethod

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import AwareDatetime, Field
 
-from graphmem.model import Authority, Model, Sensitivity, SourceKind, Status, SupportRole
+from graphmem.model import Authority, Fact, Model, Sensitivity, SourceKind, Status, SupportRole
 
 
 class Operation(Model):
@@ -60,6 +60,61 @@ class WriteResult(Model):
         return [op for op in self.operations if op.status is Status.CANDIDATE and op.fact_id]
 
 
+class Revision(Model):
+    """A user's edit of a fact (:meth:`graphmem.Memory.revise`): what it was, the change in
+    one line, and — unless it was only a preview — what the write did."""
+
+    before: Fact
+    change: str = Field(description="the edit in one line, to show the user before applying it")
+    applied: bool
+    after: Fact | None = Field(None, description="the fact the edit wrote (None on a preview)")
+    operations: list[Operation] = Field(default_factory=list)
+
+
+class Todo(Model):
+    """An open item on the user's list (:meth:`graphmem.Memory.todos`): a ``todo`` fact."""
+
+    id: str = Field(description="the fact id: close_todo / cancel_todo / forget take it")
+    text: str
+    status: Literal["open", "done", "cancelled"]
+    proposed: bool = Field(
+        description="left by the agent (a session summary) and not yet taken up by the user: "
+        "it directs nothing until the user confirms it"
+    )
+    opened_at: AwareDatetime
+    closed_at: AwareDatetime | None = None
+    scope: str
+
+
+class Connection(Model):
+    """A service the user connected (:meth:`graphmem.Memory.connections`): which one, with
+    which permission scope, since when and on whose word. Never a credential: tokens, keys
+    and passwords are redacted before anything is stored. A record of what was granted is
+    evidence, not a grant: the service itself decides what the assistant may do."""
+
+    service: str
+    account: str | None = Field(
+        None, description="the account named with it ('work', 'maya@work.example'), if any"
+    )
+    scope: str = Field(
+        description="the permission scope in words: read-only, read and write, send only, "
+        "full access, ...; unspecified when none was said"
+    )
+    status: Literal["active", "revoked", "superseded", "candidate"] = Field(
+        description="revoked: ended with no scope after it; superseded: a later scope "
+        "replaced it; candidate: told by someone else, waiting for the user to confirm"
+    )
+    granted_at: AwareDatetime = Field(description="when it holds from (the fact's valid_from)")
+    ended_at: AwareDatetime | None = Field(None, description="when it stopped holding")
+    granted_by: SourceKind | None = Field(
+        None,
+        description="the source of the episode that told it (user, agent, tool, ...); None "
+        "when no episode stands behind it",
+    )
+    authority: Authority
+    fact_id: str = Field(description="the fact: history, forget and audit take it")
+
+
 class ReextractReport(Model):
     """What reading pending episodes again did (:meth:`graphmem.Memory.reextract`)."""
 
@@ -85,6 +140,17 @@ class ForgetReport(Model):
     redacted_episodes: int = 0
     redacted_checkpoints: int = Field(
         0, description="task checkpoints saved again without what was forgotten"
+    )
+    checkpoint_tasks: list[str] = Field(
+        default_factory=list, description="the tasks whose checkpoints were saved again"
+    )
+    todos: list[str] = Field(
+        default_factory=list,
+        description="todo items removed with it (their ids: Memory.todos lists them no more)",
+    )
+    connections: list[str] = Field(
+        default_factory=list,
+        description="connection records removed with it (their fact ids: Memory.connections)",
     )
     scrubbed_audit_entries: int = 0
     tombstones: int = 0
@@ -117,6 +183,75 @@ class GcReport(Model):
     dry_run: bool
     removed: list[str] = Field(default_factory=list)
     demoted: list[str] = Field(default_factory=list)
+
+
+JobName = Literal["daily", "weekly", "monthly"]
+
+
+class MaintenanceJob(Model):
+    """One maintenance job that ran on a namespace, and what it did. Each field belongs to
+    the job its description names; the other jobs leave it empty."""
+
+    job: JobName
+    expired: list[str] = Field(
+        default_factory=list, description="daily: facts whose validity ended, now expired"
+    )
+    needs_review: list[str] = Field(
+        default_factory=list,
+        description="daily: facts whose review date passed, now marked needs_review",
+    )
+    distillation_run: str | None = Field(
+        None, description="daily: the distillation run (Memory.rollback undoes it)"
+    )
+    proposed: list[str] = Field(
+        default_factory=list,
+        description="daily: candidate facts distillation proposed (confirm or reject them)",
+    )
+    decayed: list[str] = Field(
+        default_factory=list, description="daily: unused facts whose confidence was lowered"
+    )
+    removed: list[str] = Field(
+        default_factory=list, description="weekly: weak facts nobody used for 90 days, removed"
+    )
+    demoted: list[str] = Field(
+        default_factory=list,
+        description="weekly: facts reported to have led to a bad outcome, now needs_review",
+    )
+    awaiting_review: list[str] = Field(
+        default_factory=list,
+        description="monthly: believed facts past their review date, waiting for a human look",
+    )
+    superseded_unused: list[str] = Field(
+        default_factory=list,
+        description="monthly: superseded preferences that recall never returned",
+    )
+    candidates_waiting: list[str] = Field(
+        default_factory=list, description="monthly: candidates still waiting for confirm or reject"
+    )
+
+
+class NamespaceMaintenance(Model):
+    """What :meth:`graphmem.Memory.maintain` did in one namespace."""
+
+    namespace: str
+    ran: list[MaintenanceJob] = Field(
+        default_factory=list, description="the jobs that were due and ran, in order"
+    )
+    not_due: dict[JobName, AwareDatetime] = Field(
+        default_factory=dict, description="each job that was not due, and when it next is"
+    )
+
+
+class MaintenanceReport(Model):
+    """What one :meth:`graphmem.Memory.maintain` call ran, namespace by namespace."""
+
+    at: AwareDatetime = Field(description="the time the jobs ran as of")
+    namespaces: list[NamespaceMaintenance] = Field(default_factory=list)
+
+    @property
+    def ran(self) -> dict[str, list[JobName]]:
+        """The jobs that ran, by namespace (an empty list where nothing was due)."""
+        return {space.namespace: [job.job for job in space.ran] for space in self.namespaces}
 
 
 class Provenance(Model):

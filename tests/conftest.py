@@ -13,6 +13,9 @@ from tests.neo4j_server import neo4j_auth, neo4j_driver, neo4j_uri  # noqa: F401
 # --- Both stores (tests/stores.py): store, memory, clock, ns ---
 from tests.stores import clock, memory, ns, store  # noqa: F401
 
+# --- The command line on a scratch store (tests/test_cli.py): cli ---
+from tests.test_cli import cli  # noqa: F401
+
 
 # --- The CLI's flags are variables of its process (graphmem/cli/__init__.py::_execute): a CLI run
 # in the test process must not change the embedder or model of the tests after it. ---

@@ -44,8 +44,10 @@ def store(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def cli(store: Path, capsys: pytest.CaptureFixture[str]) -> Run:
-    """``cli("facts", "-n", "maya")`` -> (exit code, stdout, stderr), on a scratch store."""
+def cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Run:
+    """``cli("facts", "-n", "maya")`` -> (exit code, stdout, stderr), on a scratch store (the
+    path ``store`` gives; not that fixture, so that other modules can use this one)."""
+    store = tmp_path / "store"
 
     def run(*argv: str, path: Path | None = store) -> tuple[int, str, str]:
         capsys.readouterr()

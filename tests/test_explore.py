@@ -276,7 +276,9 @@ def test_slot_timeline(memory: Memory, clock: Clock, neo4j_driver: Driver, ns: s
     )
     remember(memory, clock, ns, d(8), Claim("maya", "works_at", "Acme"))
 
-    rows = run(neo4j_driver, "explore/slot_timeline", ns)  # the example: maya, lives_in, global
+    # The example's lives_in, global; its subject is the user ('user' in a namespace named
+    # for them), and this namespace is not named maya, so "maya" is a person of her own here.
+    rows = run(neo4j_driver, "explore/slot_timeline", ns, subject_key="maya")
     # The move to Denver retired the open-ended Austin and wrote Austin again, closed in July.
     assert [(r["object"], r["status"], r["retired"]) for r in rows] == [
         ("Austin", "superseded", True),
@@ -319,7 +321,9 @@ def test_slot_timeline(memory: Memory, clock: Clock, neo4j_driver: Driver, ns: s
             valid_until=d(10),
         ),
     )
-    scoped = run(neo4j_driver, "explore/slot_timeline", ns, scope="project:apollo")
+    scoped = run(
+        neo4j_driver, "explore/slot_timeline", ns, subject_key="maya", scope="project:apollo"
+    )
     assert [(r["object"], r["retired"], r["kind_of_link"]) for r in scoped] == [
         ("Lisbon", True, ["revised", "revised"]),
         ("Lisbon", False, ["new value"]),

@@ -322,7 +322,8 @@ def test_every_tool_in_process(tmp_path: Path) -> None:
 
 def test_namespace_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     from graphmem import config
-    from graphmem.cli import _check_mcp, _parser
+    from graphmem.cli import _parser
+    from graphmem.cli.lifecycle_commands import _check_mcp
 
     monkeypatch.setenv("GRAPHMEM_NAMESPACE", "maya")
     shown = {s.name: (s.value, s.source) for s in config.described()}

@@ -323,7 +323,8 @@ def test_end_without_summary_assembles_the_outcome(local: Memory) -> None:
 
     result = session.end()
 
-    assert len(session.written) == 1
+    assert len(session.written) == 2  # the outcome, then the open item as a todo
+    assert [(t.text, t.proposed) for t in local.todos("maya")] == [("rent a car?", True)]
     outcome = local.episode(result.episode_id, "maya")  # type: ignore[arg-type]
     assert outcome.source is SourceKind.AGENT
     assert outcome.content == (

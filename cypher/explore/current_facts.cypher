@@ -8,7 +8,7 @@
 // Returns: fact_id, predicate, object, scope, kind, status, authority, confidence,
 //          valid_from, valid_until, recorded_at, review_at, episodes (supporting episodes);
 //          by predicate, scope, valid_from. Open ends read 9999-12-31T23:59:59Z.
-// Example: :param namespace => 'maya'; :param subject_key => 'maya'; :param at => null
+// Example: :param namespace => 'maya'; :param subject_key => 'user'; :param at => null
 WITH coalesce($at, datetime()) AS now
 MATCH (f:Fact {namespace: $namespace, subject_key: $subject_key})
 WHERE f.status <> 'candidate'

@@ -18,7 +18,7 @@
 //          took the slot, 'window ended' = this was a window and that value holds again after
 //          it), superseded_at; by valid_from, then recorded_at. Open ends read
 //          9999-12-31T23:59:59Z.
-// Example: :param namespace => 'maya'; :param subject_key => 'maya'; :param predicate => 'lives_in'; :param scope => 'global'
+// Example: :param namespace => 'maya'; :param subject_key => 'user'; :param predicate => 'lives_in'; :param scope => 'global'
 MATCH (f:Fact {namespace: $namespace, subject_key: $subject_key})
 WHERE f.predicate = $predicate AND f.scope = $scope
 OPTIONAL MATCH (newer:Fact {namespace: $namespace})-[s:SUPERSEDES]->(f)

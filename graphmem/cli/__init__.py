@@ -18,96 +18,73 @@ how it is laid out), and here the dispatch.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import logging
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from graphmem import config
 from graphmem.cli.arguments import _parser
-from graphmem.cli.lifecycle_commands import (
-    _check_mcp,
-    _demo,
-    _distill,
-    _doctor,
-    _eval,
-    _expire,
-    _export,
-    _gc,
-    _import,
-    _mcp,
-    _reextract,
-    _repair,
-    _rollback,
-)
-from graphmem.cli.output import Declined, Handler, Output
-from graphmem.cli.read_commands import (
-    _audit,
-    _check,
-    _episode,
-    _facts,
-    _history,
-    _needs_confirmation,
-    _recall,
-    _stats,
-)
-from graphmem.cli.write_commands import (
-    _check_forget,
-    _config,
-    _confirm,
-    _feedback,
-    _forget,
-    _purge,
-    _reembed,
-    _reject,
-    _remember,
-    _residue,
-)
+from graphmem.cli.output import Declined, Output
 from graphmem.errors import GraphmemError, InvalidArgument, UsageError
 
 if TYPE_CHECKING:  # the store and model clients load only when a command needs them
     from graphmem.memory import Memory
 
-HANDLERS: dict[str, Handler] = {
-    "remember": _remember,
-    "confirm": _confirm,
-    "reject": _reject,
-    "feedback": _feedback,
-    "forget": _forget,
-    "recall": _recall,
-    "facts": _facts,
-    "history": _history,
-    "episode": _episode,
-    "audit": _audit,
-    "stats": _stats,
-    "check": _check,
-    "export": _export,
-    "import": _import,
-    "distill": _distill,
-    "reextract": _reextract,
-    "rollback": _rollback,
-    "gc": _gc,
-    "expire": _expire,
-    "purge": _purge,
-    "mcp": _mcp,
+# Each command's function, as "module:function" of this package: a command imports only
+# its own module (``graphmem --help`` loads no store, no numpy, no pydantic model).
+HANDLERS: dict[str, str] = {
+    "remember": "write_commands:_remember",
+    "confirm": "write_commands:_confirm",
+    "reject": "write_commands:_reject",
+    "edit": "write_commands:_edit",
+    "todos": "write_commands:_todos",
+    "feedback": "write_commands:_feedback",
+    "forget": "write_commands:_forget",
+    "recall": "read_commands:_recall",
+    "facts": "read_commands:_facts",
+    "history": "read_commands:_history",
+    "episode": "read_commands:_episode",
+    "audit": "read_commands:_audit",
+    "stats": "read_commands:_stats",
+    "check": "read_commands:_check",
+    "connections": "read_commands:_connections",
+    "export": "lifecycle_commands:_export",
+    "import": "lifecycle_commands:_import",
+    "distill": "lifecycle_commands:_distill",
+    "reextract": "lifecycle_commands:_reextract",
+    "rollback": "lifecycle_commands:_rollback",
+    "gc": "lifecycle_commands:_gc",
+    "expire": "lifecycle_commands:_expire",
+    "maintain": "lifecycle_commands:_maintain",
+    "purge": "write_commands:_purge",
+    "mcp": "lifecycle_commands:_mcp",
 }
-STORELESS: dict[str, Callable[[argparse.Namespace], Output]] = {
-    "config": _config,
-    "reembed": _reembed,
-    "demo": _demo,
-    "eval": _eval,
-    "residue": _residue,
-    "doctor": _doctor,
-    "repair": _repair,
-    "needs-confirmation": _needs_confirmation,
+STORELESS: dict[str, str] = {
+    "config": "write_commands:_config",
+    "reembed": "write_commands:_reembed",
+    "demo": "lifecycle_commands:_demo",
+    "eval": "lifecycle_commands:_eval",
+    "residue": "write_commands:_residue",
+    "doctor": "lifecycle_commands:_doctor",
+    "repair": "lifecycle_commands:_repair",
+    "needs-confirmation": "read_commands:_needs_confirmation",
 }
-PREFLIGHT: dict[str, Callable[[argparse.Namespace], None]] = {
-    "forget": _check_forget,
-    "mcp": _check_mcp,
+PREFLIGHT: dict[str, str] = {
+    "forget": "write_commands:_check_forget",
+    "mcp": "lifecycle_commands:_check_mcp",
 }
+
+
+def command(spec: str) -> Callable[..., Any]:
+    """The function a "module:function" spec of this package names, imported now."""
+    module, _, name = spec.partition(":")
+    function: Callable[..., Any] = getattr(importlib.import_module(f"graphmem.cli.{module}"), name)
+    return function
 
 
 def _open(args: argparse.Namespace) -> Memory:
@@ -137,11 +114,13 @@ def _execute(args: argparse.Namespace) -> Output:
             stream=sys.stderr,
         )
     if args.command in STORELESS:
-        return STORELESS[args.command](args)
+        out: Output = command(STORELESS[args.command])(args)
+        return out
     if args.command in PREFLIGHT:
-        PREFLIGHT[args.command](args)
+        command(PREFLIGHT[args.command])(args)
     with _open(args) as mem:
-        return HANDLERS[args.command](mem, args)
+        out = command(HANDLERS[args.command])(mem, args)
+        return out
 
 
 def _emit(args: argparse.Namespace, out: Output) -> None:

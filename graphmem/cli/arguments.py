@@ -147,6 +147,23 @@ def _add_write_commands(add: Adder) -> None:
         cmd.add_argument("fact_id")
         _namespace(cmd)
 
+    edit = add("edit", "the user's edit of a fact: a new value that supersedes it (history kept)")
+    edit.add_argument("fact_id")
+    edit.add_argument("value", help="the new value (JSON if it parses as JSON, else text)")
+    _namespace(edit)
+    edit.add_argument("--from", dest="valid_from", type=_when, help="when the new value holds from")
+    edit.add_argument(
+        "--correction", action="store_true", help="the old value was never right: retract it"
+    )
+    edit.add_argument("--preview", action="store_true", help="show the change, write nothing")
+
+    todos = add("todos", "the open items on the user's list; --done / --cancel one")
+    _namespace(todos)
+    closing = todos.add_mutually_exclusive_group()
+    closing.add_argument("--done", metavar="ID", help="close a todo as done")
+    closing.add_argument("--cancel", metavar="ID", help="take a todo off the list, not done")
+    closing.add_argument("--all", action="store_true", help="include done and cancelled ones")
+
     feedback = add("feedback", "report that acting on a fact went well or badly")
     feedback.add_argument("fact_id")
     feedback.add_argument("outcome", choices=("good", "bad"))
@@ -212,6 +229,13 @@ def _add_read_commands(add: Adder) -> None:
         "--repair", action="store_true", help="rewrite datetimes not stored as UTC (migration)"
     )
 
+    links = add("connections", "the services connected, with their permission scope; --revoke one")
+    _namespace(links)
+    links.add_argument("--at", type=_when, help="connected at this time (default: now)")
+    links.add_argument("--all", action="store_true", help="include revoked and superseded ones")
+    links.add_argument("--revoke", metavar="SERVICE", help="end the connection to SERVICE now")
+    links.add_argument("--account", help="with --revoke: only this account of the service")
+
 
 def _as_of(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--at", type=_when, help="true at this time (default: now)")
@@ -240,6 +264,17 @@ def _add_lifecycle_commands(add: Adder) -> None:
     gc.add_argument("--apply", action="store_true", help="really remove and demote")
 
     _namespace(add("expire", "write down expired validity and lapsed reviews"))
+
+    maintain = add(
+        "maintain",
+        "run the lifecycle jobs that are due (daily, weekly, monthly): for cron or any scheduler",
+    )
+    maintain.add_argument(
+        "-n", "--namespace", help="one tenant (default: every namespace of the store)"
+    )
+    maintain.add_argument(
+        "--now", type=_when, help="run what is due as of this time (default: the clock)"
+    )
 
     purge = add("purge", "rewrite the store's files without deleted values (all namespaces)")
     _namespace(purge, required=False)

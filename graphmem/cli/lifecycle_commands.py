@@ -1,5 +1,5 @@
-"""Commands over a namespace's life: export, import, distill, rollback, gc, expire, mcp; and
-the ones without a store of their own (demo, eval, doctor, repair)."""
+"""Commands over a namespace's life: export, import, distill, rollback, gc, expire, maintain,
+mcp; and the ones without a store of their own (demo, eval, doctor, repair)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from graphmem.cli.inputs import _name, _read
 from graphmem.cli.output import Clock, Output, _ids, _table
 from graphmem.errors import InvalidArgument, OperationFailed
 from graphmem.lifecycle import doctor
-from graphmem.results import DistillationRun
+from graphmem.results import DistillationRun, JobName, MaintenanceReport
 
 if TYPE_CHECKING:  # the store and model clients load only when a command needs them
     from graphmem.memory import Memory
@@ -105,6 +105,40 @@ def _expire(mem: Memory, args: argparse.Namespace) -> Output:
         *_ids("  review", sweep.needs_review),
     ]
     return Output(dataclasses.asdict(sweep), lines)
+
+
+# What each job's line counts, in the report's words.
+_JOB_COUNTS: dict[JobName, tuple[str, ...]] = {
+    "daily": ("expired", "needs_review", "proposed", "decayed"),
+    "weekly": ("removed", "demoted"),
+    "monthly": ("awaiting_review", "superseded_unused", "candidates_waiting"),
+}
+
+
+def _maintain(mem: Memory, args: argparse.Namespace) -> Output:
+    report = mem.maintain(args.namespace, now=args.now)
+    return Output(report.model_dump(mode="json"), _maintenance_lines(report))
+
+
+def _maintenance_lines(report: MaintenanceReport) -> list[str]:
+    lines = [f"as of {report.at:%Y-%m-%d %H:%M} UTC"]
+    if not report.namespaces:
+        lines.append("no namespace holds facts or episodes: nothing to maintain")
+    for space in report.namespaces:
+        ran = ", ".join(job.job for job in space.ran) or "nothing (not due)"
+        lines.append(f"{space.namespace}: ran {ran}")
+        for job in space.ran:
+            counts = ", ".join(
+                f"{name.replace('_', ' ')} {len(getattr(job, name))}"
+                for name in _JOB_COUNTS[job.job]
+            )
+            run = f" (run {job.distillation_run})" if job.distillation_run else ""
+            lines.append(f"  {job.job}: {counts}{run}")
+        lines += [
+            f"  {job}: not due until {when:%Y-%m-%d %H:%M} UTC"
+            for job, when in space.not_due.items()
+        ]
+    return lines
 
 
 def _mcp(mem: Memory, args: argparse.Namespace) -> Output:

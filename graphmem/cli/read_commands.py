@@ -1,5 +1,5 @@
-"""Commands that read: recall, facts, history, episode, audit, stats, check, and the action
-guard (needs-confirmation)."""
+"""Commands that read: recall, facts, history, episode, audit, stats, check, connections (which
+also revokes one), and the action guard (needs-confirmation)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from graphmem.cli.output import Output, _dump, _fact_rows, _one_line, _opts, _span, _table
+from graphmem.errors import InvalidArgument
 
 if TYPE_CHECKING:  # the store and model clients load only when a command needs them
     from graphmem.memory import Memory
@@ -117,3 +118,27 @@ def _check(mem: Memory, args: argparse.Namespace) -> Output:
     if report.repaired:
         summary += f"; {report.repaired} datetime(s) rewritten as UTC"
     return Output(report.model_dump(mode="json"), [*lines, summary], 0 if report.ok else 1)
+
+
+def _connections(mem: Memory, args: argparse.Namespace) -> Output:
+    lines: list[str] = []
+    ended: list[str] = []
+    if args.revoke is not None:
+        ended = mem.revoke_connection(args.revoke, args.namespace, account=args.account)
+        lines.append(f"revoked {args.revoke}: {', '.join(ended)}")
+    elif args.account is not None:
+        raise InvalidArgument("--account goes with --revoke SERVICE")
+    found = mem.connections(args.namespace, at=args.at, include_revoked=args.all)
+    rows = [
+        [
+            c.service + (f" ({c.account})" if c.account else ""),
+            c.scope,
+            c.status,
+            f"by {c.granted_by.value if c.granted_by else '?'}",
+            _span(c.granted_at, c.ended_at),
+            c.fact_id,
+        ]
+        for c in found
+    ]
+    payload = {"revoked": ended, "connections": _dump(found)} if args.revoke else _dump(found)
+    return Output(payload, lines + (_table(rows) or ["no connections"]))

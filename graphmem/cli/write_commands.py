@@ -4,9 +4,12 @@ residue."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+from pydantic import JsonValue
 
 from graphmem import config, factory
 from graphmem.cli.inputs import (
@@ -107,6 +110,53 @@ def _confirm(mem: Memory, args: argparse.Namespace) -> Output:
 def _reject(mem: Memory, args: argparse.Namespace) -> Output:
     fact = mem.reject(args.fact_id, namespace=args.namespace)
     return Output(fact.model_dump(mode="json"), _table(_fact_rows([fact])))
+
+
+def _edit(mem: Memory, args: argparse.Namespace) -> Output:
+    revision = mem.revise(
+        args.fact_id,
+        args.namespace,
+        _value(args.value),
+        valid_from=args.valid_from,
+        correction=args.correction,
+        preview=args.preview,
+    )
+    lines = [
+        ("preview (nothing written): " if not revision.applied else "edited: ") + revision.change
+    ]
+    if revision.after is not None:
+        lines += _table(_fact_rows([revision.after]))
+    return Output(revision.model_dump(mode="json"), lines)
+
+
+def _value(text: str) -> JsonValue:
+    """A number, true/false or a JSON list/object as such; anything else as the text."""
+    try:
+        value: JsonValue = json.loads(text)
+    except ValueError:
+        return text
+    return value
+
+
+def _todos(mem: Memory, args: argparse.Namespace) -> Output:
+    if args.done or args.cancel:
+        closed = (
+            mem.close_todo(args.done, args.namespace)
+            if args.done
+            else mem.cancel_todo(args.cancel, args.namespace)
+        )
+        return Output(closed.model_dump(mode="json"), [f"{closed.status}: {closed.text}"])
+    items = mem.todos(args.namespace, include_closed=args.all)
+    rows = [
+        [
+            t.id,
+            t.status + (" (proposed)" if t.proposed else ""),
+            t.opened_at.date().isoformat(),
+            t.text,
+        ]
+        for t in items
+    ]
+    return Output([t.model_dump(mode="json") for t in items], _table(rows) or ["no open items"])
 
 
 def _feedback(mem: Memory, args: argparse.Namespace) -> Output:

@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from graphmem.errors import InvalidArgument
+from graphmem.extract import connections
 from graphmem.model import Cardinality, Claim, Kind
 from graphmem.models.llm import ModelClient
 from graphmem.temporal import check_window, utc
@@ -191,7 +192,7 @@ class LLMExtractor:
         dropped = reply.value.malformed
         for item in reply.value.claims:
             try:
-                claims.append(to_claim(item, text=text, speaker=speaker))
+                claims.append(to_claim(item, text=text, speaker=speaker, occurred_at=when))
             except InvalidArgument as exc:
                 dropped += 1
                 log.debug("extracted claim dropped: %s", exc)
@@ -205,7 +206,9 @@ class LLMExtractor:
         )
 
 
-def to_claim(item: ExtractedClaim, *, text: str, speaker: str) -> Claim:
+def to_claim(
+    item: ExtractedClaim, *, text: str, speaker: str, occurred_at: datetime | None = None
+) -> Claim:
     """The claim an extracted item stands for; InvalidArgument when it cannot be one."""
     valid_from = parse_when(item.valid_from, "valid_from")
     valid_until = parse_when(item.valid_until, "valid_until")
@@ -214,10 +217,17 @@ def to_claim(item: ExtractedClaim, *, text: str, speaker: str) -> Claim:
     quote = item.quote if item.quote and _contains(text, item.quote) else None
     confidence = item.confidence if quote else item.confidence * UNSUPPORTED_QUOTE_FACTOR
     subject = item.subject.strip()
+    predicate = _PREDICATE_SEPARATORS.sub("_", item.predicate.strip().lower())
+    value = item.object.strip() if isinstance(item.object, str) else item.object
+    # "Slack connection_scope any scope, negated": the prompt's disconnection, whatever scope
+    # Slack had; a change in the world when it was said, never a correction.
+    ended = item.negated and predicate == connections.PREDICATE and value == connections.ANY_SCOPE
+    if ended and valid_from is None:
+        valid_from = occurred_at
     return Claim(
         speaker if subject.casefold() in _FIRST_PERSON else subject,
-        _PREDICATE_SEPARATORS.sub("_", item.predicate.strip().lower()),
-        item.object.strip() if isinstance(item.object, str) else item.object,
+        predicate,
+        value,
         kind=item.kind,
         valid_from=valid_from,
         valid_until=valid_until,
@@ -225,6 +235,7 @@ def to_claim(item: ExtractedClaim, *, text: str, speaker: str) -> Claim:
         confidence=confidence,
         quote=quote,
         negated=item.negated,
+        any_value=ended,
         inferred=item.inferred,
         cardinality=None
         if item.one_value is None

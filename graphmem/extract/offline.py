@@ -4,8 +4,9 @@ The module family: ``sentences`` (splitting, linear time), ``clause`` (peeling a
 clause), ``windows`` (time words), ``first_person`` (the grammar below),
 ``relations`` with ``phrases``, ``changes`` and ``hedges`` (statements about
 anyone: "X is Y's manager", "the capital of X is Y", "moved to", "no longer",
-"I think"). This module ties them together: each clause is read by the
-first-person grammar and, when it yields nothing, by the relation grammar.
+"I think"), ``connections`` (services connected and disconnected). This module ties
+them together: each clause is read as a connection, else by the first-person grammar
+and, when it yields nothing, by the relation grammar.
 
 This is the zero-configuration extractor. It is deterministic (regular expressions
 and a small grammar, standard library only) and deliberately conservative: it
@@ -176,6 +177,11 @@ Choices
   themself with a value that is not a name ("my boss is annoying") yields nothing.
 * **Credentials** (password, PIN, API key, card number, ...) are never extracted,
   not even through "remember that".
+* **Connections.** "I connected my Google Calendar with read-only access", "I've linked
+  my work Gmail (send only)", "I disconnected Slack" (and the same in German, Spanish and
+  French) are about the service, not the speaker: ``connection_scope`` claims whose
+  subject is "Google Calendar" or "Gmail (work)" (``graphmem.extract.connections``). A
+  disconnection ends whatever scope the service had (``Claim.any_value``).
 """
 
 from __future__ import annotations
@@ -185,7 +191,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from graphmem.errors import InvalidArgument
-from graphmem.extract import relations, self_intro
+from graphmem.extract import connections, relations, self_intro
 from graphmem.extract.clause import (
     Ctx,
     peel,
@@ -196,6 +202,7 @@ from graphmem.extract.sentences import NORMALISE, clauses
 from graphmem.extract.windows import (
     DAY,
     TIME_PHRASE,
+    Unusable,
 )
 from graphmem.model import GLOBAL, Cardinality, Claim, Kind
 from graphmem.temporal import utc
@@ -230,7 +237,10 @@ class _Clause:
         first = None
         for level in (2, 1, 0):
             ctx = Ctx(self.at, level, frustrated=frustrated)
-            hits = match_core(peel(self.text, ctx), ctx)
+            core = peel(self.text, ctx)
+            if (said := connections.read(core)) is not None:
+                return [self.connection(said, ctx)]
+            hits = match_core(core, ctx)
             first = first or ctx
             if hits:
                 return [self.claim(hit, ctx) for hit in hits]
@@ -238,6 +248,19 @@ class _Clause:
             first.scope = GLOBAL  # X is kept as said, scope words included
             return [self.claim(hit, first) for hit in noted(first)]
         return [self.relation(found) for found in relations.read(self.text)]
+
+    def connection(self, said: connections.Said, ctx: Ctx) -> Claim:
+        """A service connected or disconnected ("I connected my Google Calendar read-only"):
+        its subject is the service, not the speaker (``graphmem.extract.connections``)."""
+        try:  # "I connected Slack last week": granted then
+            when = ctx.validity("past", anchor=True)[0]
+        except Unusable:
+            when = None
+        quote = self.quote
+        if said.aside and (cut := quote.translate(NORMALISE).rfind(said.aside.strip())) > 0:
+            quote = quote[:cut].rstrip(" ,;:-")  # the quote stops before a credential
+        confidence = HEDGED if ctx.hedged else EXPLICIT
+        return connections.claim(said, at=when or self.at, quote=quote, confidence=confidence)
 
     def relation(self, found: relations.Found) -> Claim:
         """A claim from the relation grammar, about the speaker or anyone named."""
@@ -313,7 +336,14 @@ class OfflineExtractor:
             if (c.predicate, c.object) not in named
         ]
         for claim in read:
-            key = (claim.predicate, claim.object, claim.negated, claim.scope, claim.valid_from)
+            key = (
+                claim.subject,
+                claim.predicate,
+                claim.object,
+                claim.negated,
+                claim.scope,
+                claim.valid_from,
+            )
             if key not in seen:
                 seen.add(key)
                 claims.append(claim)

@@ -31,12 +31,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from graphmem.errors import UnknownId
+from graphmem.extract.connections import PREDICATE as CONNECTION
 from graphmem.model import Actor, Status
 from graphmem.records import audit_row, new_id
 from graphmem.results import ForgetReport
 from graphmem.store.base import GraphStore
 from graphmem.store.changes import ChangeSet, FactPatch, Row, StatementPatch
 from graphmem.store.rows import to_fact
+from graphmem.trust.gate import TODO
 from graphmem.write import context, tombstone
 from graphmem.write.consolidate import Consolidator
 from graphmem.write.remember import subject_key
@@ -57,6 +59,9 @@ class ForgetPlan:
     dependents: set[str] = field(default_factory=set)
     restored: list[str] = field(default_factory=list)
     checkpoints: set[str] = field(default_factory=set)  # saved again without what went
+    tasks: set[str] = field(default_factory=set)  # the tasks those checkpoints belong to
+    todos: set[str] = field(default_factory=set)  # removed facts that were todo items
+    connections: set[str] = field(default_factory=set)  # removed connection records
     redacted: int = 0
 
 
@@ -97,29 +102,41 @@ class Planner:
     def forget_entity(self, key: str, name: str) -> None:
         """Every statement about the entity, and its name wherever it stays."""
         self.forget_statements(self.store.statements_about(self.ns, key), mention=name)
+        hits = self.store.find_text(self.ns, name)
+        # A value that names it in words is about it too ("book the flight to Lisbon" is a
+        # todo about Lisbon, though its object is text, not the entity): it goes as well.
+        self.forget_statements(self._naming(name, hits), mention=name)
         # The name is forgotten wherever it stays, also in episodes that said nothing
         # durable about it ("I loved the beaches of Zanzibar" kept for another fact).
         handled = self.plan.episodes | self._touched
         mentioned = {
-            hit["id"]
-            for hit in self.store.find_text(self.ns, name)
-            if hit["label"] == "Episode" and hit["property"] == "content"
+            hit["id"] for hit in hits if hit["label"] == "Episode" and hit["property"] == "content"
         }
         for episode_id in sorted(mentioned - handled):
             said = self.store.episode_statements(self.ns, [episode_id])
             self._redact(episode_id, [], said, name)
-        self._redact_checkpoints(name)
+        self._redact_checkpoints(name, hits)
         entity = self.store.entity_id(self.ns, key)
         if entity is not None:
             self.plan.entities.add(entity)
 
-    def _redact_checkpoints(self, name: str) -> None:
+    def _naming(self, name: str, hits: list[Row]) -> list[Row]:
+        """The statements not yet going whose subject or value names ``name`` as a word."""
+        word = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
+        facts = {h["id"] for h in hits if h["label"] == "Fact" and h["kind"] == "node"}
+        ids = {h["id"] for h in hits if h["label"] == "Statement" and h["kind"] == "node"}
+        ids |= {s for row in self.store.facts_by_id(self.ns, facts) for s in row["statements"]}
+        return [
+            s
+            for s in self.store.statements_by_id(self.ns, ids - set(self.plan.statements))
+            if word.search(str(s.get("object_text") or "")) or word.search(str(s["subject"]))
+        ]
+
+    def _redact_checkpoints(self, name: str, hits: list[Row]) -> None:
         """A task's saved progress that names what is forgotten is saved again without it
         (under a new id: a checkpoint is written once), and the old one goes."""
         named = {
-            hit["id"]
-            for hit in self.store.find_text(self.ns, name)
-            if hit["label"] == "Checkpoint" and hit["kind"] == "node"
+            hit["id"] for hit in hits if hit["label"] == "Checkpoint" and hit["kind"] == "node"
         }
         if not named:
             return
@@ -134,6 +151,7 @@ class Planner:
             redacted["id"] = new_id("ckp")
             self.plan.change.checkpoints.append(redacted)
             self.plan.checkpoints.add(row["id"])
+            self.plan.tasks.add(str(row.get("task")))
 
     def forget_statements(self, statements: list[Row], *, mention: str | None = None) -> None:
         for statement in statements:
@@ -206,6 +224,12 @@ class Planner:
             ):
                 change.tombstones.append(tombstone.row(digest, "fact", self.now, secret))
         self._unname_forgotten_statements()
+        # What the user's todo list and connections lose is named in the report.
+        for row in self.store.facts_by_id(self.ns, plan.facts):
+            if row["predicate"] == TODO:
+                plan.todos.add(row["id"])
+            elif row["predicate"] == CONNECTION:
+                plan.connections.add(row["id"])
         targets = plan.facts | plan.episodes | set(plan.statements)
         if scrub:
             change.audit_scrubs = [a["id"] for a in self.store.audit_of(self.ns, targets)]
@@ -405,6 +429,9 @@ def forget_report(plan: ForgetPlan, ns: str, now: datetime) -> ForgetReport:
         dependents=sorted(plan.dependents),
         redacted_episodes=plan.redacted,
         redacted_checkpoints=len(plan.checkpoints),
+        checkpoint_tasks=sorted(plan.tasks),
+        todos=sorted(plan.todos),
+        connections=sorted(plan.connections),
         scrubbed_audit_entries=len(change.audit_scrubs),
         tombstones=len(change.tombstones),
     )

@@ -1,8 +1,8 @@
 """The lifecycle half of :class:`graphmem.Memory`: forget, expire, sources removed,
-distillation and its rollback, re-extraction, garbage collection, export and import,
-invariant checks and purge. Each method checks its arguments and runs one flow of this
-folder under the memory's lock; :class:`~graphmem.memory.Memory` inherits them, so they
-are its methods (the public API of DESIGN.md).
+distillation and its rollback, re-extraction, garbage collection, scheduled maintenance,
+export and import, invariant checks and purge. Each method checks its arguments and runs
+one flow of this folder under the memory's lock; :class:`~graphmem.memory.Memory` inherits
+them, so they are its methods (the public API of DESIGN.md).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from graphmem.errors import InvalidArgument
 from graphmem.lifecycle import distill as distillation
 from graphmem.lifecycle import export as export_format
 from graphmem.lifecycle import gc as garbage
+from graphmem.lifecycle import maintain as maintenance
 from graphmem.lifecycle import reextract as reextraction
 from graphmem.lifecycle import sweep
 from graphmem.lifecycle.check import CheckReport
@@ -27,9 +28,17 @@ from graphmem.lifecycle.forget import ForgetPlan, Target, forget_report, plan_fo
 from graphmem.lifecycle.sweep import Sweep
 from graphmem.model import check_namespace
 from graphmem.models.embed import Embedder
-from graphmem.results import DistillationRun, ForgetReport, GcReport, PurgeReport, ReextractReport
+from graphmem.results import (
+    DistillationRun,
+    ForgetReport,
+    GcReport,
+    MaintenanceReport,
+    PurgeReport,
+    ReextractReport,
+)
 from graphmem.store.base import GraphStore
-from graphmem.store.changes import ChangeSet
+from graphmem.store.changes import ChangeSet, Row
+from graphmem.temporal import utc
 from graphmem.write import tombstone
 from graphmem.write.inputs import scrub_ref
 from graphmem.write.remember import WritePath, embed_change
@@ -145,17 +154,22 @@ class LifecycleOperations:
     def distill(self, namespace: str) -> DistillationRun:
         """One distillation run: patterns to candidates, expiry marks, confidence decay."""
         ns = check_namespace(namespace)
+        _, run = self._distill(ns, self._clock())
+        return distillation.to_run(run)
+
+    def _distill(self, ns: str, now: datetime) -> tuple[ChangeSet, Row]:
+        """One distillation run as of ``now``, applied: its change set and its run row."""
         with self._lock:
-            runs: list[dict[str, Any]] = []
+            runs: list[tuple[ChangeSet, Row]] = []
 
             def build() -> ChangeSet:
-                change, run = distillation.distill(self.store, ns, self._clock())
-                runs[:] = [run]
+                change, run = distillation.distill(self.store, ns, now)
+                runs[:] = [(change, run)]
                 embed_change(self.embedder, change)
                 return change
 
             apply_fresh(self.store, build)
-        return distillation.to_run(runs[0])
+        return runs[0]
 
     def reextract(self, namespace: str, limit: int = 100) -> ReextractReport:
         """Read again, oldest first, up to ``limit`` episodes kept while the model failed
@@ -180,11 +194,38 @@ class LifecycleOperations:
         """Remove weak, unused facts and demote those that led to bad outcomes."""
         ns = check_namespace(namespace)
         dry_run = arguments.flag(dry_run, "dry_run")
+        return self._gc(ns, self._clock(), dry_run=dry_run)
+
+    def _gc(self, ns: str, now: datetime, *, dry_run: bool) -> GcReport:
         with self._lock:
-            _, removed, demoted = garbage.plan(self.store, ns, self._clock())
+            _, removed, demoted = garbage.plan(self.store, ns, now)
             if not dry_run:
-                apply_fresh(self.store, lambda: garbage.plan(self.store, ns, self._clock())[0])
+                apply_fresh(self.store, lambda: garbage.plan(self.store, ns, now)[0])
         return GcReport(dry_run=dry_run, removed=removed, demoted=demoted)
+
+    def maintain(
+        self, namespace: str | None = None, now: datetime | None = None
+    ) -> MaintenanceReport:
+        """Run what is due, as of ``now`` (default: the clock), in ``namespace`` or in every
+        namespace of the store: daily the sweep and a distillation run, weekly garbage
+        collection (for real), monthly a review of what needs a human look. A job is due
+        when it never ran in the namespace or its period has passed since it last did; each
+        run is recorded in the audit, so calling again at the same time runs nothing.
+        Made to be called by a scheduler (cron, a systemd timer, a CronJob, an agent
+        framework's): graphmem runs no daemon."""
+        names = None if namespace is None else [check_namespace(namespace)]
+        at = self._clock() if now is None else utc(now, "now")
+        with self._lock:
+            self.flush()  # uses still buffered would make recalled facts look unused
+            report = maintenance.maintain(
+                self.store,
+                names if names is not None else self.store.namespaces(),
+                at,
+                distill=self._distill,
+                gc=lambda ns, when: self._gc(ns, when, dry_run=False),
+            )
+        log.info("maintain at=%s ran=%s", at.isoformat(), report.ran)
+        return report
 
     def export(self, namespace: str) -> dict[str, Any]:
         """The namespace as one JSON-ready document (see ``graphmem.lifecycle.export``)."""

@@ -8,7 +8,8 @@ those whose time-to-live lapsed become ``needs_review``. Each change has its
 audit entry.
 
 ``source_removed`` handles a source that goes away (an account disconnected, a
-project closed): what it alone supported stops being current.
+project closed): what it alone supported stops being current. ``end_now`` is that ending
+for any facts (a connection revoked: ``graphmem.lifecycle.connections``).
 """
 
 from __future__ import annotations
@@ -101,12 +102,37 @@ def source_removed(
             if s in statements
         )
     )
-    slots = read_slots(store, namespace, {facts[f]["slot"] for f in alone})
+    ended = end_now(
+        store,
+        namespace,
+        [facts[f] for f in alone],
+        statements,
+        now,
+        actor=Actor.SYSTEM,
+        action="source_removed",
+        note="its only source went away",
+    )
+    return ended, alone
+
+
+def end_now(
+    store: GraphStore,
+    namespace: str,
+    rows: list[Row],
+    statements: dict[str, Row],
+    now: datetime,
+    *,
+    actor: Actor,
+    action: str,
+    note: str,
+) -> ChangeSet:
+    """A system statement ends each fact of ``rows`` now (its history before stays), with an
+    audit entry ``action`` by ``actor``. ``statements``: the facts' statements by id."""
+    slots = read_slots(store, namespace, {row["slot"] for row in rows})
     at = max([now, *(latest_change(slot) for slot in slots.values())])
     change = ChangeSet(namespace=namespace, slots={k: v.version for k, v in slots.items()})
-    consolidator = Consolidator(change, at, actor=Actor.SYSTEM)
-    for fact_id in alone:
-        row = facts[fact_id]
+    consolidator = Consolidator(change, at, actor=actor)
+    for row in rows:
         base = statements[row["statements"][0]]
         end = {
             **base,
@@ -125,15 +151,8 @@ def source_removed(
         consolidator.state(end)
         slots[row["slot"]].statements.append(end)
         change.audit.append(
-            audit_row(
-                at,
-                Actor.SYSTEM,
-                "source_removed",
-                target_id=fact_id,
-                before=fact_summary(row),
-                note="its only source went away",
-            )
+            audit_row(at, actor, action, target_id=row["id"], before=fact_summary(row), note=note)
         )
     for slot in slots.values():
         consolidator.settle(slot)
-    return change, alone
+    return change

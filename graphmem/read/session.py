@@ -37,7 +37,7 @@ from typing import Any, Literal, Protocol
 from pydantic import Field
 
 from graphmem.errors import InvalidArgument, UnknownId
-from graphmem.model import Model
+from graphmem.model import Claim, Model
 from graphmem.models.tokens import TokenCounter, default_counter
 from graphmem.read.checkpoint import Checkpoint, check_task
 from graphmem.read.session_text import (
@@ -60,6 +60,7 @@ from graphmem.records import new_id
 from graphmem.results import Evidence, WriteResult
 from graphmem.temporal import now
 from graphmem.trust.actions import Confirmations, needs_confirmation
+from graphmem.trust.gate import TODO
 
 DEFAULT_WINDOW = 128_000
 DEFAULT_SHARE = 0.6
@@ -100,7 +101,7 @@ class SessionMemory(Protocol):
 
     def remember(
         self,
-        content: str,
+        content: str | list[Claim],
         namespace: str,
         source: str = ...,
         at: datetime | None = ...,
@@ -145,7 +146,7 @@ class _Entry:
 class _Ending:
     """What ``end()`` writes, kept so that a retry after a failure writes nothing twice."""
 
-    writes: list[tuple[str, str, datetime | None]] = field(default_factory=list)
+    writes: list[tuple[str, str | list[Claim], datetime | None]] = field(default_factory=list)
     done: list[WriteResult] = field(default_factory=list)
 
 
@@ -382,7 +383,13 @@ class Session:
 
     # ---- end ---------------------------------------------------------------
 
-    def end(self, summary: str | None = None, *, speaker: str | None = None) -> WriteResult:
+    def end(
+        self,
+        summary: str | None = None,
+        *,
+        speaker: str | None = None,
+        todos: Iterable[str] = (),
+    ) -> WriteResult:
         """Write the session to memory and close it.
 
         Authority follows the source of an episode, so the session is written as up to
@@ -391,6 +398,10 @@ class Session:
         ``summary``, or one assembled from the goal, the last agent turn and the
         decisions — as an ``agent`` episode (the agent's account stays inferred and never
         gains user authority). Tool results are not written: they were the tools' word.
+        What is still open — the pending decisions and ``todos`` — becomes the user's todo
+        list (``Memory.todos``), proposed by the agent: listed for the next session to take
+        up, close or cancel, directing nothing until the user does. Nothing qualifies,
+        nothing is written.
 
         Returns the user episode's result (the agent's when the user said nothing; an
         empty one when neither exists); ``written`` holds every result. A retry after a
@@ -399,7 +410,7 @@ class Session:
         self._check_open()
         self._confirmations.end()  # a confirmation lives only as long as its session
         if self._ending is None:
-            self._ending = self._plan_ending(summary)
+            self._ending = self._plan_ending(summary, [_text(t, "todo") for t in todos])
         ending = self._ending
         for source, text, at in ending.writes[len(ending.done) :]:
             who = speaker if source == "user" else None
@@ -416,7 +427,7 @@ class Session:
         """What ``end()`` wrote, user episode first."""
         return [] if self._ending is None else list(self._ending.done)
 
-    def _plan_ending(self, summary: str | None) -> _Ending:
+    def _plan_ending(self, summary: str | None, todos: list[str]) -> _Ending:
         ending = _Ending()
         users = [e for e in self._entries if e.kind == "user"]
         if users:
@@ -424,6 +435,9 @@ class Session:
         outcome = _text(summary, "summary") if summary is not None else self._outcome()
         if outcome:
             ending.writes.append(("agent", outcome, None))
+        if open_items := list(dict.fromkeys([*self._pending, *todos])):
+            items = [Claim("user", TODO, item, kind="fact") for item in open_items]
+            ending.writes.append(("agent", items, None))
         return ending
 
     def _outcome(self) -> str:

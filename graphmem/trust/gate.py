@@ -62,6 +62,8 @@ _THEIRS_TO_SAY = frozenset({Effect.IDENTITY, Effect.SAFEGUARD, Effect.TRUST})
 _EVERYDAY_IDENTITY = frozenset({"lives_in", "home"})
 
 CONFIDENCE_FLOOR = 0.5
+# The relation of an open item on the user's list (Memory.todos): "user todo renew the passport".
+TODO = "todo"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +125,11 @@ def admit(
     waits = _waits_for_user(claim, source, effect, said)
     # The agent's guess at a preference grants nothing: it waits as a candidate (its
     # authority is inferred) until the user confirms it. Any other grant it claims is refused.
-    agent_guess = source is SourceKind.AGENT and effect is Effect.PREFERENCE
+    # So does an open item the agent left on the user's list (a session summary's todo): it
+    # is listed for the user to take up, close or cancel, and directs nothing until then.
+    agent_guess = source is SourceKind.AGENT and (
+        effect is Effect.PREFERENCE or (effect is Effect.TASK and user and claim.predicate == TODO)
+    )
     relayed = source is SourceKind.RELAYED  # the user may have said it: it waits for them
     if source not in GRANTING_SOURCES and effect in GRANTS and not (agent_guess or relayed):
         return Refused(

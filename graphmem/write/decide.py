@@ -6,6 +6,7 @@ decide everything they can without a model:
 
 * a correction (a negated claim without a date) retracts its value: DELETE;
   a negated claim with a date ends its value then ("I moved out in May"): DELETE;
+  a negation of any value ("I disconnected Slack") does so for each value the slot holds;
 * the same value already believed over the claim's interval adds support: NOOP
   (an explicit statement of a pending candidate confirms it);
 * an inferred claim waits beside the record as a candidate: ADD;
@@ -54,6 +55,7 @@ class Proposal:
     valid_until: datetime
     said_at: datetime
     negated: bool = False
+    any_value: bool = False  # negates whatever the slot holds (Claim.any_value)
     quote: str | None = None
     review_at: datetime = END_OF_TIME
     # A negation with a date ("I no longer live in Austin", "I moved out in May") is a change
@@ -221,6 +223,8 @@ def assert_value(p: Proposal, slot: SlotState, now: datetime, episodes: list[str
 
 
 def _negation(p: Proposal, slot: SlotState, now: datetime, episodes: list[str]) -> Decision:
+    if p.any_value:
+        return _negate_each_value(p, slot, now, episodes)
     asserts = [
         s
         for s in standing(slot.statements)
@@ -244,6 +248,36 @@ def _negation(p: Proposal, slot: SlotState, now: datetime, episodes: list[str]) 
         # Kept all the same: it still applies to statements that arrive later.
         return Decision(OpKind.NOOP, p, idle, statements=[statement])
     return Decision(OpKind.DELETE, p, done, targets=targets, statements=[statement])
+
+
+def _negate_each_value(
+    p: Proposal, slot: SlotState, now: datetime, episodes: list[str]
+) -> Decision:
+    """A negation whose speaker did not name the value: each value the slot holds at its
+    instant (or, for a correction, each believed) is negated as if named. Its statements
+    carry those values, so the slot's timeline is derived as for any other negation."""
+    held = [
+        f
+        for f in slot.believed()
+        if f["status"] != Status.CANDIDATE.value
+        and (p.ends_at is None or f["valid_from"] <= p.ends_at < f["valid_until"])
+    ]
+    if not held:
+        return Decision(OpKind.NOOP, p, "nothing held to end")
+    decisions = []
+    for target in _one_per_value(held):
+        named = _with_value(p, target, ends_at=p.ends_at)
+        named.status = p.status  # a negation that waits for the user still waits
+        decisions.append(_negation(named, slot, now, episodes))
+    refused = next((d for d in decisions if d.refused), None)
+    if refused is not None:
+        return refused
+    done = [d for d in decisions if d.op is OpKind.DELETE]
+    statements = [s for d in decisions for s in d.statements]
+    if not done:
+        return Decision(OpKind.NOOP, p, decisions[0].reason, statements=statements)
+    targets = [t for d in done for t in d.targets]
+    return Decision(OpKind.DELETE, p, done[0].reason, targets=targets, statements=statements)
 
 
 def _outranked(p: Proposal, asserts: list[Row], action: str) -> Decision | None:
@@ -315,7 +349,7 @@ def _one_per_value(targets: list[Row]) -> list[Row]:
     return list({t["object_json"]: t for t in targets}.values())
 
 
-def _with_value(p: Proposal, target: Row) -> Proposal:
+def _with_value(p: Proposal, target: Row, *, ends_at: datetime | None = None) -> Proposal:
     content = Content(
         subject=p.content.subject,
         subject_key=p.content.subject_key,
@@ -339,5 +373,5 @@ def _with_value(p: Proposal, target: Row) -> Proposal:
         said_at=p.said_at,
         negated=True,
         quote=p.quote,
-        ends_at=None,
+        ends_at=ends_at,
     )

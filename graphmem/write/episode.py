@@ -52,6 +52,7 @@ def episode_change(
     """A write's change set as far as its episode goes: the new episode (marked, with the
     speaker its extraction will need, when that is pending) or the pending mark going."""
     change = ChangeSet(namespace=inp.namespace)
+    change.audit.extend(dict(entry) for entry in inp.audit)
     if told is not None:
         if pending is None:
             change.extracted.append({"id": episode["id"], "sensitivity": episode["sensitivity"]})

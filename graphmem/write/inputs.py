@@ -41,6 +41,9 @@ class Input:
     # A document nobody in the user's life is in (graphmem.trust.whose): special-category
     # words in it are about a third party. Decided by the write path, which reads the store.
     third_party: bool = False
+    # Audit entries the caller's operation adds to this write's transaction (a user's edit
+    # records its before and after: graphmem.write.revise).
+    audit: tuple[dict[str, object], ...] = ()
 
 
 def parse_source(source: str | SourceKind) -> SourceKind:

@@ -45,6 +45,9 @@ BUILT_IN: tuple[Predicate, ...] = (
         review_every=timedelta(days=30),
     ),
     Predicate(name="subscribed_to", review_every=timedelta(days=90)),
+    # A service the user connected, and its permission scope ("Google Calendar": "read-only"):
+    # one scope per service and account at a time, a changed one supersedes. Never a credential.
+    Predicate(name="connection_scope", cardinality=_ONE, object_is_entity=False),
     Predicate(
         name="schedule", cardinality=_ONE, object_is_entity=False, review_every=timedelta(days=90)
     ),
@@ -66,6 +69,7 @@ ASKED_AS: dict[str, str] = {
     "working_hours": "working hours work hours schedule when work",
     "birthday": "birthday born birth date",
     "schedule": "schedule when",
+    "connection_scope": "connected connection linked access permission scope account integration",
 }
 
 

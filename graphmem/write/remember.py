@@ -493,6 +493,7 @@ class WritePath:
             valid_until=valid_until,
             said_at=inp.occurred_at,
             negated=claim.negated,
+            any_value=claim.any_value,
             quote=claim.quote,
             review_at=_review_at(predicate, valid_from, inp.occurred_at),
             ends_at=valid_from if claim.negated and claim.valid_from is not None else None,
