@@ -677,3 +677,47 @@ def test_entity_mentions(memory: Memory, clock: Clock, neo4j_driver: Driver, ns:
     memory.forget(ns, episode=ids["austin_ep"])
     rows = run(neo4j_driver, "explore/entity_mentions", ns, entity="maya")
     assert [r["episode_id"] for r in rows] == [ids["denver_ep"], friend_ep]
+
+
+@pytest.mark.neo4j
+def test_entity_relations(memory: Memory, clock: Clock, neo4j_driver: Driver, ns: str) -> None:
+    ids = moves(memory, clock, ns)  # maya: Austin from January, Denver from July
+    remember(memory, clock, ns, d(8), Claim("maya", "works_at", "Acme"))
+    remember(memory, clock, ns, d(8), Claim("maya", "likes", "green tea"))  # a literal value
+
+    def linked(key: str, at: datetime | None) -> list[tuple[str, str, str]]:
+        rows = run(neo4j_driver, "explore/entity_relations", ns, key=key, at=at)
+        return [(r["direction"], r["predicate"], r["other"]) for r in rows]
+
+    # Entity to entity, over time, without passing a Fact node.
+    assert linked("maya", d(3)) == [("out", "lives_in", "Austin")]
+    assert linked("maya", None) == [("out", "lives_in", "Denver"), ("out", "works_at", "Acme")]
+    assert linked("denver", None) == [("in", "lives_in", "maya")]
+    [row] = run(neo4j_driver, "explore/entity_relations", ns, key="denver", at=None)
+    assert row["fact_id"] == ids["denver"]
+    assert native(row["valid_from"]) == d(7)
+
+    # Forgetting Denver takes its relationship; Austin holds again, in both views.
+    memory.forget(ns, entity="Denver")
+    assert linked("maya", None) == [("out", "lives_in", "Austin"), ("out", "works_at", "Acme")]
+    assert linked("denver", None) == []
+    assert memory.check(ns).ok
+    assert run(neo4j_driver, "explore/entity_relations", f"{ns}-x", key="maya", at=None) == []
+
+
+@pytest.mark.neo4j
+def test_a_store_written_before_the_projection_is_reported_and_repaired(
+    memory: Memory, clock: Clock, neo4j_driver: Driver, ns: str
+) -> None:
+    ids = moves(memory, clock, ns)
+    # What a store written before facts were projected looks like: no FACT relationships.
+    neo4j_driver.execute_query("MATCH (:Entity {namespace: $ns})-[r:FACT]->() DELETE r", {"ns": ns})
+
+    report = memory.check(ns)
+    assert {p.kind for p in report.problems} == {"projection_drift"}
+    assert ids["denver"] in {i for p in report.problems for i in p.ids}
+
+    assert memory.check(ns, repair=True).repaired >= 2
+    assert memory.check(ns).ok
+    rows = run(neo4j_driver, "explore/entity_relations", ns, key="maya", at=None)
+    assert [(r["predicate"], r["other"]) for r in rows] == [("lives_in", "Denver")]

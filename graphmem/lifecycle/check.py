@@ -13,11 +13,14 @@
 * ``unsupported`` — a believed version whose statements came from episodes but
   that links to none of them; ``broken_chain`` — a SUPERSEDES link between
   versions of different slots, or to a version that is gone;
-* ``noncanonical_datetime`` — a datetime not stored as UTC with offset Z.
+* ``noncanonical_datetime`` — a datetime not stored as UTC with offset Z;
+* ``projection_drift`` — on Neo4j, a fact whose (subject)-[:FACT]->(object) relationship
+  is missing or says other bounds or status, or one left without its fact.
 
 A healthy store reports nothing. ``repair=True`` rewrites non-canonical datetimes
-(the migration for stores written before they were canonical); the other
-problems need a person, so they are only reported.
+and writes the FACT relationships again (the migrations for stores written before
+datetimes were canonical and before facts were projected); the other problems need a
+person, so they are only reported.
 """
 
 from __future__ import annotations
@@ -59,7 +62,11 @@ class CheckReport(Model):
 
 
 def check(store: GraphStore, namespace: str, *, repair: bool = False) -> CheckReport:
-    repaired = store.canonicalise_datetimes(namespace) if repair else 0
+    repaired = 0
+    if repair:
+        repaired += store.canonicalise_datetimes(namespace)
+        if store.fact_relation_drift(namespace):  # a store written before the projection
+            repaired += store.rebuild_fact_relations(namespace)
     facts = store.facts(namespace, FactFilter(include_candidates=True))
     statements = store.statements_by_id(namespace, store.ids(namespace, "Statement"))
     problems = [
@@ -74,6 +81,14 @@ def check(store: GraphStore, namespace: str, *, repair: bool = False) -> CheckRe
                 detail=f"{row['label']}.{row['property']} = {row['value']} has a named zone",
             )
             for row in store.noncanonical_datetimes(namespace)
+        ),
+        *(
+            Problem(
+                kind="projection_drift",
+                ids=[str(row["fact_id"])],
+                detail=f"the fact's FACT relationship between its entities: {row['problem']}",
+            )
+            for row in store.fact_relation_drift(namespace)
         ),
     ]
     return CheckReport(

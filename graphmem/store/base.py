@@ -311,6 +311,14 @@ class GraphStore(Protocol):
     def canonicalise_datetimes(self, namespace: str) -> int:
         """Rewrite every non-canonical datetime of the namespace as UTC; how many."""
 
+    def fact_relation_drift(self, namespace: str) -> list[Row]:
+        """Where a fact and its entity-to-entity FACT relationship disagree (problem, fact_id):
+        a relationship missing, differing, or left without its fact. Neo4j only; empty when
+        healthy and on a store that keeps no such relationships."""
+
+    def rebuild_fact_relations(self, namespace: str) -> int:
+        """Write every FACT relationship of the namespace again from its facts; how many."""
+
     def counts(self, namespace: str) -> dict[str, int]:
         """How many episodes, entities, facts, audit entries and tombstones the namespace holds."""
 

@@ -361,6 +361,12 @@ class Reads(State):
         # nothing to rewrite here; the count says so.
         return len(self.noncanonical_datetimes(namespace))
 
+    def fact_relation_drift(self, namespace: str) -> list[Row]:
+        return []  # the graph here keeps facts as nodes only: no second view to drift
+
+    def rebuild_fact_relations(self, namespace: str) -> int:
+        return 0
+
     @locked
     def counts(self, namespace: str) -> dict[str, int]:
         return {

@@ -275,6 +275,18 @@ class Reads(Connection):
                 fixed += int(records[0]["fixed"] or 0) if records else 0
         return fixed
 
+    def fact_relation_drift(self, namespace: str) -> list[Row]:
+        return self._read("admin/fact_relation_drift", namespace=check_namespace(namespace))
+
+    def rebuild_fact_relations(self, namespace: str) -> int:
+        with driver_errors(self.uri):
+            records, _, _ = self._driver.execute_query(
+                cypher.load("admin/fact_relations_rebuild"),
+                {"namespace": check_namespace(namespace)},
+                database_=self.database,
+            )
+        return int(records[0]["rebuilt"] or 0) if records else 0
+
     def counts(self, namespace: str) -> dict[str, int]:
         rows = self._read("read/namespace_counts", namespace=check_namespace(namespace))
         return {r["label"]: r["n"] for r in rows}

@@ -184,5 +184,7 @@ def _apply(tx: Tx, change: ChangeSet) -> None:
     if change.tombstones:
         sent.run("write/tombstones_add", False, rows=change.tombstones)
     for label, ids in change.removals.items():
+        if label == "Fact":  # its projection between two entities goes with it
+            sent.run("write/fact_relations_remove", False, ids=ids)
         sent.run("write/nodes_remove", False, label=label, ids=ids)
     sent.check()
