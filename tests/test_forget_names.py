@@ -19,6 +19,22 @@ def test_a_name_said_in_passing_is_forgotten(memory: Memory, ns: Any) -> None:
     assert memory.store.find_text(maya, "Ostrowski") == []
 
 
+def test_a_forgotten_name_no_longer_finds_what_named_it_by_meaning(memory: Memory, ns: Any) -> None:
+    """The episode that stays, redacted, is embedded again: its old vector still held the
+    name, and found it by that name alone."""
+    maya = ns("maya")
+    memory.remember("I had dinner with Zorblax yesterday at the harbour.", maya)
+    memory.remember("I bought new shoes.", maya)
+    assert memory.recall("Zorblax", maya, k=3)[0].text.startswith("I had dinner with Zorblax")
+
+    memory.forget(maya, entity="Zorblax")
+
+    assert memory.recall("Zorblax", maya, k=3) == []
+    assert memory.recall("dinner at the harbour", maya, k=3)[0].text == (
+        "I had dinner with [forgotten] yesterday at the harbour."
+    )
+
+
 def test_a_husk_is_no_memory(memory: Memory, ns: Any) -> None:
     maya = ns("maya")
     memory.remember("Zanzibarton.", maya)

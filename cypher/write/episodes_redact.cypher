@@ -1,9 +1,11 @@
-// episodes_redact — replace an episode's content with its redacted form.
+// episodes_redact — replace an episode's content with its redacted form, and its embedding
+// with the redacted text's: a vector of the words taken out would still find it by them.
 // Parameters:
 //   $namespace  STRING      the tenant
-//   $rows       LIST<MAP>   id, content, redactions
+//   $rows       LIST<MAP>   id, content, redactions, embedding (LIST<FLOAT>; null: none given)
 // Returns: redacted (INTEGER)
 UNWIND $rows AS row
 MATCH (e:Episode {namespace: $namespace, id: row.id})
-SET e.content = row.content, e.redactions = row.redactions
+SET e.content = row.content, e.redactions = row.redactions,
+    e.embedding = CASE WHEN row.embedding IS NULL THEN e.embedding ELSE row.embedding END
 RETURN count(e) AS redacted

@@ -109,6 +109,8 @@ class LifecycleOperations:
             def build() -> ChangeSet:
                 target = Target(episode=episode, fact=fact, entity=entity, everything=everything)
                 plans[:] = [plan_forget(self.store, ns, self._clock(), target)]
+                # Re-derived facts and redacted episodes get vectors of what they now say.
+                embed_change(self.embedder, plans[0].change)
                 return plans[0].change
 
             if dry_run:

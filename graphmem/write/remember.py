@@ -552,9 +552,11 @@ def _review_at(predicate: Predicate | None, valid_from: datetime, stated: dateti
 
 
 def embed_change(embedder: Embedder, change: ChangeSet) -> None:
-    """Embed the new facts and episodes of a change set, in one call."""
+    """Embed the new facts and episodes of a change set, and the episodes it redacts (their
+    old vectors still hold the words taken out), in one call."""
     texts = {row["id"]: row["search_text"] for row in change.facts}
     texts.update({row["id"]: row["content"] for row in change.episodes})
+    texts.update({row["id"]: row["content"] for row in change.redactions})
     if texts:
         vectors = embedder.embed(list(texts.values()))
         change.embeddings.update(zip(texts, vectors, strict=True))

@@ -328,8 +328,7 @@ class EmbeddedStore(Reads, Channels):
         for patch in change.patches:
             g.nodes[patch.fact_id].update(patch.changes)
         for row in change.redactions:
-            g.nodes[row["id"]].update(content=row["content"], redactions=row["redactions"])
-            self._rekey(ns, g.nodes[row["id"]])  # the redacted words leave the files too
+            self._redact(ns, row, change.embeddings.get(row["id"]))
         for row in change.contexts:
             node = g.nodes[row["id"]]
             for key in ("context_text", "context_from"):
@@ -394,6 +393,14 @@ class EmbeddedStore(Reads, Channels):
         table.keywords.add(row, keyword_text(data))
         if vector is not None:
             table.vectors.set(row, decode_vector(vector))
+
+    def _redact(self, ns: str, row: Row, vector: Any) -> None:
+        node = self._graph.nodes[row["id"]]
+        node.update(content=row["content"], redactions=row["redactions"])
+        self._rekey(ns, node)  # the redacted words leave the files too
+        if vector is not None:  # and the vector that still held them
+            table = self._tables[("Episode", ns)]
+            table.vectors.set(table.row(row["id"]), decode_vector(vector))
 
     def _rekey(self, ns: str, node: dict[str, Any]) -> None:
         """Index an episode's words again after they changed; the old words are erased."""

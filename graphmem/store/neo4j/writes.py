@@ -168,7 +168,10 @@ def _apply(tx: Tx, change: ChangeSet) -> None:
         patches = [{"fact_id": p.fact_id, "changes": p.changes} for p in change.patches]
         sent.run("write/facts_patch", True, rows=patches)
     if change.redactions:
-        sent.run("write/episodes_redact", True, rows=change.redactions)
+        redacted = [
+            {**row, "embedding": change.embeddings.get(row["id"])} for row in change.redactions
+        ]
+        sent.run("write/episodes_redact", True, rows=redacted)
     if change.contexts:
         sent.run("write/episodes_context", True, rows=change.contexts)
     if change.extracted:
