@@ -79,6 +79,8 @@ class AsyncMemory:
     feedback = _in_thread(Memory.feedback)
     gc = _in_thread(Memory.gc)
     maintain = _in_thread(Memory.maintain)
+    retention = _in_thread(Memory.retention)
+    set_retention = _in_thread(Memory.set_retention)
     export = _in_thread(Memory.export)
     import_ = _in_thread(Memory.import_)
     facts = _in_thread(Memory.facts)

@@ -188,6 +188,16 @@ class GcReport(Model):
 JobName = Literal["daily", "weekly", "monthly"]
 
 
+class Retention(Model):
+    """How long a namespace keeps raw episode text (:meth:`graphmem.Memory.retention`)."""
+
+    namespace: str
+    keep_days: int | None = Field(
+        description="raw text kept this many days, then reduced to its claims; None: for good"
+    )
+    since: AwareDatetime | None = Field(None, description="when the policy was set")
+
+
 class MaintenanceJob(Model):
     """One maintenance job that ran on a namespace, and what it did. Each field belongs to
     the job its description names; the other jobs leave it empty."""
@@ -199,6 +209,10 @@ class MaintenanceJob(Model):
     needs_review: list[str] = Field(
         default_factory=list,
         description="daily: facts whose review date passed, now marked needs_review",
+    )
+    reduced: list[str] = Field(
+        default_factory=list,
+        description="daily: episodes past the namespace's retention, reduced to their claims",
     )
     distillation_run: str | None = Field(
         None, description="daily: the distillation run (Memory.rollback undoes it)"

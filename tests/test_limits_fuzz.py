@@ -255,6 +255,7 @@ NUMBERS = [
     Number("recall", "max_chars", lambda m, s, v: m.recall("tea", s.namespace, max_chars=v), None),
     Number("checkpoints", "limit", lambda m, s, v: m.checkpoints(s.namespace, "t", limit=v), MAX_K),
     Number("reextract", "limit", lambda m, s, v: m.reextract(s.namespace, limit=v), MAX_K),
+    Number("set_retention", "keep_days", lambda m, s, v: m.set_retention(s.namespace, v), 36_500),
     Number("resume", "budget", lambda m, s, v: m.resume(s.namespace, "t", budget=v), None),
     Number("resume", "window", lambda m, s, v: m.resume(s.namespace, "t", window=v), None),
     Number("resume", "share", lambda m, s, v: m.resume(s.namespace, "t", share=v), 1.0),

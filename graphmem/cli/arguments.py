@@ -276,6 +276,14 @@ def _add_lifecycle_commands(add: Adder) -> None:
         "--now", type=_when, help="run what is due as of this time (default: the clock)"
     )
 
+    retention = add(
+        "retention", "how long raw episode text is kept before maintain reduces it to its claims"
+    )
+    _namespace(retention)
+    keep = retention.add_mutually_exclusive_group()
+    keep.add_argument("--keep-days", type=_positive, help="keep raw text this many days")
+    keep.add_argument("--forever", action="store_true", help="keep raw text for good (default)")
+
     purge = add("purge", "rewrite the store's files without deleted values (all namespaces)")
     _namespace(purge, required=False)
     purge.add_argument(

@@ -109,7 +109,7 @@ def _expire(mem: Memory, args: argparse.Namespace) -> Output:
 
 # What each job's line counts, in the report's words.
 _JOB_COUNTS: dict[JobName, tuple[str, ...]] = {
-    "daily": ("expired", "needs_review", "proposed", "decayed"),
+    "daily": ("expired", "needs_review", "proposed", "decayed", "reduced"),
     "weekly": ("removed", "demoted"),
     "monthly": ("awaiting_review", "superseded_unused", "candidates_waiting"),
 }
@@ -118,6 +118,18 @@ _JOB_COUNTS: dict[JobName, tuple[str, ...]] = {
 def _maintain(mem: Memory, args: argparse.Namespace) -> Output:
     report = mem.maintain(args.namespace, now=args.now)
     return Output(report.model_dump(mode="json"), _maintenance_lines(report))
+
+
+def _retention(mem: Memory, args: argparse.Namespace) -> Output:
+    if args.keep_days is not None or args.forever:
+        policy = mem.set_retention(args.namespace, None if args.forever else args.keep_days)
+    else:
+        policy = mem.retention(args.namespace)
+    kept = "for good" if policy.keep_days is None else f"{policy.keep_days} days"
+    since = f" (since {policy.since:%Y-%m-%d %H:%M} UTC)" if policy.since else ""
+    return Output(
+        policy.model_dump(mode="json"), [f"{policy.namespace}: raw text kept {kept}{since}"]
+    )
 
 
 def _maintenance_lines(report: MaintenanceReport) -> list[str]:

@@ -5,7 +5,8 @@ Three jobs, by period:
 
 * daily (1 day): the sweep (ended validity → ``expired``, lapsed review → ``needs_review``),
   then one distillation run (patterns → candidates, what time overturned marked, the
-  unused lose confidence);
+  unused lose confidence), then the namespace's retention (episodes older than it keeps
+  raw text reduced to their claims: graphmem.lifecycle.retention);
 * weekly (7 days): garbage collection for real (weak facts unused for 90 days removed,
   facts that led to bad outcomes demoted);
 * monthly (30 days): a review that changes nothing and lists what needs a human look.
@@ -50,6 +51,7 @@ PERIODS: dict[JobName, timedelta] = {
 # The flows as Memory applies them (its lock, embedder and retries), as of a given time.
 Distill = Callable[[str, datetime], tuple[ChangeSet, Row]]  # -> (change applied, run row)
 CollectGarbage = Callable[[str, datetime], GcReport]
+Reduce = Callable[[str, datetime], list[str]]  # -> episodes reduced by the retention policy
 
 
 def maintain(
@@ -59,6 +61,7 @@ def maintain(
     *,
     distill: Distill,
     gc: CollectGarbage,
+    reduce: Reduce,
 ) -> MaintenanceReport:
     """Run, in each namespace, the jobs due at ``now``; record each one that ran."""
     done = []
@@ -67,7 +70,9 @@ def maintain(
         ran = []
         for job in due:
             if job == "daily":
-                report = daily(store, ns, now, distill)
+                report = daily(store, ns, now, distill).model_copy(
+                    update={"reduced": reduce(ns, now)}
+                )
             elif job == "weekly":
                 collected = gc(ns, now)
                 report = MaintenanceJob(

@@ -21,6 +21,7 @@ from graphmem.lifecycle import export as export_format
 from graphmem.lifecycle import gc as garbage
 from graphmem.lifecycle import maintain as maintenance
 from graphmem.lifecycle import reextract as reextraction
+from graphmem.lifecycle import retention as retained
 from graphmem.lifecycle import sweep
 from graphmem.lifecycle.check import CheckReport
 from graphmem.lifecycle.check import check as check_namespace_invariants
@@ -35,6 +36,7 @@ from graphmem.results import (
     MaintenanceReport,
     PurgeReport,
     ReextractReport,
+    Retention,
 )
 from graphmem.store.base import GraphStore
 from graphmem.store.changes import ChangeSet, Row
@@ -205,6 +207,50 @@ class LifecycleOperations:
                 apply_fresh(self.store, lambda: garbage.plan(self.store, ns, now)[0])
         return GcReport(dry_run=dry_run, removed=removed, demoted=demoted)
 
+    def retention(self, namespace: str) -> Retention:
+        """How long the namespace keeps raw episode text (``keep_days`` None: for good, the
+        default). See :meth:`set_retention`."""
+        ns = check_namespace(namespace)
+        keep, since = retained.policy(self.store, ns)
+        return Retention(namespace=ns, keep_days=keep, since=since)
+
+    def set_retention(self, namespace: str, keep_days: int | None) -> Retention:
+        """Keep raw episode text ``keep_days`` days, then let the daily maintenance job reduce
+        each older episode to its claims (provenance, history and the audit stay; see
+        graphmem.lifecycle.retention); ``None`` keeps it for good. Audited."""
+        ns = check_namespace(namespace)
+        if keep_days is not None:
+            keep_days = arguments.whole(keep_days, "keep_days", minimum=1, maximum=36_500)
+        with self._lock:
+            self.store.apply(
+                ChangeSet(namespace=ns, audit=[retained.set_policy(keep_days, self._clock())])
+            )
+        return self.retention(ns)
+
+    def _reduce(self, ns: str, now: datetime) -> list[str]:
+        """The episodes past the namespace's retention, reduced to their claims, batch by
+        batch (each one transaction)."""
+        keep, _ = retained.policy(self.store, ns)
+        reduced: list[str] = []
+        while keep is not None:
+            done = self._reduce_batch(ns, now, keep)
+            reduced += done
+            if len(done) < retained.BATCH:
+                break
+        return reduced
+
+    def _reduce_batch(self, ns: str, now: datetime, keep_days: int) -> list[str]:
+        batch: list[ChangeSet] = []
+
+        def build() -> ChangeSet:
+            batch[:] = [retained.reduce_due(self.store, ns, now, keep_days)]
+            embed_change(self.embedder, batch[0])  # the reduced text's vectors
+            return batch[0]
+
+        with self._lock:
+            apply_fresh(self.store, build)
+        return [row["id"] for row in batch[0].redactions]
+
     def maintain(
         self, namespace: str | None = None, now: datetime | None = None
     ) -> MaintenanceReport:
@@ -225,6 +271,7 @@ class LifecycleOperations:
                 at,
                 distill=self._distill,
                 gc=lambda ns, when: self._gc(ns, when, dry_run=False),
+                reduce=self._reduce,
             )
         log.info("maintain at=%s ran=%s", at.isoformat(), report.ran)
         return report

@@ -253,6 +253,10 @@ class GraphStore(Protocol):
     def episodes_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         """The episode rows with these ids that exist in the namespace."""
 
+    def episodes_to_reduce(self, namespace: str, before: datetime, limit: int) -> list[str]:
+        """Ids of up to ``limit`` episodes that happened before ``before`` and were not yet
+        reduced to their claims by the namespace's retention, oldest first."""
+
     def episodes_pending(self, namespace: str, limit: int) -> list[str]:
         """Ids of up to ``limit`` episodes whose extraction is pending (the model failed when
         they were told), oldest told first."""

@@ -177,6 +177,17 @@ class Reads(State):
         return sorted(row["id"] for row in rows if row.get("source_ref") == source_ref)
 
     @locked
+    def episodes_to_reduce(self, namespace: str, before: datetime, limit: int) -> list[str]:
+        nodes = self._graph.nodes
+        due = [
+            nodes[i]
+            for i in self._by_label[("Episode", namespace)]
+            if nodes[i]["occurred_at"] < before and nodes[i].get("reduced_at") is None
+        ]
+        due.sort(key=lambda n: (n["occurred_at"], n["id"]))
+        return [n["id"] for n in due[:limit]]
+
+    @locked
     def episodes_pending(self, namespace: str, limit: int) -> list[str]:
         nodes = self._graph.nodes
         pending = [

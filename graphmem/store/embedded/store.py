@@ -397,6 +397,8 @@ class EmbeddedStore(Reads, Channels):
     def _redact(self, ns: str, row: Row, vector: Any) -> None:
         node = self._graph.nodes[row["id"]]
         node.update(content=row["content"], redactions=row["redactions"])
+        if row.get("reduced_at") is not None:  # retention reduced it to its claims
+            node["reduced_at"] = row["reduced_at"]
         self._rekey(ns, node)  # the redacted words leave the files too
         if vector is not None:  # and the vector that still held them
             table = self._tables[("Episode", ns)]

@@ -153,6 +153,15 @@ class Reads(Connection):
         )
         return [r["id"] for r in rows]
 
+    def episodes_to_reduce(self, namespace: str, before: datetime, limit: int) -> list[str]:
+        rows = self._read(
+            "read/episodes_to_reduce",
+            namespace=check_namespace(namespace),
+            before=before,
+            limit=limit,
+        )
+        return [r["id"] for r in rows]
+
     def episodes_by_id(self, namespace: str, ids: Iterable[str]) -> list[Row]:
         rows = self._read(
             "read/episodes_by_id", namespace=check_namespace(namespace), ids=list(ids)
