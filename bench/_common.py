@@ -12,10 +12,10 @@ import resource
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -76,19 +76,26 @@ def open_memory(
     weights: Weights | None = None,
     embedder: Embedder | None = None,
     extractor: Extractor | None = None,
+    clock: Callable[[], datetime] | None = None,
 ) -> Iterator[Memory]:
-    """A Memory on a fresh embedded store in a temp dir, or on the Neo4j at ``uri``."""
+    """A Memory on a fresh embedded store in a temp dir, or on the Neo4j at ``uri``; with
+    ``clock``, one that reads time from it (a scripted history)."""
+    timed = {} if clock is None else {"clock": clock}
     if store == "embedded":
         with tempfile.TemporaryDirectory(prefix="graphmem-bench-") as tmp:
             mem = Memory(
-                Path(tmp) / "store", weights=weights, embedder=embedder, extractor=extractor
+                Path(tmp) / "store",
+                weights=weights,
+                embedder=embedder,
+                extractor=extractor,
+                **timed,
             )
             try:
                 yield mem
             finally:
                 mem.close()
     elif store == "neo4j":
-        mem = Memory.neo4j(uri, weights=weights, embedder=embedder, extractor=extractor)
+        mem = Memory.neo4j(uri, weights=weights, embedder=embedder, extractor=extractor, **timed)
         try:
             yield mem
         finally:
