@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from graphmem import Claim, Memory
+from tests.stores import Clock
 
 REPO = Path(__file__).resolve().parent.parent
 QUESTION = "where do maya and tom live"
@@ -79,6 +80,26 @@ def test_a_fact_forgotten_before_its_uses_are_written_stays_forgotten(
     memory.flush()  # the forgotten fact's use is skipped, not written back
     assert gone not in _counts(memory, space)
     assert memory.store.facts_by_id(space, [gone]) == []
+    assert memory.check(space).ok
+
+
+def test_a_use_counts_on_the_version_of_its_value_believed_when_it_is_written(
+    memory: Memory, clock: Clock, ns: Callable[[str], str]
+) -> None:
+    """Recalled, then closed by a move before the flush: the value was asked about, and the
+    version believed now (Austin, until the move) carries the use, not the retired one."""
+    space = ns("uses-moved")
+    memory.remember([Claim("user", "lives_in", "Austin", valid_from=clock())], space)
+    clock.advance(days=10)
+    [austin] = memory.recall("where do I live", space, k=1, include_episodes=False)
+    clock.advance(days=10)
+    memory.remember([Claim("user", "lives_in", "Denver", valid_from=clock())], space)
+
+    memory.flush()
+
+    versions = {f.object: f for f in memory.facts(space, history=True)}
+    assert versions["Austin"].id != austin.fact_id  # the move wrote Austin again, closed
+    assert (versions["Austin"].use_count, versions["Denver"].use_count) == (1, 0)
     assert memory.check(space).ok
 
 

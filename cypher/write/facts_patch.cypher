@@ -10,6 +10,7 @@ MATCH (f:Fact {namespace: $namespace, id: row.fact_id})
 SET f += row.changes
 WITH f
 OPTIONAL MATCH ()-[r:FACT {fact_id: f.id}]->()
+  WHERE r.namespace = $namespace
 SET r.status = f.status, r.valid_from = f.valid_from, r.valid_until = f.valid_until,
     r.recorded_at = f.recorded_at, r.retired_at = f.retired_at
 RETURN count(f) AS patched

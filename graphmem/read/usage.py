@@ -20,6 +20,7 @@ from typing import Any
 
 from graphmem.errors import GraphmemError
 from graphmem.store.base import GraphStore
+from graphmem.temporal import END_OF_TIME
 
 USE_FLUSH_EVERY = 200  # distinct (namespace, fact) entries that start a background flush
 USE_BUFFER_MAX = 20 * USE_FLUSH_EVERY  # entries beyond which new uses are dropped
@@ -71,10 +72,35 @@ class UseCounts:
         with self._write_lock:
             at = self._clock()
             for ns, counts in uses.items():
-                self._store.add_uses(ns, counts, at)
+                self._store.add_uses(ns, believed_now(self._store, ns, counts), at)
 
     def close(self) -> None:
         """Wait for a running flush, then write what is left."""
         if self.flusher is not None:
             self.flusher.join()
         self.flush()
+
+
+def believed_now(store: GraphStore, namespace: str, uses: dict[str, int]) -> dict[str, int]:
+    """The uses, each on the version of its value believed now. A version recalled and then
+    retired before the flush (a later statement closed its validity, which writes the value
+    again as a new version) passes its uses to that version: the value was asked about, and
+    garbage collection and the monthly review read the version that is believed."""
+    retired = [r for r in store.facts_by_id(namespace, list(uses)) if r["retired_at"] < END_OF_TIME]
+    if not retired:
+        return uses
+    out = dict(uses)
+    versions = store.slot_facts(namespace, {r["slot"] for r in retired})
+    for old in retired:
+        heirs = [
+            f
+            for f in versions
+            if f["slot"] == old["slot"]
+            and f["object_json"] == old["object_json"]
+            and f["retired_at"] >= END_OF_TIME
+            and f["recorded_at"] >= old["retired_at"]
+        ]
+        if heirs:
+            heir = max(heirs, key=lambda f: (f["recorded_at"], f["id"]))["id"]
+            out[heir] = out.get(heir, 0) + out.pop(old["id"])
+    return out
