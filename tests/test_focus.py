@@ -3,12 +3,17 @@ user knows — read from the question's words, used by recall on both stores."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import pytest
 
-from graphmem import Claim, Memory
+from graphmem import Claim, Memory, Weights
+from graphmem.extract.llm import LLMExtractor
+from graphmem.models.llm import ModelClient
 from graphmem.read.focus import Focus, focus_of
+from graphmem.store.base import GraphStore
+from tests.model_server import FakeModelServer
 from tests.stores import Clock
 
 NS = Callable[[str], str]
@@ -48,3 +53,34 @@ def test_a_question_about_me_puts_my_fact_before_my_sisters(
     assert mine[0].text.endswith("Copperfield Motors")
     assert hers[0].text.endswith("Norrvik Logistics")
     assert len(mine) == 2  # the other fact is ranked lower, never dropped
+
+
+def _claim(subject: str, obj: str, quote: str) -> dict[str, object]:
+    return {"subject": subject, "predicate": "favourite_band", "object": obj, "kind": "fact",
+            "confidence": 0.95, "quote": quote}  # fmt: skip
+
+
+def test_a_message_about_someone_else_ranks_below_mine_for_a_question_about_me(
+    store: GraphStore, clock: Clock, fake_model: ModelClient, server: FakeModelServer, ns: NS
+) -> None:
+    """Whom a message is about is read from what was extracted from it (its claims'
+    subjects), so it holds in any language the model reads."""
+    # A strong factor, so that the test shows the mark itself: by default (0.6) a message
+    # that matches many more of the question's words may still come first.
+    weights = dataclasses.replace(Weights.balanced(), off_focus_factor=0.2)
+    memory = Memory(store=store, clock=clock, extractor=LLMExtractor(fake_model), weights=weights)
+    maya = ns("maya")
+    mine = "My favourite band is Lowland Echo."
+    hers = "Ottilie's favourite band these days is Hollow Pines."  # more of the question's words
+    server.script({"claims": [_claim("user", "Lowland Echo", mine)]})
+    memory.remember(mine, maya)
+    clock.advance(days=30)  # hers is newer, and shares the question's words as well
+    server.script({"claims": [_claim("Ottilie", "Hollow Pines", hers)]})
+    memory.remember(hers, maya)
+
+    found = memory.recall("Which band is my favourite these days?", maya, k=4)
+    texts = [e.text for e in found]
+
+    assert texts.index(mine) < texts.index(hers)
+    about_her = memory.recall("Which band is Ottilie's favourite?", maya, k=4)
+    assert "Hollow Pines" in about_her[0].text

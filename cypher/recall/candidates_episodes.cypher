@@ -51,7 +51,8 @@ CALL () {
     LIMIT $limit
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
-                    confidence: e.confidence, authority: e.authority, use_count: e.use_count}
+                    confidence: e.confidence, authority: e.authority, use_count: e.use_count,
+                    about: e.about}
            ) AS episode_vector
   }
   ELSE {
@@ -71,7 +72,8 @@ CALL () {
     LIMIT $limit
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
-                    confidence: e.confidence, authority: e.authority, use_count: e.use_count}
+                    confidence: e.confidence, authority: e.authority, use_count: e.use_count,
+                    about: e.about}
            ) AS episode_vector
   }
 }
@@ -119,7 +121,8 @@ CALL () {
           id: hit.e.id, score: hit.score,
           similarity: coalesce(vector.similarity.cosine(hit.e.embedding, $vector), 0.0),
           occurred_at: hit.e.occurred_at.epochMillis * 1000 + hit.e.occurred_at.microsecond % 1000,
-          confidence: hit.e.confidence, authority: hit.e.authority, use_count: hit.e.use_count}
+          confidence: hit.e.confidence, authority: hit.e.authority, use_count: hit.e.use_count,
+          about: hit.e.about}
        ] AS episode_keyword
   }
 }

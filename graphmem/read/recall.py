@@ -23,7 +23,7 @@ from graphmem.errors import InvalidArgument
 from graphmem.model import Status, entity_key
 from graphmem.models.embed import Embedder
 from graphmem.read.currency import current_first, then_first
-from graphmem.read.focus import Focus, focus_of, off_focus
+from graphmem.read.focus import SELF_KEY, Focus, focus_of, off_focus
 from graphmem.read.period import named_periods
 from graphmem.read.request import Candidate, RecallRequest, Weights, provenance
 from graphmem.read.standing import asks_for_help, is_standing
@@ -128,6 +128,8 @@ def _mark_off_focus(focus: Focus | None, candidates: list[Candidate]) -> None:
         if c.kind == "fact":
             slot = c.row.get("slot") or ""
             c.off_focus = off_focus(focus, c.row.get("subject_key") or slot.partition("\x1f")[0])
+        elif (about := c.row.get("about")) is not None:  # whom the message was about
+            c.off_focus = off_focus(focus, SELF_KEY if about == "user" else about)
 
 
 def _mark_named_periods(request: RecallRequest, candidates: list[Candidate]) -> None:

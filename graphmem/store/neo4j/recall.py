@@ -407,7 +407,7 @@ def _lean_hits(rows: list[Row], when: str) -> list[Hit]:
             continue
         row: Row = {
             key: value
-            for key in ("id", "confidence", "authority", "use_count", "slot", "kind")
+            for key in ("id", "confidence", "authority", "use_count", "slot", "kind", "about")
             if (value := r.get(key)) is not None
         }
         row[when] = from_epoch(r[when])
