@@ -286,7 +286,9 @@ def test_maintain_command(
 
     out = graphmem("maintain", "-n", maya, "--now", "2026-03-09T00:00Z").splitlines()
     assert out[:2] == ["as of 2026-03-09 00:00 UTC", f"{maya}: ran daily, weekly"]
-    assert out[2].startswith("  daily: expired 0, needs review 0, proposed 0, decayed 0 (run ")
+    assert out[2].startswith(
+        "  daily: expired 0, needs review 0, proposed 0, decayed 0, reduced 0 (run "
+    )
     assert out[3:] == [
         "  weekly: removed 0, demoted 0",
         "  monthly: not due until 2026-04-01 00:00 UTC",

@@ -9,11 +9,14 @@
 MATCH (f:Fact {namespace: $namespace})-[:OBJECT]->(o:Entity {namespace: $namespace})
 MATCH (f)-[:SUBJECT]->(s:Entity {namespace: $namespace})
 OPTIONAL MATCH (s)-[r:FACT {fact_id: f.id}]->(o)
-WITH f, r
-WHERE r IS NULL
-   OR r.status <> f.status OR r.valid_from <> f.valid_from OR r.valid_until <> f.valid_until
-   OR r.recorded_at <> f.recorded_at OR r.retired_at <> f.retired_at
-   OR r.predicate <> f.predicate OR r.scope <> f.scope OR r.namespace <> f.namespace
+// Instants compared, not their spelling: a datetime kept with a named zone (what
+// noncanonical_datetime reports) is the same instant as its UTC copy.
+WITH f, r, [k IN ['valid_from', 'valid_until', 'recorded_at', 'retired_at']
+            WHERE r IS NOT NULL AND (r[k].epochSeconds <> f[k].epochSeconds
+                                     OR r[k].nanosecond <> f[k].nanosecond)] AS moved
+WHERE r IS NULL OR size(moved) > 0
+   OR r.status <> f.status OR r.predicate <> f.predicate OR r.scope <> f.scope
+   OR r.namespace <> f.namespace
 RETURN CASE WHEN r IS NULL THEN 'missing' ELSE 'differs' END AS problem, f.id AS fact_id
 UNION
 MATCH (:Entity {namespace: $namespace})-[r:FACT]->(:Entity {namespace: $namespace})
