@@ -311,6 +311,15 @@ def test_every_tool_in_process(tmp_path: Path) -> None:
             await server.call_tool("forget", ns)
         with pytest.raises(ToolError, match="f_missing"):
             await server.call_tool("reject", {"fact_id": "f_missing", **ns})
+        # What the next session reads: the open items and the connections (read only).
+        session = mem.session("maya", budget=4000)
+        session.add_agent("Two hotels found; you need to choose.")
+        session.end(todos=["choose the hotel"])
+        mem.remember("I connected my Google Calendar with read-only access.", "maya")
+        todos = (await call_in(server, "todos", **ns))["todos"]
+        assert [(t["text"], t["proposed"]) for t in todos] == [("choose the hotel", True)]
+        [calendar] = (await call_in(server, "connections", **ns))["connections"]
+        assert (calendar["service"], calendar["scope"]) == ("Google Calendar", "read-only")
 
     with Memory(tmp_path) as mem:
         anyio.run(scenario, mem)

@@ -38,7 +38,7 @@ from graphmem import __version__
 from graphmem.adapters import Recalled, missing, recalled
 from graphmem.errors import GraphmemError, InvalidArgument, OperationFailed
 from graphmem.model import AuditEntry, Episode, Fact, Model, SourceKind, check_namespace
-from graphmem.results import ForgetReport, WriteResult
+from graphmem.results import Connection, ForgetReport, Todo, WriteResult
 from graphmem.trust.actions import Confirmations, is_read_only
 
 if TYPE_CHECKING:
@@ -70,6 +70,16 @@ class Facts(Model):
 class Audit(Model):
     namespace: str
     entries: list[AuditEntry]
+
+
+class TodoList(Model):
+    namespace: str
+    todos: list[Todo]
+
+
+class Connections(Model):
+    namespace: str
+    connections: list[Connection]
 
 
 class Guarded(Model):
@@ -253,6 +263,19 @@ class Tools:
         """The user rejected a candidate fact."""
         return self.memory.reject(fact_id, namespace)
 
+    def todos(self, *, namespace: str, include_closed: StrictBool = False) -> TodoList:
+        """The user's open items (what a past session left pending, what the user said is
+        still to do); proposed ones were the agent's and wait for the user to take them up."""
+        return TodoList(
+            namespace=namespace, todos=self.memory.todos(namespace, include_closed=include_closed)
+        )
+
+    def connections(self, *, namespace: str, include_revoked: StrictBool = False) -> Connections:
+        """Which services are connected, for which account and with which permission scope,
+        granted when and on whose word. Never a credential."""
+        found = self.memory.connections(namespace, include_revoked=include_revoked)
+        return Connections(namespace=namespace, connections=found)
+
     def audit(self, *, namespace: str, since: When = None) -> Audit:
         """Who changed what, and when."""
         return Audit(namespace=namespace, entries=self.memory.audit(namespace, since=since))
@@ -339,6 +362,8 @@ TOOL_NAMES = (
     "confirm",
     "reject",
     "audit",
+    "todos",
+    "connections",
     "needs_confirmation",
 )
 
