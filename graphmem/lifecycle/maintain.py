@@ -66,7 +66,7 @@ def maintain(
     """Run, in each namespace, the jobs due at ``now``; record each one that ran."""
     done = []
     for ns in namespaces:
-        due, not_due = schedule(last_runs(store, ns, now), now)
+        due, not_due = schedule(last_runs(store, ns), now)
         ran = []
         for job in due:
             if job == "daily":
@@ -90,17 +90,22 @@ def maintain(
     return MaintenanceReport(at=now, namespaces=done)
 
 
-def last_runs(store: GraphStore, namespace: str, now: datetime) -> dict[JobName, datetime]:
-    """When each job last ran in the namespace, from its audit. An entry older than the
-    longest period cannot keep a job from being due, so only the audit since then is read."""
+def last_runs(store: GraphStore, namespace: str) -> dict[JobName, datetime]:
+    """When each job last ran in the namespace, from its audit: each run's entry names its
+    job as its target, so they are read by the audit's target index, not by a scan of a busy
+    namespace's recent audit."""
     last: dict[JobName, datetime] = {}
-    for row in store.audit(namespace, now - max(PERIODS.values())):
+    for row in store.audit_of(namespace, [_target(job) for job in PERIODS]):
         if row["action"] != ACTION or not row.get("after_json"):
             continue
         job = json.loads(row["after_json"]).get("job")
-        if job in PERIODS:
-            last[job] = row["at"]  # oldest first: the latest run wins
+        if job in PERIODS and (job not in last or row["at"] > last[job]):
+            last[job] = row["at"]
     return last
+
+
+def _target(job: JobName) -> str:
+    return f"maintain:{job}"
 
 
 def schedule(
@@ -172,4 +177,4 @@ def record(report: MaintenanceJob, now: datetime) -> Row:
     after: dict[str, Any] = {"job": report.job, **counts}
     if report.distillation_run:
         after["distillation_run"] = report.distillation_run
-    return audit_row(now, Actor.SYSTEM, ACTION, after=after)
+    return audit_row(now, Actor.SYSTEM, ACTION, target_id=_target(report.job), after=after)
