@@ -57,6 +57,19 @@ def test_a_wikidata_single_value_property_supersedes(memory: Memory, ns: NS) -> 
     assert current(memory, space, "born_in") == ["Porto"]
 
 
+def test_a_favourite_is_one_at_a_time(memory: Memory, clock: Clock, ns: NS) -> None:
+    space = ns("favourites")
+    memory.remember("My favourite colour is blue.", namespace=space)
+    clock.advance(days=1)
+    result = memory.remember("My favourite colour is green.", namespace=space)
+    assert current(memory, space, "favourite_colour") == ["green"]
+    assert "a favourite is one at a time" in result.operations[0].reason
+    # Not a word that merely contains one: "favourites" (a list) keeps every value.
+    for item in ("Rome", "Kyoto"):
+        memory.remember([Claim("user", "favourites_list", item)], namespace=space)
+    assert current(memory, space, "favourites_list") == ["Kyoto", "Rome"]
+
+
 def test_a_relation_nobody_knows_keeps_every_value(memory: Memory, ns: NS) -> None:
     space = ns("visits")
     for city in ("Lyon", "Porto"):

@@ -9,7 +9,8 @@ write path also takes, in this order:
    is corrected by declaring the predicate;
 2. the claim's own reading: a model's extraction says ``one_value``, or the offline grammar
    read a definite singular ("the chairperson of X is Y");
-3. Wikidata's property constraints: a predicate named like a property that carries the
+3. the relation's own name, when it says one ("favourite_band", "primary_doctor");
+4. Wikidata's property constraints: a predicate named like a property that carries the
    single-value constraint (``single_value.tsv``, CC0, see ``tools/wikidata/README.md``).
 
 A guess is named in the write's reason, so a supersession it caused shows where it came from.
@@ -27,6 +28,9 @@ from graphmem.model import Cardinality, Claim, Predicate
 _DATA = Path(__file__).with_name("single_value.tsv")
 _SEPARATORS = re.compile(r"[^a-z0-9]+")
 # Words a predicate name may carry around the relation's noun: "citizen_of", "is_ceo_of".
+# A relation named for the one most preferred ("favourite_band", "favorite_color",
+# "primary_doctor"): its word says one value at a time, whoever it is about.
+_SINGULAR = re.compile(r"^(?:favou?rite|primary|main)_[a-z0-9_]+$")
 _FILLER = frozenset({"is", "was", "the", "a", "an", "of", "has", "had", "current", "official"})
 
 
@@ -42,6 +46,8 @@ def of(claim: Claim, declared: Predicate | None) -> Guess:
         return Guess(declared.cardinality)
     if claim.cardinality is not None:
         return Guess(claim.cardinality, "as the statement reads")
+    if _SINGULAR.match(claim.predicate):
+        return Guess(Cardinality.ONE, "a favourite is one at a time")
     known = single_valued()
     pid = known.get(_snake(claim.predicate)) or known.get(_key(claim.predicate))
     if pid is not None:
