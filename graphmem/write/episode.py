@@ -18,6 +18,7 @@ from graphmem.trust.sensitivity import categories_of_text
 from graphmem.write import context
 from graphmem.write.decide import Proposal
 from graphmem.write.inputs import Input
+from graphmem.write.user_names import SELF_KEY
 
 
 def new_episode(
@@ -145,3 +146,31 @@ def actor_of(source: SourceKind) -> Actor:
     if source is SourceKind.SYSTEM:
         return Actor.SYSTEM
     return Actor.AGENT if source is not SourceKind.USER else Actor.USER
+
+
+def read_from(
+    episode: Row, staged: list[Proposal | Refusal], text: str, *, third_party: bool
+) -> None:
+    """What the claims read from a message say about it: whom it is about, and whether it
+    is special-category data."""
+    if (about := whom_about(staged)) is not None:
+        episode["about"] = about
+    if sensitivity_of(text, staged, third_party=third_party) is Sensitivity.SENSITIVE:
+        episode["sensitivity"] = Sensitivity.SENSITIVE.value
+        # What is read out of a special-category message is as sensitive as the message:
+        # "I had a miscarriage, I'm taking things slowly" yields "takes things slowly".
+        for proposal in staged:
+            if isinstance(proposal, Proposal):
+                proposal.content.sensitivity = Sensitivity.SENSITIVE.value
+
+
+def whom_about(staged: list[Proposal | Refusal]) -> str | None:
+    """Whom a message is about, by the subjects of what was read from it: ``user`` when
+    every claim is the user's, ``other`` when none is (recall ranks it lower for a question
+    about someone else: graphmem.read.focus), None when mixed or nothing was read."""
+    keys = {p.content.subject_key for p in staged if isinstance(p, Proposal)}
+    if not keys:
+        return None
+    if keys == {SELF_KEY}:
+        return "user"
+    return "other" if SELF_KEY not in keys else None

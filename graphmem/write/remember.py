@@ -55,7 +55,7 @@ from graphmem.write.episode import (
     episode_change,
     injection_alert,
     new_episode,
-    sensitivity_of,
+    read_from,
     without_marked,
 )
 from graphmem.write.inputs import Input, claim_text
@@ -169,7 +169,7 @@ class WritePath:
             ahead = self._slots_ahead(inp.namespace, claims, reads)
         inp, names = self._whose(inp, claims, scrubbed.text)
         staged = [self._stage(inp, claim, attacks, names) for claim in claims]
-        _read_from(episode, staged, scrubbed.text, third_party=inp.third_party)
+        read_from(episode, staged, scrubbed.text, third_party=inp.third_party)
         around: list[Row] = []
         if told is None:
             # The turns around it in its session are indexed with it for keyword search
@@ -541,34 +541,6 @@ def _review_at(predicate: Predicate | None, valid_from: datetime, stated: dateti
         return min(max(valid_from, stated) + interval, END_OF_TIME)
     except OverflowError:  # a review due after the end of time is no review
         return END_OF_TIME
-
-
-def _read_from(
-    episode: Row, staged: list[Proposal | Refusal], text: str, *, third_party: bool
-) -> None:
-    """What the claims read from a message say about it: whom it is about, and whether it
-    is special-category data."""
-    if (about := whom_about(staged)) is not None:
-        episode["about"] = about
-    if sensitivity_of(text, staged, third_party=third_party) is Sensitivity.SENSITIVE:
-        episode["sensitivity"] = Sensitivity.SENSITIVE.value
-        # What is read out of a special-category message is as sensitive as the message:
-        # "I had a miscarriage, I'm taking things slowly" yields "takes things slowly".
-        for proposal in staged:
-            if isinstance(proposal, Proposal):
-                proposal.content.sensitivity = Sensitivity.SENSITIVE.value
-
-
-def whom_about(staged: list[Proposal | Refusal]) -> str | None:
-    """Whom a message is about, by the subjects of what was read from it: ``user`` when
-    every claim is the user's, ``other`` when none is (recall ranks it lower for a question
-    about someone else: graphmem.read.focus), None when mixed or nothing was read."""
-    keys = {p.content.subject_key for p in staged if isinstance(p, Proposal)}
-    if not keys:
-        return None
-    if keys == {user_names.SELF_KEY}:
-        return "user"
-    return "other" if user_names.SELF_KEY not in keys else None
 
 
 def embed_change(embedder: Embedder, change: ChangeSet) -> None:
