@@ -62,7 +62,7 @@ def test_look_alikes_stay_ordinary(memory: Memory, ns: Any, text: str) -> None:
 @pytest.mark.parametrize(
     ("folder", "missed", "false_alarms"),
     [
-        ("sensitivity", 0.04, 0.07),
+        ("sensitivity", 0.02, 0.07),
         ("sensitivity_heldout", 0.15, 0.125),
         ("sensitivity_blind_b", 0.18, 0.14),
     ],

@@ -25,6 +25,9 @@ from graphmem.trust.sensitivity import categories_of_text
         "Since we last spoke, I took my kids to a park yesterday. They had fun.",
         "My kids are so excited about summer break!",
         "Check it out, my girl & I tried out that new cafe last weekend!",
+        "The kids loved the film.",
+        "The twins from the band played a great set.",
+        "I go to yoga classes at the gym every Tuesday.",
         # Therapy as a figure of speech.
         "I signed up for a pottery class. It's like therapy for me.",
         "When I'm away from the court, cooking is therapy for me.",
@@ -62,6 +65,13 @@ def test_words_said_in_passing_are_not_sensitive(text: str) -> None:
         ("Our twins were born in May.", "children"),
         ("my 5-year-old son loves trains", "children"),
         ("Meine Tochter spielt Fußball.", "children"),
+        # Children however they are named: "the twins", a friend's son, ours, a nephew.
+        ("The twins turn seven on 12 May, so I need a bouncy castle booked.", "children"),
+        ("My friend's son Oscar has swimming lessons every Tuesday at 5.", "children"),
+        ("Mi sobrino Mateo cumple cinco años el 22 de marzo.", "children"),
+        ("Onze zoon Daan zit in groep 5 van de Klimopschool.", "children"),
+        ("Unsere Tochter geht seit August in die Kita am Park.", "children"),
+        ("Nossa filha começa na escola em março.", "children"),
         # Therapy as treatment; a person's own faith.
         ("I do physical therapy exercises every day.", "health"),
         ("I see my therapist on Mondays.", "mental_health"),

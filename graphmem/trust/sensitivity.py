@@ -124,13 +124,25 @@ _WORDS["children"] = (
     r"\bmein\s+(?:Sohn|Kind)|\bmeine\s+(?:Tochter|Kinder)|"
     r"\bmon\s+(?:fils|enfant)|\bma\s+fille|\bmes\s+enfants|\bmi\s+(?:hijo|hija)|"
     r"\bmis\s+hijos|\bmio\s+figlio|\bmia\s+figlia|\bmeu\s+filho|\bminha\s+filha|"
-    r"\bmijn\s+(?:zoon|dochter)|\bmój\s+syn|\bmoja\s+córka|息子|娘の|娘が|儿子|女儿"
+    r"\bmijn\s+(?:zoon|dochter)|\bmój\s+syn|\bmoja\s+córka|息子|娘の|娘が|儿子|女儿|"
+    # Ours as well as mine, and the children of the family: nephews, nieces, grandchildren.
+    r"\b(?:unser|unsere)\s+(?:Sohn|Tochter|Kinder|Kind)|\b(?:mein|meine|unser|unsere)\s+"
+    r"(?:Neffe|Nichte|Enkel|Enkelin|Enkelkinder)|\bnotre\s+(?:fils|fille|enfant)|\bnos\s+"
+    r"enfants|\b(?:mon|ma|mes|notre|nos)\s+(?:neveu|nièce|neveux|nièces|petit-fils|"
+    r"petite-fille|petits-enfants)|\bnuestr[oa]s?\s+(?:hij[oa]s?)|\b(?:mi|mis|nuestr[oa]s?)\s+"
+    r"(?:sobrin[oa]s?|niet[oa]s?)|\b(?:nostro|nostra|i\s+nostri)\s+(?:figlio|figlia|figli)|"
+    r"\b(?:mio|mia|miei|mie)\s+(?:nipote|nipoti|nipotino|nipotina)|\bnoss[oa]s?\s+"
+    r"(?:filh[oa]s?)|\b(?:meu|minha|meus|minhas|noss[oa]s?)\s+(?:sobrinh[oa]s?|net[oa]s?)|"
+    r"\bonze\s+(?:zoon|dochter|kinderen|kleinzoon|kleindochter)|\bmijn\s+(?:kinderen|"
+    r"kleinzoon|kleindochter|kleinkinderen)"
 )
 # Someone's own child, in English ("my girl" may be a partner: it needs a detail too).
 _CHILD = re.compile(
-    r"\b(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:son|sons|daughter|daughters|kids?|children|"
-    r"child|boy|boys|girl|girls|baby|toddler|twins|stepson|stepdaughter|niece|nephew|"
-    r"grandson|granddaughter|grandkids|grandchildren)\b",
+    r"\b(?:(?:my|our|his|her|their)\s+(?:[\w'’]+\s+)?(?:son|sons|daughter|daughters|kids?|"
+    r"children|child|boy|boys|girl|girls|baby|toddler|twins|stepson|stepdaughter|niece|"
+    r"nephew|grandson|granddaughter|grandkids|grandchildren)|"
+    # "the twins turn seven", "the kids start school": children however they are named
+    r"the\s+(?:twins|kids|children|baby|toddler))\b",
     re.IGNORECASE,
 )
 # What makes the mention of a child a detail about them: a name or an age right after
@@ -146,7 +158,10 @@ _CHILD_DETAIL = re.compile(
     r"\b(?:school|nursery|daycare|kindergarten|preschool|teacher|classroom|grade\s+\d+|"
     r"birthday|born\s+(?:on|in)|allerg\w*|asthma|diagnos\w*|doctor|hospital\w*|"
     r"paediatric\w*|pediatric\w*|fever|sick|illness|injur\w*|accident|broke\s+(?:his|her)|"
-    r"surgery|medication|custody|picks?\s+(?:him|her|them)\s+up|bus\s+stop)\b",
+    r"surgery|medication|custody|picks?\s+(?:him|her|them)\s+up|bus\s+stop|"
+    # where they are, when: a child's regular whereabouts ("lessons at ... every Tuesday")
+    r"(?:lessons?|practice|training|club|classes)\s+(?:at|in)\b|every\s+(?:monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday)s?)\b",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?;\n]")
