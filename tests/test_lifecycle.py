@@ -187,6 +187,28 @@ def test_gc_removes_weak_unused_facts_and_demotes_bad_ones(
     assert remaining[bad].status.value == "needs_review"
 
 
+def test_gc_removes_a_proposal_nobody_took_up_but_keeps_the_todo_list(
+    memory: Memory, clock: Clock, ns: NS
+) -> None:
+    maya = ns("maya")
+    clock.set(d(1, 5))
+    memory.remember([Claim("maya", "prefers", "late meetings")], maya, source="agent")
+    memory.remember([Claim("maya", "todo", "renew the passport")], maya, source="agent")
+    recent = d(3, 20)
+    clock.set(recent)
+    memory.remember([Claim("maya", "prefers", "aisle seats")], maya, source="agent")
+    waiting = {f.object: f.id for f in memory.facts(maya, include_candidates=True)}
+    clock.set(d(4, 10))  # 95 days after the first two, 21 after the third
+
+    report = memory.gc(maya, dry_run=False)
+
+    assert report.removed == [waiting["late meetings"]]
+    left = {f.object for f in memory.facts(maya, include_candidates=True)}
+    assert left == {"renew the passport", "aisle seats"}
+    assert [t.text for t in memory.todos(maya)] == ["renew the passport"]
+    assert memory.check(maya).ok
+
+
 def test_export_then_import_gives_identical_as_of_answers(
     memory: Memory, clock: Clock, ns: NS
 ) -> None:

@@ -3,6 +3,9 @@
 * Facts below a confidence of 0.3 that nobody used for 90 days are removed —
   the facts only: the episodes they came from stay as episodic memory, and the
   audit keeps its record (collecting garbage is not a privacy request).
+* So are candidates nobody confirmed or used for 90 days (a tool's or the agent's
+  proposal that the user never took up) — except the user's todo list, whose open
+  items stay until the user closes or cancels them.
 * Facts reported through ``feedback(..., outcome="bad")`` are demoted: their
   confidence halves and they wait for review instead of acting as current.
 
@@ -19,6 +22,7 @@ from graphmem.records import audit_row
 from graphmem.store.base import FactFilter, GraphStore
 from graphmem.store.changes import ChangeSet, FactPatch, Row
 from graphmem.temporal import END_OF_TIME
+from graphmem.trust.gate import TODO
 
 LOW_CONFIDENCE = 0.3
 UNUSED_FOR = timedelta(days=90)
@@ -31,7 +35,9 @@ def candidates(rows: list[Row], now: datetime) -> tuple[list[str], list[str]]:
         if row["retired_at"] < END_OF_TIME:
             continue
         last = row.get("last_used_at") or row["recorded_at"]
-        if row["confidence"] < LOW_CONFIDENCE and now - last > UNUSED_FOR:
+        unused = now - last > UNUSED_FOR
+        waiting = row["status"] == Status.CANDIDATE.value and row["predicate"] != TODO
+        if unused and (row["confidence"] < LOW_CONFIDENCE or waiting):
             remove.append(row["id"])
         elif (row.get("bad_outcomes") or 0) > 0 and row["status"] == Status.ACTIVE.value:
             demote.append(row["id"])
