@@ -69,14 +69,17 @@ def focus_of(query: str) -> Focus | None:
 
 
 def _bare(word: str) -> str:
-    for ending in _POSSESSIVE:
-        if word.endswith(ending):
-            return word[: -len(ending)].casefold() if ending[0] != "s" else word[:-1].casefold()
-    return word.casefold()
+    """The word without a possessive ending: "sister's" -> "sister", "kids'" -> "kids"."""
+    folded = word.casefold()
+    for ending in ("'s", "’s"):
+        if folded.endswith(ending):
+            return folded[: -len(ending)]
+    return folded.rstrip("'’")
 
 
 def off_focus(focus: Focus | None, subject_key: str | None) -> bool:
-    """Whether a fact with this subject is about someone other than the one asked about."""
+    """Whether a fact with this subject (a message, with the key of whom it is about) is
+    about someone other than the one asked about."""
     if focus is None or subject_key is None:
         return False
     return (subject_key == SELF_KEY) != (focus is Focus.USER)
