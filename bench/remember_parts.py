@@ -49,7 +49,7 @@ STEPS: list[tuple[int, str, Any, str]] = [
     ),
     (1, "the episode redacted", graphmem.write.remember, "redact"),
     (1, "the claims through the gate", graphmem.write.remember.WritePath, "_stage"),
-    (1, "the episode's sensitivity", graphmem.write.remember, "sensitivity_of"),
+    (1, "the episode's sensitivity and whom it is about", graphmem.write.remember, "read_from"),
     (1, "deciding", graphmem.write.remember.WritePath, "_decide_all"),
     (2, "waiting for the slot read", graphmem.write.slots.SlotRead, "result"),
     (2, "rule decisions", graphmem.write.remember, "decide_by_rules"),
