@@ -11,7 +11,7 @@ import json
 import logging
 import threading
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from pydantic import JsonValue
@@ -27,7 +27,7 @@ from graphmem.temporal import END_OF_TIME, optional_utc
 from graphmem.trust.gate import TODO
 from graphmem.write import revise as revision
 from graphmem.write.remember import WritePath
-from graphmem.write.todos import TodoState
+from graphmem.write.todos import TodoState, check_open
 from graphmem.write.todos import closing as todo_closing
 from graphmem.write.todos import state as todo_state
 
@@ -134,23 +134,22 @@ class EditOperations:
         todo_id = arguments.identifier(todo_id, "todo_id")
         with self._lock:
             row = self._fact_row(ns, todo_id)
-            todo_claims, entry = todo_closing(row, self._clock(), done=done)
             if done and row["status"] == Status.CANDIDATE.value:
                 # Closing what the agent proposed says it was real: the user takes it up
                 # first (a candidate has no validity of its own to end).
+                check_open(row, self._clock())
                 row = self._fact_row(ns, self.confirm(todo_id, ns).id)
-                todo_claims, entry = todo_closing(row, self._clock(), done=done)
             now = self._clock()
+            todo_claims, entry, ends = todo_closing(row, now, done=done)
             inp = self._writer.prepare(
                 todo_claims, ns, source="user", at=now, session=None, source_ref=None, speaker=None
             )
             self._writer.remember(dataclasses.replace(inp, audit=(entry,)))
-            closed_at = max(now, row["valid_from"] + timedelta(microseconds=1))
             want: TodoState = "done" if done else "cancelled"
             closed = [
                 r
                 for r in self.store.facts(ns, FactFilter(predicate=TODO, include_candidates=True))
-                if r["object_json"] == row["object_json"] and todo_state(r, closed_at) == want
+                if r["object_json"] == row["object_json"] and todo_state(r, ends) == want
             ]
         if not closed:  # the write path refused it; say so rather than pretend
             raise InvalidArgument(f"todo {todo_id!r} could not be closed: nothing was ended")

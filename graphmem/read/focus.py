@@ -37,15 +37,13 @@ _SERVICES = frozenset(
     {"doctor", "dentist", "therapist", "manager", "assistant", "mentor", "landlord", "lead"}
     | {"team_lead", "boss", "gp", "lawyer", "accountant", "coach", "trainer"}
 )
-_PERSONS = (RELATION_WORDS - {"cat", "dog"}) | {
+_PERSONS = (RELATION_WORDS - {"cat", "dog"}) | _SERVICES | {
     "aunt", "uncle", "cousin", "niece", "nephew", "grandma", "grandmother", "grandpa",
     "grandfather", "grandson", "granddaughter", "fiance", "fiancee", "fiancé", "fiancée",
     "parents", "parent", "sibling", "siblings", "twin", "twins", "housemate", "classmate",
     "teammate", "stepmother", "stepfather", "stepson", "stepdaughter", "ex", "baby", "toddler",
-    "son-in-law", "daughter-in-law", "mother-in-law", "father-in-law", "girl", "boy", "wife",
-    "husband", "partner", "neighbour", "neighbor", "roommate", "flatmate", "colleague",
-    "coworker", "co-worker", "friend", "friends", "kids", "children", "child", "kid",
-    "boss", "gp", "lawyer", "accountant", "coach", "trainer",
+    "son-in-law", "daughter-in-law", "mother-in-law", "father-in-law", "girl", "boy",
+    "co-worker", "friends",
 }  # fmt: skip
 
 
@@ -77,9 +75,9 @@ def _bare(word: str) -> str:
     return folded.rstrip("'’")
 
 
-def off_focus(focus: Focus | None, subject_key: str | None) -> bool:
-    """Whether a fact with this subject (a message, with the key of whom it is about) is
-    about someone other than the one asked about."""
-    if focus is None or subject_key is None:
+def off_focus(focus: Focus | None, about_user: bool | None) -> bool:
+    """Whether a fact or message (about the user, or not, or nobody knows) is about someone
+    other than the one asked about."""
+    if focus is None or about_user is None:
         return False
-    return (subject_key == SELF_KEY) != (focus is Focus.USER)
+    return about_user != (focus is Focus.USER)

@@ -30,7 +30,7 @@ from graphmem.read.standing import asks_for_help, is_standing
 from graphmem.results import Evidence, Provenance, ScoreParts
 from graphmem.store.base import Checked, GraphStore, Hit, Probe
 from graphmem.store.changes import Row
-from graphmem.store.rows import status_as_of, to_episode, to_fact
+from graphmem.store.rows import slot_subject, status_as_of, to_episode, to_fact
 from graphmem.store.text import STOP_WORDS
 
 
@@ -126,10 +126,11 @@ def _mark_standing(candidates: Iterable[Candidate]) -> None:
 def _mark_off_focus(focus: Focus | None, candidates: list[Candidate]) -> None:
     for c in candidates if focus is not None else ():
         if c.kind == "fact":
-            slot = c.row.get("slot") or ""
-            c.off_focus = off_focus(focus, c.row.get("subject_key") or slot.partition("\x1f")[0])
-        elif (about := c.row.get("about")) is not None:  # whom the message was about
-            c.off_focus = off_focus(focus, SELF_KEY if about == "user" else about)
+            about_user: bool | None = slot_subject(c.row["slot"]) == SELF_KEY
+        else:  # whom the message was about, when what was read from it said
+            about = c.row.get("about")
+            about_user = None if about is None else about == "user"
+        c.off_focus = off_focus(focus, about_user)
 
 
 def _mark_named_periods(request: RecallRequest, candidates: list[Candidate]) -> None:

@@ -33,6 +33,11 @@ def slot_key(subject_key: str, predicate: str, scope: str) -> str:
     return f"{subject_key}\x1f{predicate}\x1f{scope}"
 
 
+def slot_subject(slot: str) -> str:
+    """The subject key a slot key (:func:`slot_key`) begins with."""
+    return slot.partition("\x1f")[0]
+
+
 def slot_node_id(namespace: str, key: str) -> str:
     """The id of a slot's node: the same in both stores, derived from what the slot is."""
     digest = hashlib.sha256(f"{namespace}\x1f{key}".encode()).hexdigest()[:32]

@@ -38,8 +38,8 @@ def state(row: Row, now: datetime) -> TodoState | None:
     return "open" if row["status"] in (Status.ACTIVE.value, Status.CANDIDATE.value) else None
 
 
-def closing(row: Row, now: datetime, *, done: bool) -> tuple[list[Claim], Row]:
-    """The user's claim that closes an open todo, and the audit entry that says how."""
+def check_open(row: Row, now: datetime) -> None:
+    """Refuse, naming why, a fact that is not an open todo."""
     if row["predicate"] != TODO:
         raise InvalidArgument(
             f"fact {row['id']!r} is not a todo (its relation is {row['predicate']!r})"
@@ -47,14 +47,21 @@ def closing(row: Row, now: datetime, *, done: bool) -> tuple[list[Claim], Row]:
     current = state(row, now)
     if current != "open":
         raise InvalidArgument(f"todo {row['id']!r} is not open (it is {current or 'replaced'})")
+
+
+def closing(row: Row, now: datetime, *, done: bool) -> tuple[list[Claim], Row, datetime]:
+    """The user's claim that closes an open todo, the audit entry that says how, and the
+    instant at which the list is read to find the version it closed."""
+    check_open(row, now)
+    # Done: it stops being pending now (an item closed the instant it was opened still held
+    # for that instant). Cancelled: it comes off the list as never due.
+    ends = max(now, row["valid_from"] + _INSTANT)
     item = Claim(
         row["subject"],
         TODO,
         json.loads(row["object_json"]),
         negated=True,
-        # Done: it stops being pending now (an item closed the instant it was opened still
-        # held for that instant). Cancelled: it comes off the list as never due.
-        valid_from=max(now, row["valid_from"] + _INSTANT) if done else None,
+        valid_from=ends if done else None,
         scope=row["scope"],
     )
     entry = audit_row(
@@ -64,4 +71,4 @@ def closing(row: Row, now: datetime, *, done: bool) -> tuple[list[Claim], Row]:
         target_id=row["id"],
         note="closed by the user" if done else "cancelled by the user",
     )
-    return [item], entry
+    return [item], entry, ends
