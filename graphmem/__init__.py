@@ -54,6 +54,7 @@ if TYPE_CHECKING:  # for type checkers; at run time each name is imported on fir
         SupportRole,
         Tombstone,
     )
+    from graphmem.models.contextual import MiniLMEmbedder
     from graphmem.models.embed import (
         Embedder,
         HashingEmbedder,
@@ -120,6 +121,7 @@ _WHERE = {
     "MaintenanceJob": "graphmem.results",
     "MaintenanceReport": "graphmem.results",
     "Memory": "graphmem.memory",
+    "MiniLMEmbedder": "graphmem.models.contextual",
     "ModelCallFailed": "graphmem.errors",
     "ModelClient": "graphmem.models.llm",
     "ModelDecider": "graphmem.write.decide_llm",
@@ -208,6 +210,7 @@ __all__ = [
     "MaintenanceJob",
     "MaintenanceReport",
     "Memory",
+    "MiniLMEmbedder",
     "ModelCallFailed",
     "ModelClient",
     "ModelDecider",

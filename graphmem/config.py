@@ -17,6 +17,8 @@ model              ``GRAPHMEM_MODEL`` with ``OPENAI_BASE_URL`` and   ``--model``
                    take, 60) and ``GRAPHMEM_MODEL_RETRIES`` (2)
 embedder           ``GRAPHMEM_EMBEDDER``: ``hashing`` (default),      ``--embedder``
                    ``semantic`` (the ``semantic`` extra, offline),
+                   ``contextual`` (the ``contextual`` extra,
+                   offline),
                    ``openai:<model>``, ``sentence-transformers:<path>``
 =================  ==============================================  =================
 

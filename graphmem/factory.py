@@ -59,6 +59,10 @@ def embedder(override: str | None = None) -> Embedder:
         from graphmem.models.semantic import WordLlamaEmbedder  # noqa: PLC0415 - loaded on use
 
         return WordLlamaEmbedder()
+    if kind == "contextual" and not arg:
+        from graphmem.models.contextual import MiniLMEmbedder  # noqa: PLC0415 - loaded on use
+
+        return MiniLMEmbedder()
     if kind == "openai" and arg:
         import openai  # noqa: PLC0415
 
@@ -69,6 +73,6 @@ def embedder(override: str | None = None) -> Embedder:
     if kind == "sentence-transformers" and arg:
         return embed.SentenceTransformerEmbedder(arg)
     raise InvalidArgument(
-        f"embedder {spec!r} is not known: use hashing, semantic, openai:<model> or "
-        "sentence-transformers:<folder or model name>"
+        f"embedder {spec!r} is not known: use hashing, semantic, contextual, openai:<model> "
+        "or sentence-transformers:<folder or model name>"
     )

