@@ -116,11 +116,12 @@ class Ingest:
     expected_updates: int = 0  # facts whose slot already held another value
     expected_noops: int = 0  # facts that repeat the slot's current value
     per_fact: list[float] = field(default_factory=list)
+    learned: list[str] = field(default_factory=list)  # --undeclared: relations learnt
 
 
-def ingest(mem: Memory, ds: Dataset, ns: str, source: str) -> Ingest:
+def ingest(mem: Memory, ds: Dataset, ns: str, source: str, *, declare: bool = True) -> Ingest:
     out = Ingest()
-    for predicate in PREDICATES:
+    for predicate in PREDICATES if declare else ():
         mem.define_predicate(predicate, cardinality="one")
     held: dict[tuple[str, str], str] = {}
     start = time.perf_counter()
@@ -143,6 +144,11 @@ def ingest(mem: Memory, ds: Dataset, ns: str, source: str) -> Ingest:
         out.per_fact.append(time.perf_counter() - began)
         out.operations.update(op.kind for op in result.operations)
         out.refused.extend(f"{t.number}. {r.claim}: {r.reason}" for r in result.refused)
+    if not declare:
+        # What a deployment's scheduler does daily: among other jobs, it learns from the
+        # history which relations hold one value at a time (learn_cardinality).
+        [space] = mem.maintain(ns).namespaces
+        out.learned = [p for job in space.ran for p in job.learned]
     out.seconds = time.perf_counter() - start
     return out
 
@@ -274,7 +280,7 @@ def run_store(args: argparse.Namespace, ds: Dataset, ns: str) -> Run:
     with open_memory(args.store, args.neo4j_uri) as mem:
         try:
             progress(f"ingesting {len(ds.triples)} facts into {args.store} ...")
-            ing = ingest(mem, ds, ns, args.source)
+            ing = ingest(mem, ds, ns, args.source, declare=not args.undeclared)
             statuses = Counter(str(f.status) for f in mem.facts(ns, history=True))
             slots = check_slots(mem, ds, ns)
             results: dict[Subset, list[Answer]] = {}
@@ -315,6 +321,8 @@ def report_ingest(r: Run, n_facts: int, examples: int) -> None:
         f"(expected {ing.expected_updates} from the numbering; "
         f"{ing.expected_noops} repeats expected as NOOP)"
     )
+    if ing.learned:
+        print(f"relations learnt one-valued by the daily maintenance: {len(ing.learned)}")
     print(f"fact statuses after ingest: {dict(sorted(r.statuses.items()))}")
     print(
         f"slots: {r.slots.slots}; exactly one current value: {r.slots.one_current}; "
@@ -411,6 +419,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--source", choices=("document", "user"), default="document")
     parser.add_argument("--examples", type=int, default=8, help="failed examples to print")
     parser.add_argument("--keep", action="store_true", help="keep the Neo4j namespace")
+    parser.add_argument(
+        "--undeclared",
+        action="store_true",
+        help="declare no predicate; run the daily maintenance once after the facts",
+    )
     return run(parser.parse_args(argv))
 
 

@@ -14,7 +14,9 @@ model              ``GRAPHMEM_MODEL`` with ``OPENAI_BASE_URL`` and   ``--model``
                    ``OPENAI_API_KEY`` (the openai client's own);
                    unset: the offline extractor and rule decider;
                    ``GRAPHMEM_MODEL_TIMEOUT`` (seconds a request may
-                   take, 60) and ``GRAPHMEM_MODEL_RETRIES`` (2)
+                   take, 60) and ``GRAPHMEM_MODEL_RETRIES`` (2);
+                   ``GRAPHMEM_COMPARE_MODEL``: a second model the
+                   monthly maintenance compares it with
 embedder           ``GRAPHMEM_EMBEDDER``: ``hashing`` (default),      ``--embedder``
                    ``semantic`` (the ``semantic`` extra, offline),
                    ``contextual`` (the ``contextual`` extra,
@@ -88,6 +90,12 @@ def tombstone_key() -> bytes | None:
 
 def model_name(override: str | None = None) -> str | None:
     return override or _env("GRAPHMEM_MODEL")
+
+
+def compare_model_name() -> str | None:
+    """``GRAPHMEM_COMPARE_MODEL``: a second model at the same endpoint, whose reading the
+    monthly maintenance compares with the configured one's (Memory.compare_models)."""
+    return _env("GRAPHMEM_COMPARE_MODEL")
 
 
 # Seconds one model request may take, and how often a failed one is tried again: the
@@ -188,6 +196,8 @@ def described(
         out.append(Setting("extractor", "model (LLMExtractor and ModelDecider)", "model"))
     else:
         out.append(Setting("extractor", "offline rules (no model)", "GRAPHMEM_MODEL unset"))
+    if compare_model_name() is not None:
+        out.append(Setting("model compared", str(compare_model_name()), "GRAPHMEM_COMPARE_MODEL"))
     spec = embedder_spec(embedder_override)
     source = (
         "--embedder"

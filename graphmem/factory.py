@@ -6,6 +6,8 @@ the Neo4j driver, openai and the optional embedders only when one is asked for.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +18,7 @@ if TYPE_CHECKING:
     from graphmem.models.embed import Embedder
     from graphmem.models.llm import ModelClient
     from graphmem.store.base import GraphStore
+    from graphmem.write.remember import Extractor
 
 
 def open_store(path: str | Path | None = None, neo4j: str | None = None) -> GraphStore:
@@ -45,6 +48,19 @@ def model_client(override: str | None = None) -> ModelClient | None:
         timeout=config.model_timeout(),
         max_retries=config.model_retries(),
     )
+
+
+@contextmanager
+def model_extractor(name: str) -> Iterator[Extractor]:
+    """An extractor reading with the model ``name`` at the configured endpoint; its client
+    is closed on exit (Memory.compare_models)."""
+    from graphmem.extract.llm import LLMExtractor  # noqa: PLC0415 - openai loads on use
+
+    client = model_client(name)
+    if client is None:  # pragma: no cover - a name is given, so a client is made
+        raise InvalidArgument(f"no client for model {name!r}")
+    with client:
+        yield LLMExtractor(client)
 
 
 def embedder(override: str | None = None) -> Embedder:

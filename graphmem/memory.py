@@ -100,6 +100,7 @@ class Memory(LifecycleOperations, ConnectionOperations, EditOperations):
             store = factory.open_store(path)
         self.store = store
         self.predicates = PredicateRegistry()
+        self._model_extractor = factory.model_extractor
         self._clock: Callable[[], datetime] = lambda: utc(clock(), "clock()")
         self._lock = threading.RLock()
         self._closed = False

@@ -214,6 +214,11 @@ class MaintenanceJob(Model):
         default_factory=list,
         description="daily: episodes past the namespace's retention, reduced to their claims",
     )
+    learned: list[str] = Field(
+        default_factory=list,
+        description="daily: relations learnt from the namespace's history to hold one value "
+        "at a time (graphmem.lifecycle.learn_cardinality); their slots derived again",
+    )
     distillation_run: str | None = Field(
         None, description="daily: the distillation run (Memory.rollback undoes it)"
     )
@@ -242,6 +247,50 @@ class MaintenanceJob(Model):
     candidates_waiting: list[str] = Field(
         default_factory=list, description="monthly: candidates still waiting for confirm or reject"
     )
+    merged: list[str] = Field(
+        default_factory=list,
+        description="monthly: duplicate values merged into the value they repeat (their "
+        "sources now support it; the merged versions stay in history)",
+    )
+    compared: list[str] = Field(
+        default_factory=list,
+        description="monthly, when a second model is configured (GRAPHMEM_COMPARE_MODEL): the "
+        "episodes both models read again",
+    )
+    model_differences: list[str] = Field(
+        default_factory=list,
+        description="monthly: the episodes whose permission decisions differ between the "
+        "configured model and the second one (Memory.compare_models lists both readings)",
+    )
+
+
+class ModelDifference(Model):
+    """One message the two models read into different permission decisions."""
+
+    episode_id: str
+    first: list[str] = Field(description="the first model's decisions: 'what it is: claim'")
+    second: list[str] = Field(description="the second model's decisions, alike")
+
+
+class ModelComparison(Model):
+    """What :meth:`graphmem.Memory.compare_models` found: the permission decisions (what
+    would become a current rule or preference, wait for the user, or be refused) of two
+    models reading the same sampled messages through the same gate. Nothing is written."""
+
+    first: str = Field(description="the configured model (or extractor)")
+    second: str = Field(description="the model compared with it")
+    sampled: list[str] = Field(default_factory=list, description="episodes both read")
+    failed: list[str] = Field(
+        default_factory=list, description="episodes skipped: a model call failed"
+    )
+    differences: list[ModelDifference] = Field(default_factory=list)
+
+    @property
+    def agreement(self) -> float:
+        """The share of sampled messages read into the same decisions (1.0 when none)."""
+        if not self.sampled:
+            return 1.0
+        return 1 - len(self.differences) / len(self.sampled)
 
 
 class NamespaceMaintenance(Model):

@@ -23,7 +23,7 @@ from typing import Any
 import anyio
 import pytest
 
-from graphmem import Claim, GraphmemError, Memory
+from graphmem import Claim, GraphmemError, Memory, OfflineExtractor
 from graphmem.arguments import (
     MAX_ID_CHARS,
     MAX_K,
@@ -246,6 +246,12 @@ TEXTS = [
         NAMESPACE_CHARS,
         "n",
     ),
+    Text(
+        "compare_models",
+        "other",
+        lambda m, s, v: m.compare_models(s.namespace, v, sample=1),
+        MAX_NAME_CHARS,
+    ),
     # Only values purge refuses: a purge that runs compacts the whole store.
     Text("purge", "namespace", lambda m, s, v: m.purge(v), None),
 ]
@@ -263,6 +269,12 @@ NUMBERS = [
     Number("session", "window", lambda m, s, v: m.session(s.namespace, window=v), None),
     Number("session", "share", lambda m, s, v: m.session(s.namespace, share=v), 1.0),
     Number("purge", "timeout", lambda m, s, v: m.purge(s.namespace, timeout=v), 86_400),
+    Number(
+        "compare_models",
+        "sample",
+        lambda m, s, v: m.compare_models(s.namespace, OfflineExtractor(), sample=v),
+        MAX_K,
+    ),
 ]
 
 # Parameters of public methods that take text or numbers in another shape, checked

@@ -287,7 +287,7 @@ def test_maintain_command(
     out = graphmem("maintain", "-n", maya, "--now", "2026-03-09T00:00Z").splitlines()
     assert out[:2] == ["as of 2026-03-09 00:00 UTC", f"{maya}: ran daily, weekly"]
     assert out[2].startswith(
-        "  daily: expired 0, needs review 0, proposed 0, decayed 0, reduced 0 (run "
+        "  daily: expired 0, needs review 0, learned 0, proposed 0, decayed 0, reduced 0 (run "
     )
     assert out[3:] == [
         "  weekly: removed 0, demoted 0",

@@ -61,6 +61,7 @@ HANDLERS: dict[str, str] = {
     "gc": "lifecycle_commands:_gc",
     "expire": "lifecycle_commands:_expire",
     "maintain": "lifecycle_commands:_maintain",
+    "compare-models": "lifecycle_commands:_compare_models",
     "retention": "lifecycle_commands:_retention",
     "purge": "write_commands:_purge",
     "mcp": "lifecycle_commands:_mcp",

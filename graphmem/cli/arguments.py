@@ -277,6 +277,19 @@ def _add_lifecycle_commands(add: Adder) -> None:
         "--now", type=_when, help="run what is due as of this time (default: the clock)"
     )
 
+    compare = add(
+        "compare-models",
+        "read sampled messages with the configured model and another; show where their "
+        "permission decisions differ (writes nothing)",
+    )
+    compare.add_argument(
+        "other", nargs="?", help="the model to compare with (default: GRAPHMEM_COMPARE_MODEL)"
+    )
+    _namespace(compare)
+    compare.add_argument(
+        "--sample", type=_positive, default=20, help="messages read again (default 20)"
+    )
+
     retention = add(
         "retention", "how long raw episode text is kept before maintain reduces it to its claims"
     )

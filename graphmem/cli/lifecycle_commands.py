@@ -109,15 +109,35 @@ def _expire(mem: Memory, args: argparse.Namespace) -> Output:
 
 # What each job's line counts, in the report's words.
 _JOB_COUNTS: dict[JobName, tuple[str, ...]] = {
-    "daily": ("expired", "needs_review", "proposed", "decayed", "reduced"),
+    "daily": ("expired", "needs_review", "learned", "proposed", "decayed", "reduced"),
     "weekly": ("removed", "demoted"),
-    "monthly": ("awaiting_review", "superseded_unused", "candidates_waiting"),
+    "monthly": (
+        "merged",
+        "awaiting_review",
+        "superseded_unused",
+        "candidates_waiting",
+        "model_differences",
+    ),
 }
 
 
 def _maintain(mem: Memory, args: argparse.Namespace) -> Output:
     report = mem.maintain(args.namespace, now=args.now)
     return Output(report.model_dump(mode="json"), _maintenance_lines(report))
+
+
+def _compare_models(mem: Memory, args: argparse.Namespace) -> Output:
+    found = mem.compare_models(args.namespace, args.other, sample=args.sample)
+    lines = [
+        f"{found.first} and {found.second} on {len(found.sampled)} messages: "
+        f"{len(found.differences)} with different permission decisions"
+        + (f"; {len(found.failed)} skipped (a model call failed)" if found.failed else "")
+    ]
+    for difference in found.differences:
+        lines.append(f"  {difference.episode_id}")
+        lines += [f"    {found.first}: {d}" for d in difference.first or ["(none)"]]
+        lines += [f"    {found.second}: {d}" for d in difference.second or ["(none)"]]
+    return Output(found.model_dump(mode="json"), lines)
 
 
 def _retention(mem: Memory, args: argparse.Namespace) -> Output:

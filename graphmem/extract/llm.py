@@ -171,6 +171,11 @@ class LLMExtractor:
             )
         self._client = client
 
+    @property
+    def model(self) -> str:
+        """The model it reads with."""
+        return self._client.model
+
     def extract(self, text: str, *, occurred_at: datetime, speaker: str = "user") -> list[Claim]:
         return self.extract_with_usage(text, occurred_at=occurred_at, speaker=speaker).claims
 

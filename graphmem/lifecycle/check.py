@@ -35,7 +35,7 @@ from graphmem.store.base import FactFilter, GraphStore
 from graphmem.store.changes import Row
 from graphmem.temporal import END_OF_TIME
 from graphmem.write.consolidate import is_candidate, piece_key
-from graphmem.write.statements import one_valued, said, standing
+from graphmem.write.statements import live, one_valued
 from graphmem.write.timeline import derive
 
 
@@ -132,18 +132,27 @@ def _windows(facts: list[Row]) -> list[Problem]:
 
 
 def _overlaps(facts: list[Row], statements: list[Row]) -> list[Problem]:
-    one = {slot for slot, rows in _by_slot(statements).items() if one_valued(rows)}
+    # Since when each slot holds one value: its first statement said so, or the day the
+    # history taught it (learn_cardinality): before, two values at once were its right.
+    one = {
+        slot: min(s.get("learnt_at") or s["recorded_at"] for s in rows if s["cardinality"] == "one")
+        for slot, rows in _by_slot(statements).items()
+        if one_valued(rows)
+    }
     problems = []
     for slot, versions in _by_slot(facts).items():
         if slot not in one:
             continue
+        since = one[slot]
         rows = [r for r in versions if not is_candidate(r)]
         for i, a in enumerate(rows):
             for b in rows[i + 1 :]:
                 if (a.get("lane") or "main") != (b.get("lane") or "main"):
                     continue
                 valid = a["valid_from"] < b["valid_until"] and b["valid_from"] < a["valid_until"]
-                believed = a["recorded_at"] < b["retired_at"] and b["recorded_at"] < a["retired_at"]
+                believed = max(a["recorded_at"], b["recorded_at"], since) < min(
+                    a["retired_at"], b["retired_at"]
+                )
                 if valid and believed:
                     problems.append(
                         Problem(
@@ -164,12 +173,7 @@ def _derivation(facts: list[Row], statements: list[Row]) -> list[Problem]:
     believed = _by_slot(f for f in facts if f["retired_at"] >= END_OF_TIME)
     for slot in sorted(set(said_by_slot) | set(believed)):
         said_here = said_by_slot.get(slot, [])
-        runs = {
-            r.key
-            for r in derive(
-                [said(s) for s in standing(said_here)], one_valued=one_valued(said_here)
-            )
-        }
+        runs = {r.key for r in derive(live(said_here), one_valued=one_valued(said_here))}
         held = {piece_key(f): f for f in believed.get(slot, [])}
         for key in sorted(set(held) - runs, key=str):
             problems.append(

@@ -4,12 +4,17 @@ each did.
 Three jobs, by period:
 
 * daily (1 day): the sweep (ended validity → ``expired``, lapsed review → ``needs_review``),
-  then one distillation run (patterns → candidates, what time overturned marked, the
-  unused lose confidence), then the namespace's retention (episodes older than it keeps
-  raw text reduced to their claims: graphmem.lifecycle.retention);
+  what the history teaches about relations that hold one value at a time
+  (graphmem.lifecycle.learn_cardinality), then one distillation run (patterns →
+  candidates, what time overturned marked, the unused lose confidence), then the
+  namespace's retention (episodes older than it keeps raw text reduced to their claims:
+  graphmem.lifecycle.retention);
 * weekly (7 days): garbage collection for real (weak facts unused for 90 days removed,
   facts that led to bad outcomes demoted);
-* monthly (30 days): a review that changes nothing and lists what needs a human look.
+* monthly (30 days): duplicate values merged, sources kept (graphmem.lifecycle.duplicates);
+  when a second model is configured, a sample of messages read again by both and their
+  permission decisions compared (graphmem.lifecycle.model_switch); and a review that lists
+  what needs a human look.
 
 When a job last ran is read from the namespace's own audit: each run leaves an entry
 (action ``maintain``, the job and its counts in ``after``), so the schedule needs no schema
@@ -34,6 +39,7 @@ from graphmem.results import (
     JobName,
     MaintenanceJob,
     MaintenanceReport,
+    ModelComparison,
     NamespaceMaintenance,
 )
 from graphmem.store.base import FactFilter, GraphStore
@@ -52,6 +58,9 @@ PERIODS: dict[JobName, timedelta] = {
 Distill = Callable[[str, datetime], tuple[ChangeSet, Row]]  # -> (change applied, run row)
 CollectGarbage = Callable[[str, datetime], GcReport]
 Reduce = Callable[[str, datetime], list[str]]  # -> episodes reduced by the retention policy
+Merge = Callable[[str, datetime], list[str]]  # -> the duplicate versions merged
+Learn = Callable[[str, datetime], list[str]]  # -> relations learnt one-valued
+Compare = Callable[[str, datetime], ModelComparison]
 
 
 def maintain(
@@ -62,15 +71,19 @@ def maintain(
     distill: Distill,
     gc: CollectGarbage,
     reduce: Reduce,
+    merge: Merge,
+    learn: Learn,
+    compare: Compare | None = None,
 ) -> MaintenanceReport:
-    """Run, in each namespace, the jobs due at ``now``; record each one that ran."""
+    """Run, in each namespace, the jobs due at ``now``; record each one that ran.
+    ``compare``: when a second model is configured, the monthly comparison of models."""
     done = []
     for ns in namespaces:
         due, not_due = schedule(last_runs(store, ns), now)
         ran = []
         for job in due:
             if job == "daily":
-                report = daily(store, ns, now, distill).model_copy(
+                report = daily(store, ns, now, distill, learn).model_copy(
                     update={"reduced": reduce(ns, now)}
                 )
             elif job == "weekly":
@@ -79,7 +92,7 @@ def maintain(
                     job="weekly", removed=collected.removed, demoted=collected.demoted
                 )
             else:
-                report = review(store, ns, now)
+                report = monthly(store, ns, now, merge, compare)
             # Its own transaction, after the job's: should the process die in between, the
             # job runs again next time, which is harmless (the sweep and gc find nothing
             # left, distillation proposes no pattern twice and decays once per 30 idle days),
@@ -124,17 +137,38 @@ def schedule(
     return due, not_due
 
 
-def daily(store: GraphStore, namespace: str, now: datetime, distill: Distill) -> MaintenanceJob:
+def daily(
+    store: GraphStore, namespace: str, now: datetime, distill: Distill, learn: Learn
+) -> MaintenanceJob:
     swept = sweep.sweep(store, namespace, now)
+    learned = learn(namespace, now)
     change, run = distill(namespace, now)
     return MaintenanceJob(
         job="daily",
         expired=swept.expired,
         needs_review=swept.needs_review,
+        learned=learned,
         distillation_run=run["id"],
         proposed=to_run(run).created,
         # The run's confidence patches are its decay: the sweep has just marked the statuses.
         decayed=sorted(p.fact_id for p in change.patches if "confidence" in p.changes),
+    )
+
+
+def monthly(
+    store: GraphStore, namespace: str, now: datetime, merge: Merge, compare: Compare | None
+) -> MaintenanceJob:
+    """Duplicates merged first, so the review lists what is left; models compared last."""
+    merged = merge(namespace, now)
+    report = review(store, namespace, now).model_copy(update={"merged": merged})
+    if compare is None:
+        return report
+    found = compare(namespace, now)
+    return report.model_copy(
+        update={
+            "compared": found.sampled,
+            "model_differences": [d.episode_id for d in found.differences],
+        }
     )
 
 

@@ -10,19 +10,20 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
-from graphmem import arguments
+from graphmem import arguments, config
 from graphmem.arguments import shown
 from graphmem.errors import InvalidArgument
 from graphmem.lifecycle import distill as distillation
+from graphmem.lifecycle import duplicates, learn_cardinality, model_switch, sweep
 from graphmem.lifecycle import export as export_format
 from graphmem.lifecycle import gc as garbage
 from graphmem.lifecycle import maintain as maintenance
 from graphmem.lifecycle import reextract as reextraction
 from graphmem.lifecycle import retention as retained
-from graphmem.lifecycle import sweep
 from graphmem.lifecycle.check import CheckReport
 from graphmem.lifecycle.check import check as check_namespace_invariants
 from graphmem.lifecycle.forget import ForgetPlan, Target, forget_report, plan_forget
@@ -34,6 +35,7 @@ from graphmem.results import (
     ForgetReport,
     GcReport,
     MaintenanceReport,
+    ModelComparison,
     PurgeReport,
     ReextractReport,
     Retention,
@@ -43,7 +45,8 @@ from graphmem.store.changes import ChangeSet, Row
 from graphmem.temporal import utc
 from graphmem.write import tombstone
 from graphmem.write.inputs import scrub_ref
-from graphmem.write.remember import WritePath, embed_change
+from graphmem.write.predicates import PredicateRegistry
+from graphmem.write.remember import Extractor, WritePath, embed_change
 from graphmem.write.slots import apply_fresh
 
 # Ids, counts and timings only: text, claims and secrets never reach a log.
@@ -58,6 +61,9 @@ class LifecycleOperations:
 
     store: GraphStore
     embedder: Embedder
+    predicates: PredicateRegistry
+    # A model name -> its extractor, client closed on exit (graphmem.factory, a layer above).
+    _model_extractor: Callable[[str], AbstractContextManager[Extractor]]
     _lock: threading.RLock
     _clock: Callable[[], datetime]
     _writer: WritePath
@@ -251,6 +257,89 @@ class LifecycleOperations:
             apply_fresh(self.store, build)
         return [row["id"] for row in batch[0].redactions]
 
+    def _merge(self, ns: str, now: datetime) -> list[str]:
+        """Duplicate values merged into the value they repeat: the versions merged."""
+        found: list[duplicates.Group] = []
+
+        def build() -> ChangeSet:
+            change, found[:] = duplicates.merge(self.store, ns, now)
+            embed_change(self.embedder, change)
+            return change
+
+        with self._lock:
+            apply_fresh(self.store, build)
+        return sorted(row["id"] for group in found for row in group.merged)
+
+    def _learn(self, ns: str, now: datetime) -> list[str]:
+        """Relations the namespace's history shows holding one value at a time, applied."""
+        learnt: list[str] = []
+
+        def build() -> ChangeSet:
+            change, learnt[:] = learn_cardinality.learn(
+                self.store, ns, now, lambda name: self.predicates.get(name) is not None
+            )
+            embed_change(self.embedder, change)
+            return change
+
+        with self._lock:
+            apply_fresh(self.store, build)
+        return learnt
+
+    def compare_models(
+        self,
+        namespace: str,
+        other: str | Extractor | None = None,
+        *,
+        sample: int = model_switch.SAMPLE,
+        now: datetime | None = None,
+    ) -> ModelComparison:
+        """Read a sample of the namespace's messages again with the configured model (or the
+        offline extractor) and with ``other`` — a model name at the same endpoint, an
+        extractor, or by default ``GRAPHMEM_COMPARE_MODEL`` — each through the same gate,
+        writing nothing, and say where their permission decisions differ: what either would
+        make a current rule or preference, hold for the user, or refuse. Run it before a
+        switch of model; the monthly maintenance runs it when the setting is there."""
+        ns = check_namespace(namespace)
+        sample = arguments.whole(sample, "sample", minimum=1, maximum=arguments.MAX_K)
+        at = self._clock() if now is None else utc(now, "now")
+        if (
+            other is not None
+            and not isinstance(other, str)
+            and not callable(getattr(other, "extract", None))
+        ):
+            raise InvalidArgument(
+                f"other must be a model name or an extractor (with extract()), not {shown(other)}"
+            )
+        if isinstance(other, str | None):
+            if other is not None:
+                other = arguments.text(other, "other", max_chars=arguments.MAX_NAME_CHARS)
+            name = other or config.compare_model_name()
+            if name is None:
+                raise InvalidArgument(
+                    "no model to compare with: pass other='<model>' or set GRAPHMEM_COMPARE_MODEL"
+                )
+            with self._model_extractor(name) as extractor:
+                return self._compare(ns, at, extractor, name, sample)
+        return self._compare(
+            ns, at, other, str(getattr(other, "model", type(other).__name__)), sample
+        )
+
+    def _compare(
+        self, ns: str, at: datetime, other: Extractor, name: str, sample: int
+    ) -> ModelComparison:
+        # Named by its model when it reads with one, else by what it is (the offline rules).
+        first = str(getattr(self._writer.extractor, "model", type(self._writer.extractor).__name__))
+        with self._lock:
+            return model_switch.compare(
+                self._writer, self.store, ns, at, other, sample=sample, names=(first, name)
+            )
+
+    def _configured_comparison(self) -> maintenance.Compare | None:
+        """The monthly comparison, when GRAPHMEM_COMPARE_MODEL names a second model."""
+        if config.compare_model_name() is None:
+            return None
+        return lambda ns, when: self.compare_models(ns, now=when)
+
     def maintain(
         self, namespace: str | None = None, now: datetime | None = None
     ) -> MaintenanceReport:
@@ -272,6 +361,9 @@ class LifecycleOperations:
                 distill=self._distill,
                 gc=lambda ns, when: self._gc(ns, when, dry_run=False),
                 reduce=self._reduce,
+                merge=self._merge,
+                learn=self._learn,
+                compare=self._configured_comparison(),
             )
         log.info("maintain at=%s ran=%s", at.isoformat(), report.ran)
         return report

@@ -21,7 +21,8 @@ from graphmem.write.inputs import Input
 from graphmem.write.remember import WritePath
 
 
-def _input(namespace: str, row: Row) -> Input:
+def as_input(namespace: str, row: Row) -> Input:
+    """A stored episode as the write path takes it: its words as stored (redacted)."""
     occurred: datetime = row["occurred_at"]
     return Input(
         namespace,
@@ -44,7 +45,7 @@ def finish(writer: WritePath, store: GraphStore, namespace: str, limit: int) -> 
         if not rows or rows[0].get("extraction") != "pending":
             continue  # forgotten, or finished by another process, meanwhile
         try:
-            finished.append(writer.remember(_input(namespace, rows[0]), told=rows[0]))
+            finished.append(writer.remember(as_input(namespace, rows[0]), told=rows[0]))
         except (ModelCallFailed, ModelReplyInvalid) as exc:
             failed = str(exc)
             break

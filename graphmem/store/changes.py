@@ -104,8 +104,21 @@ PATCHABLE = frozenset(
     }
 )
 
-# What may change about a statement: a candidate confirmed or rejected, words redacted.
-STATEMENT_PATCHABLE = frozenset({"status", "authority", "quote", "object_text"})
+# What may change about a statement: a candidate confirmed or rejected, words redacted,
+# its value merged into a duplicate's (same_as: the value it now counts as), its
+# relation learnt to hold one value at a time (graphmem.lifecycle.learn_cardinality).
+STATEMENT_PATCHABLE = frozenset(
+    {
+        "status",
+        "authority",
+        "quote",
+        "object_text",
+        "same_as",
+        "cardinality",
+        "cardinality_from",
+        "learnt_at",
+    }
+)
 
 
 @dataclass(slots=True)

@@ -154,11 +154,25 @@ class Consolidator:
         self._link(slot, runs, placed, done, by_id)
         return done
 
+    def merged(self, kept: Row, duplicate: Row, reason: str) -> None:
+        """Say that ``duplicate``, retired by the settle before, joined ``kept``: a
+        SUPERSEDES link and a ``merge`` audit entry (the monthly review's duplicates)."""
+        self._supersedes(kept["id"], duplicate["id"], reason, duplicate["valid_until"])
+        self._audit(
+            "merge",
+            target_id=duplicate["id"],
+            before=fact_summary(duplicate),
+            after={"merged_into": kept["id"]},
+        )
+
     # ---- versions -----------------------------------------------------------
 
     def _create(self, slot: SlotState, run: Run, statements: dict[str, Row]) -> Row:
         sources = sorted((statements[i] for i in run.statements), key=_said_order)
-        latest = sources[-1]
+        # The words of the value's own latest statement: a merged duplicate's spelling
+        # (statements.merged_values) supports the value without renaming it.
+        own = [s for s in sources if s["object_json"] == run.value]
+        latest = (own or sources)[-1]
         previous = _carried_from(slot, run)
         row: Row = {
             "id": new_id("f"),

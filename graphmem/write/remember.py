@@ -228,6 +228,14 @@ class WritePath:
             )
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def judge(self, inp: Input, extractor: Extractor) -> list[Proposal | Refusal]:
+        """What ``extractor`` reads in ``inp`` and what the gate makes of each claim; nothing
+        is written (graphmem.lifecycle.model_switch compares two models this way)."""
+        attacks = [] if inp.source in gate.GRANTING_SOURCES else injection.scan(inp.text)
+        claims = extractor.extract(inp.text, occurred_at=inp.occurred_at, speaker=inp.speaker)
+        inp, names = self._whose(inp, claims, inp.text)
+        return [self._stage(inp, claim, attacks, names) for claim in claims]
+
     def _claims(
         self, inp: Input, text: str, usage: Usage, told: Row | None
     ) -> tuple[list[Claim], str | None]:

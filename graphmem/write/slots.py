@@ -23,7 +23,7 @@ from graphmem.model import Status
 from graphmem.store.base import GraphStore, Pending, Ready, SlotBeliefs
 from graphmem.store.changes import ChangeSet, Row
 from graphmem.temporal import BEGINNING, END_OF_TIME
-from graphmem.write.statements import one_valued, said, standing
+from graphmem.write.statements import live, merged_values, one_valued
 from graphmem.write.timeline import Run, Said, derive
 
 
@@ -62,8 +62,8 @@ def timeline_of(slot: SlotState, statements: list[Row]) -> tuple[list[Said], lis
 def derive_timeline(statements: list[Row], *, one: bool) -> tuple[list[Said], list[Run]]:
     """The standing statements among ``statements`` and the timeline derived from them, the
     slot one-valued when ``one``."""
-    live = [said(s) for s in standing(statements)]
-    return live, derive(live, one_valued=one)
+    said_here = live(statements)
+    return said_here, derive(said_here, one_valued=one)
 
 
 def read_slots(
@@ -172,13 +172,20 @@ def fact_history(store: GraphStore, ns: str, row: Row, *, revisions: bool) -> li
     many-valued slot, the versions of its own value), oldest first. Retired versions only
     with ``revisions``."""
     lane = row.get("lane") or "main"
-    one = one_valued(store.slot_statements(ns, [row["slot"]]))
+    statements = store.slot_statements(ns, [row["slot"]])
+    one = one_valued(statements)
+    merged = merged_values(statements)  # a duplicate merged into a value is of its history
+
+    def value(r: Row) -> str:
+        own: str = r["object_json"]
+        return merged.get(own, own)
+
     chain = [
         r
         for r in store.slot_facts(ns, [row["slot"]])
         if (r.get("lane") or "main") == lane
         and r["status"] != Status.CANDIDATE.value
-        and (one or r["object_json"] == row["object_json"])
+        and (one or value(r) == value(row))
         and (revisions or r["retired_at"] >= END_OF_TIME)
     ]
     believed = row["retired_at"] >= END_OF_TIME

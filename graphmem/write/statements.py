@@ -123,12 +123,14 @@ def mentions(statement: Row) -> list[Row]:
     ]
 
 
-def said(statement: Row) -> Said:
-    """A stored statement as the timeline derivation sees it."""
+def said(statement: Row, aliases: dict[str, str] | None = None) -> Said:
+    """A stored statement as the timeline derivation sees it; ``aliases`` (see
+    :func:`merged_values`) maps a value merged into another onto the one it joined."""
+    value: str = statement["object_json"]
     return Said(
         id=statement["id"],
         op=Op(statement["op"]),
-        value=statement["object_json"],
+        value=aliases.get(value, value) if aliases else value,
         start=statement["valid_from"],
         until=statement["valid_until"],
         said_at=statement["said_at"],
@@ -140,6 +142,31 @@ def said(statement: Row) -> Said:
 
 def standing(statements: list[Row]) -> list[Row]:
     return [s for s in statements if s["status"] in STANDING]
+
+
+def live(statements: list[Row]) -> list[Said]:
+    """The standing statements of one slot as derivation sees them, merged values joined."""
+    aliases = merged_values(statements)
+    return [said(s, aliases) for s in standing(statements)]
+
+
+def merged_values(statements: list[Row]) -> dict[str, str]:
+    """Value -> the value it was merged into (``same_as``, set by the monthly review's
+    duplicate merge), followed to its end: a merged spelling said again later joins the
+    same value, whoever says it and in whatever order the statements arrived. A value whose
+    own statements are all gone (forgotten) joins nothing: its duplicates stand alone again."""
+    present = {s["object_json"] for s in statements}
+    direct = {s["object_json"]: s["same_as"] for s in statements if s.get("same_as")}
+    out: dict[str, str] = {}
+    for value, first in direct.items():
+        seen = {value}
+        target = first
+        while target in direct and target not in seen:  # a loop would be a bug: stop at it
+            seen.add(target)
+            target = direct[target]
+        if target != value and target in present:
+            out[value] = target
+    return out
 
 
 def one_valued(statements: list[Row]) -> bool:
