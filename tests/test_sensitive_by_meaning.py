@@ -26,6 +26,16 @@ SENSITIVE = [
     "Ich bin Gewerkschaftsmitglied bei ver.di.",
     "Je suis syndiqué à la CGT depuis dix ans.",
     "Mi hijo Pablo empieza en la guardería en septiembre.",
+    # A minor's age, however a language gives it (graphmem/trust/minor_age.py); written here,
+    # not taken from a corpus.
+    "Milo turns 9 next Tuesday, can you find a climbing gym for the party?",
+    "Mateusz, nasz sąsiad, ma 11 lat i sam jeździ autobusem.",
+    "A Beatriz tem 4 anos e ainda não dorme a noite toda.",
+    "Torben fylder syv i morgen, husk kagen.",
+    "Yeğenim Ayşe 12 yaşında ve piyano çalıyor.",
+    "Cucu saya Dimas berumur 3 tahun minggu depan.",
+    "Léon a 8 ans et il veut un vélo rouge.",
+    "Unsere Kleine wird 5 und wünscht sich ein Einhorn.",
 ]
 LOOK_ALIKES = [
     "Union Station is closer than the airport.",
@@ -33,6 +43,13 @@ LOOK_ALIKES = [
     "I support Arsenal.",
     "I marched in the school band parade when I was young.",
     "Our dog turns six in May.",
+    "The bakery on Elm Street turns 10 this year.",
+    "I have 5 years of experience with Kotlin.",
+    "Il y a 5 ans, nous étions à Lyon.",
+    "Naše kočka Micka má 3 roky.",
+    "Unser Kater Felix wird 7.",
+    "うちの猫は今年で5歳です。",
+    "Trabalho nesta empresa há 6 anos.",
     "I opened an account at the bank on Main Street.",
 ]
 
@@ -63,8 +80,8 @@ def test_look_alikes_stay_ordinary(memory: Memory, ns: Any, text: str) -> None:
     ("folder", "missed", "false_alarms"),
     [
         ("sensitivity", 0.02, 0.07),
-        ("sensitivity_heldout", 0.15, 0.125),
-        ("sensitivity_blind_b", 0.18, 0.14),
+        ("sensitivity_heldout", 0.12, 0.125),
+        ("sensitivity_blind_b", 0.14, 0.14),
     ],
 )
 def test_the_corpora_stay_where_they_were_measured(
@@ -73,7 +90,10 @@ def test_the_corpora_stay_where_they_were_measured(
     """A floor against regressions. The word lists of some thirty languages
     (graphmem/trust/sensitivity_terms) traded false alarms for far fewer misses: held-out
     missed 81 -> 27 of 192, flagged 19 -> 23; corpus B, sealed until they were written,
-    missed 39 of 223 (the classifier before: 109) and flagged 31 (before: 16)."""
+    missed 39 of 223 (the classifier before: 109) and flagged 31 (before: 16). A minor's age in
+    any language (graphmem/trust/minor_age.py): held-out missed 26 -> 22, B 39 -> 31, flags
+    unchanged; corpus C, sealed, 77 -> 73 of 232 missed (children 10 -> 7 of 14), 25 flagged
+    before and after."""
     rows = load(folder)
     sensitive = [r for r in rows if r["sensitive"]]
     benign = [r for r in rows if not r["sensitive"]]

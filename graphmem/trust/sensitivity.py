@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 
 from graphmem.model import Claim, Sensitivity, render_value
 from graphmem.trust import sensitivity_lexicon
+from graphmem.trust.minor_age import minor_age
 from graphmem.trust.sensitivity_words import TERMS
 
 CATEGORIES = (
@@ -121,6 +122,16 @@ _WORDS["children"] = (
     r"\bguardería|\bescuela\s+(?:infantil|primaria)|\basilo\s+nido|\bscuola\s+"
     r"(?:elementare|materna|dell'infanzia)|\bcreche|\bescola\s+primária|\bbasisschool|"
     r"\bpeuterspeelzaal|przedszkol\w*|podstawówk\w*|детск\w+\s+сад\w*|幼稚園|保育園|小学校|幼儿园|小学|"
+    # A school year or a school for young children, told as such: "groep 4", "grande section",
+    # "børnehaveklasse", "Anaokulu", "SD Melati Jaya", "escola municipal", "går i trean".
+    # A named school is a detail whoever attends it ("Papatya Anaokulu", "Lærkevejens Skole");
+    # a bare word for one is not ("the new preschool has a playground").
+    r"\bgroep\s+[1-8]\b|\b(?:grande|moyenne|petite)\s+section\b|børnehaveklasse\w*|"
+    r"\bgår\s+i\s+(?:ettan|tvåan|trean|fyran|femman|sexan)\b|\bsekolah\s+dasar\b|"
+    r"\b(?-i:SD)\s+(?-i:[A-Z])\w+|\btaman\s+kanak|유치원|어린이집|초등학교|"
+    r"\b(?-i:[A-ZÀ-ÞÇĞİÖŞÜ])[\w'’]+\s+(?:Anaokulu|İlkokulu|Skole|Skola|Grundschule|Kita|"
+    r"Børnehave|Förskola|Barnehage|Basisschool|Przedszkole)\b|"
+    r"\bescola\s+(?:municipal|básica|primária)\b|\bszkoł\w*\s+podstawow\w*|"
     r"\bmein\s+(?:Sohn|Kind)|\bmeine\s+(?:Tochter|Kinder)|"
     r"\bmon\s+(?:fils|enfant)|\bma\s+fille|\bmes\s+enfants|\bmi\s+(?:hijo|hija)|"
     r"\bmis\s+hijos|\bmio\s+figlio|\bmia\s+figlia|\bmeu\s+filho|\bminha\s+filha|"
@@ -213,7 +224,7 @@ def _mental_health(text: str) -> bool:
 
 
 def _children(text: str) -> bool:
-    if any(True for _ in _terms("children", text)):
+    if any(True for _ in _terms("children", text)) or minor_age(text):
         return True
     # Sentence by sentence: one pass over a long episode, however many children it names.
     for sentence in _SENTENCE_END.split(text):
