@@ -65,9 +65,9 @@ VALUES = {
     "drives": CARS,
 }
 JOB_FIELDS = {
-    "daily": ("expired", "needs_review", "proposed", "decayed", "reduced"),
+    "daily": ("expired", "needs_review", "learned", "proposed", "decayed", "reduced"),
     "weekly": ("removed", "demoted"),
-    "monthly": ("awaiting_review", "superseded_unused", "candidates_waiting"),
+    "monthly": ("merged", "awaiting_review", "superseded_unused", "candidates_waiting"),
 }
 
 

@@ -86,6 +86,25 @@ def test_a_relation_that_held_two_values_at_once_is_not_learnt(
     assert current(memory, space, "Ada") == ["Civic", "Model 3"]
 
 
+def test_a_value_added_with_too_is_held_beside_the_others(
+    memory: Memory, clock: Clock, ns: NS
+) -> None:
+    # Two people each add a language, told a month apart, never both in one message: the
+    # word "too" says the second is added, so "speaks" is not learnt to hold one value. The
+    # same history told without it reads as two switches, and is learnt.
+    for added, learnt in ((" too", []), ("", ["speaks"])):
+        space = ns("added" if added else "switched")
+        for subject, first, then in (("I", "French", "German"), ("Tom", "Italian", "Spanish")):
+            verb = "speak" if subject == "I" else "speaks"
+            clock.set(d(1))
+            memory.remember(f"{subject} {verb} {first}.", space)
+            clock.set(d(2))
+            memory.remember(f"{subject} {verb} {then}{added}.", space)
+        assert daily(memory, space, d(3), clock).learned == learnt
+    assert current(memory, ns("added"), "user", "speaks") == ["French", "German"]
+    assert current(memory, ns("switched"), "user", "speaks") == ["German"]
+
+
 def test_a_declaration_or_new_history_takes_a_learnt_guess_back(
     memory: Memory, clock: Clock, ns: NS
 ) -> None:

@@ -8,9 +8,11 @@ behaves as one value at a time *in this memory*. The daily maintenance learns th
 
 * a slot **switched** when its values, ordered by when each was first said, follow one
   another: each was last said before the next was first said;
-* a slot **held two at once** when one message gave it two values, or a value was said
+* a slot **held two at once** when one message gave it two values, when a value was said
   again after another had appeared ("I speak French" ... "I speak German" ... "my French
-  is rusty but I still speak it");
+  is rusty but I still speak it"), or when a later value came with a word that adds
+  rather than replaces ("I speak German *too*", "*auch*", "*aussi*", "*también*": the words
+  of :data:`_ADDED`, in the statement's quote);
 * a relation is learnt one-valued when at least :data:`MIN_SUBJECTS` subjects switched and
   no slot held two at once. Only plain facts are learnt (preferences and rules are
   governed by what they govern: ``graphmem.write.governs``), and never a relation the
@@ -27,6 +29,7 @@ wins for every later statement.
 from __future__ import annotations
 
 import itertools
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -45,6 +48,14 @@ from graphmem.write.timeline import Op
 # Two subjects: FactConsolidation's plain text, default configuration, one daily run: the
 # right value alone 48/100 -> 99/100 (3 subjects: 93/100), bench/extraction.py.
 MIN_SUBJECTS = 2
+# Words that add a value beside the others, in the languages the extractors read: a later
+# value said with one is held together with the earlier ones, whatever came before.
+_ADDED = re.compile(
+    r"\b(?:too|also|as\s+well|another|in\s+addition|additionally|besides|auch|ebenfalls|"
+    r"zusätzlich|aussi|également|en\s+plus|también|además|anche|inoltre|também|ook|"
+    r"eveneens|också|även|også|też|również|тоже|также|ayrıca)\b",
+    re.IGNORECASE,
+)
 ACTION, UNLEARN = "learn", "unlearn"
 LEARNT = "learnt from history"  # a statement's cardinality_from when learning set it
 
@@ -68,6 +79,7 @@ def slot_evidence(statements: Iterable[Row]) -> bool | None:
     first: dict[str, datetime] = {}
     last: dict[str, datetime] = {}
     told: dict[str, set[str]] = defaultdict(set)  # episode -> the values it gave
+    added: set[str] = set()  # values said with a word that adds them beside the others
     for s in statements:
         if s["op"] != Op.ASSERT.value or s["status"] not in STANDING:
             continue
@@ -78,11 +90,15 @@ def slot_evidence(statements: Iterable[Row]) -> bool | None:
         last[value] = max(last.get(value, s["said_at"]), s["said_at"])
         for episode in s.get("episodes") or ():
             told[episode].add(value)
+        if _ADDED.search(str(s.get("quote") or "")):
+            added.add(value)
     if len(first) < 2:
         return None
     if any(len(values) > 1 for values in told.values()):
         return False
     order = sorted(first, key=lambda v: (first[v], v))
+    if any(value in added for value in order[1:]):
+        return False
     return all(last[a] < first[b] for a, b in itertools.pairwise(order))
 
 
