@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from graphmem import Memory
+from graphmem import Memory, OfflineExtractor
 from graphmem.errors import StoreUnavailable
 
 
@@ -41,6 +41,8 @@ def test_a_closed_memory_refuses_on_both_stores(memory: Memory, ns: Any) -> None
         lambda: memory.recall("where do I live", maya),
         lambda: memory.facts(maya),
         lambda: memory.forget(maya, everything=True),
+        lambda: memory.maintain(maya),
+        lambda: memory.compare_models(maya, OfflineExtractor()),
     ):
         with pytest.raises(StoreUnavailable):
             call()

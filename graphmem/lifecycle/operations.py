@@ -329,10 +329,11 @@ class LifecycleOperations:
     ) -> ModelComparison:
         # Named by its model when it reads with one, else by what it is (the offline rules).
         first = str(getattr(self._writer.extractor, "model", type(self._writer.extractor).__name__))
-        with self._lock:
-            return model_switch.compare(
-                self._writer, self.store, ns, at, other, sample=sample, names=(first, name)
-            )
+        # Not under the memory's lock: it writes nothing, reads through the store's own
+        # locking, and its model calls may take minutes that remember and recall need not wait.
+        return model_switch.compare(
+            self._writer, self.store, ns, at, other, sample=sample, names=(first, name)
+        )
 
     def _configured_comparison(self) -> maintenance.Compare | None:
         """The monthly comparison, when GRAPHMEM_COMPARE_MODEL names a second model."""
