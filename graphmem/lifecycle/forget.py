@@ -32,11 +32,12 @@ from datetime import datetime
 
 from graphmem.errors import UnknownId
 from graphmem.extract.connections import PREDICATE as CONNECTION
+from graphmem.lifecycle.quotes import rewrite_quotes
 from graphmem.model import Actor, Status
 from graphmem.records import audit_row, new_id
 from graphmem.results import ForgetReport
 from graphmem.store.base import GraphStore
-from graphmem.store.changes import ChangeSet, FactPatch, Row, StatementPatch
+from graphmem.store.changes import ChangeSet, FactPatch, Row
 from graphmem.store.rows import to_fact
 from graphmem.trust.gate import TODO
 from graphmem.write import context, tombstone
@@ -321,17 +322,10 @@ class Planner:
         if pattern is None:
             return
         content = pattern.sub(FORGOTTEN, rows[0]["content"])
-        for statement in survivors:
-            quote = statement.get("quote")
-            if quote and pattern.search(quote):
-                self.plan.change.statement_patches.append(
-                    StatementPatch(statement["id"], {"quote": pattern.sub(FORGOTTEN, quote)})
-                )
-                for fact in self.store.slot_facts(self.ns, [statement["slot"]]):
-                    if fact.get("quote") and pattern.search(fact["quote"]):
-                        self.plan.change.patches.append(
-                            FactPatch(fact["id"], {"quote": pattern.sub(FORGOTTEN, fact["quote"])})
-                        )
+        said = [s for s in survivors if s.get("quote") and pattern.search(s["quote"])]
+        rewrite_quotes(
+            self.store, self.ns, said, self.plan.change, lambda q: pattern.sub(FORGOTTEN, q)
+        )
         if not survivors and not _WORD_LEFT.search(content.replace(FORGOTTEN, "")):
             # Nothing but the forgotten words: a husk reading "[forgotten]." is no memory.
             self.forget_episodes({episode_id})

@@ -18,10 +18,11 @@ from __future__ import annotations
 import json
 from datetime import datetime, timedelta
 
+from graphmem.lifecycle.quotes import rewrite_quotes
 from graphmem.model import Actor
 from graphmem.records import audit_row
 from graphmem.store.base import GraphStore
-from graphmem.store.changes import ChangeSet, FactPatch, Row, StatementPatch
+from graphmem.store.changes import ChangeSet, Row
 from graphmem.write import context
 
 ACTION = "retention"
@@ -97,11 +98,5 @@ def reduce_due(store: GraphStore, namespace: str, now: datetime, keep_days: int)
 def _drop_quotes(store: GraphStore, namespace: str, said: list[Row], change: ChangeSet) -> None:
     """The verbatim quotes a reduced episode's statements, and their facts, carry."""
     quotes = {s["quote"] for s in said if s.get("quote")}
-    if not quotes:
-        return
-    for statement in said:
-        if statement.get("quote") in quotes:
-            change.statement_patches.append(StatementPatch(statement["id"], {"quote": None}))
-    for fact in store.slot_facts(namespace, {s["slot"] for s in said}):
-        if fact.get("quote") in quotes:
-            change.patches.append(FactPatch(fact["id"], {"quote": None}))
+    if quotes:
+        rewrite_quotes(store, namespace, said, change, lambda q: None if q in quotes else q)
