@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from graphmem import Memory
+from graphmem.store.base import named_in
 
 
 def test_a_name_said_in_passing_is_forgotten(memory: Memory, ns: Any) -> None:
@@ -56,3 +57,33 @@ def test_a_checkpoint_that_names_it_is_saved_again_without_it(memory: Memory, ns
     assert "Zanzibarton" not in saved.model_dump_json()
     assert saved.next_action == "book the [forgotten] hotel"
     assert memory.store.find_text(maya, "Zanzibarton") == []
+
+
+def test_what_naming_reads_is_what_the_scan_finds(memory: Memory, ns: Any) -> None:
+    """Forgetting by name reads the records that name it through the store's indexes
+    (GraphStore.naming); for these labels they are the rows the namespace-wide scan
+    (find_text) gives — names of several words, with a hyphen, an apostrophe, in another
+    script, and of stop words only."""
+    maya = ns("maya")
+    said = [
+        "I met Ostrowski at the station yesterday.",
+        "Jean-Luc Martin lent me his bike; Jean-Luc is moving to Lyon.",
+        "Maya's sister Olga works at Acme Analytics.",
+        "田中さんと東京で会いました。",
+        "The Who played at the festival, and my friend Dara loved it.",
+        "I like the ostrowski pierogi place on Main Street.",
+    ]
+    for text in said:
+        memory.remember(text, maya)
+    memory.checkpoint(maya, "trip", next_action="call Ostrowski about the tickets")
+    for name in ("Ostrowski", "Jean-Luc", "Acme Analytics", "Olga", "田中", "The Who", "Lyon"):
+        scanned = sorted(
+            (r["label"], r["id"], r["property"])
+            for r in memory.store.find_text(maya, name)
+            if named_in(r)
+        )
+        named = sorted(
+            (r["label"], r["id"], r["property"]) for r in memory.store.naming(maya, name)
+        )
+        assert named == scanned, name
+        assert scanned, name

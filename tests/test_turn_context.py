@@ -3,12 +3,14 @@ forgetting the earlier turn takes its words out of the later one — on both sto
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from graphmem import Claim, Memory
 from graphmem.store.base import RecallFilter
 from graphmem.temporal import AsOf
+from graphmem.write import context
 
 NS = Callable[[str], str]
 T0 = datetime(2026, 5, 2, 18, 0, tzinfo=UTC)
@@ -163,3 +165,37 @@ def test_forgetting_a_turn_without_a_session_takes_its_words_out_of_the_next(
     assert answer not in episodes_found(memory, space, "lighthouse kayaking")
     row = memory.store.episodes_by_id(space, [answer])[0]
     assert "lighthouse" not in str(row.get("context_text") or "")
+
+
+def test_windows_after_forgets_are_the_windows_of_what_remains(memory: Memory, ns: NS) -> None:
+    """A forget windows again only the turns around what it takes (write/context.refreshed);
+    after each of a run of forgets, one turn or several at once, every turn's context is
+    still the window computed from scratch over the turns that remain — in a session and in
+    day threads, turns told out of order and some far apart."""
+    rng = random.Random(7)
+    things = ["kettle", "bicycle", "garden", "ticket", "violin", "harbour", "lantern"]
+    for session in ("s1", None):
+        space = ns("session" if session else "days")
+        start = datetime(2026, 3, 2, 9, tzinfo=UTC)
+        told = [
+            memory.remember(
+                f"Turn {i}: the {rng.choice(['red', 'blue', 'green'])} {rng.choice(things)}.",
+                space,
+                session=session,
+                at=start + timedelta(minutes=rng.choice([1, 2, 3, 45]) * i),
+            ).episode_id
+            for i in range(30)
+        ]
+        for round_ in range(7):
+            if round_ == 6:  # a word in many turns: they are rewritten at once
+                texts = [r["content"] for r in memory.store.episodes_by_id(space, told)]
+                memory.forget(space, entity=max(things, key=lambda w: sum(w in t for t in texts)))
+            for gone in rng.sample(told, min(len(told), rng.choice([1, 1, 2, 3, 9]))):
+                told.remove(gone)
+                memory.forget(space, episode=gone)
+            rows = memory.store.episodes_by_id(space, [t for t in told if t])
+            for thread in {str(r.get("thread") or r.get("session")) for r in rows}:
+                turns = memory.store.thread_turns(space, thread, None, 0)
+                for at, turn in enumerate(turns):
+                    want = context.window(turns, at, within=context.pace(thread))
+                    assert turn.get("context_text") == want["context_text"], (thread, at)

@@ -103,7 +103,7 @@ class Planner:
     def forget_entity(self, key: str, name: str) -> None:
         """Every statement about the entity, and its name wherever it stays."""
         self.forget_statements(self.store.statements_about(self.ns, key), mention=name)
-        hits = self.store.find_text(self.ns, name)
+        hits = self.store.naming(self.ns, name)
         # A value that names it in words is about it too ("book the flight to Lisbon" is a
         # todo about Lisbon, though its object is text, not the entity): it goes as well.
         self.forget_statements(self._naming(name, hits), mention=name)
@@ -379,7 +379,7 @@ def plan_forget(store: GraphStore, ns: str, now: datetime, target: Target) -> Fo
         if not known and not store.statements_about(ns, key):
             # A name only said in passing ("I met Ostrowski at the station") is no entity of
             # a fact, but still whatever names a person is forgettable.
-            mentioned = store.find_text(ns, name)
+            mentioned = store.naming(ns, name)
             if not any(hit["label"] == "Episode" for hit in mentioned):
                 raise UnknownId(f"no entity {target.entity!r} in namespace {ns!r}")
         planner.forget_entity(key, name)

@@ -41,6 +41,22 @@ def interrupted(embedder_name: str) -> str:
 HUB_DEGREE = 100
 
 
+# What forgetting an entity by name reads (GraphStore.naming): each label, and the properties
+# whose text counts (None: any).
+NAMING: dict[str, tuple[str, ...] | None] = {
+    "Episode": ("content",),
+    "Fact": ("subject", "object_text"),
+    "Statement": ("subject", "object_text"),
+    "Checkpoint": None,
+}
+
+
+def named_in(row: Row) -> bool:
+    """Whether a ``find_text`` row is one :meth:`GraphStore.naming` gives."""
+    wanted = NAMING.get(row["label"], ())
+    return row["kind"] == "node" and (wanted is None or row["property"] in wanted)
+
+
 @dataclass(frozen=True, slots=True)
 class FactFilter:
     """Which facts a read wants. ``point=None`` means every version, whatever its time."""
@@ -307,6 +323,12 @@ class GraphStore(Protocol):
     def find_text(self, namespace: str, needle: str) -> list[Row]:
         """Where ``needle`` still occurs: every stored property, index and file of the
         namespace (kind, label, id, property). A deletion audit expects none."""
+
+    def naming(self, namespace: str, name: str) -> list[Row]:
+        """Where ``name`` occurs (case-insensitive) in what forgetting an entity by name
+        reads — an episode's content, a fact's or a statement's subject or value, anything of
+        a checkpoint (:data:`NAMING`) — as :meth:`find_text` rows. Unlike ``find_text``, the
+        store may read only those records, through its indexes."""
 
     def noncanonical_datetimes(self, namespace: str) -> list[Row]:
         """Datetimes of the namespace not stored as UTC with offset Z (kind, label, id,

@@ -144,18 +144,55 @@ def refreshed(
     redacted: Mapping[str, str],
 ) -> list[Row]:
     """Context rows for the turns whose windows change when ``episodes`` (id -> row, with
-    thread or session) are removed and the episodes in ``redacted`` (id -> new content)
-    rewritten: every thread they belong to is windowed again from what remains."""
+    thread or session and occurred_at) are removed and the episodes in ``redacted`` (id ->
+    new content) rewritten. Only the turns around each of them are read and windowed again
+    (what a forget costs follows what it forgets, not the length of the session); a thread
+    that loses or rewrites many turns at once is read whole."""
     if not episodes and not redacted:
         return []
     rewritten = store.episodes_by_id(namespace, sorted(set(redacted) - set(episodes)))
-    threads = {_thread(row) for row in [*episodes.values(), *rewritten]} - {None}
-    rows: list[Row] = []
-    for thread in sorted(t for t in threads if t is not None):
+    touched: dict[str, list[Row]] = {}
+    for row in [*episodes.values(), *rewritten]:
+        thread = _thread(row)
+        if thread is not None:
+            touched.setdefault(thread, []).append(row)
+    rows: dict[str, Row] = {}
+    for thread in sorted(touched):
+        centres = touched[thread]
+        if len(centres) > _LOCAL:
+            read = store.thread_turns(namespace, thread, None, 0)
+        else:
+            near: dict[str, Row] = {}
+            for centre in centres:
+                for turn in store.thread_turns(namespace, thread, centre["occurred_at"], 2 * REACH):
+                    near[turn["id"]] = turn
+            read = sorted(near.values(), key=_order)
         turns = [
             {**t, "content": redacted.get(t["id"], t["content"])}
-            for t in store.thread_turns(namespace, thread, None, 0)
+            for t in read
             if t["id"] not in episodes
         ]
-        rows.extend(_changed(turns, range(len(turns)), pace(thread)))
-    return sorted(rows, key=lambda r: str(r["id"]))
+        positions = range(len(turns)) if len(centres) > _LOCAL else _around(turns, centres)
+        for row in _changed(turns, positions, pace(thread)):
+            rows[str(row["id"])] = row
+    return [rows[key] for key in sorted(rows)]
+
+
+# More turns of one thread than this forgotten or rewritten at once: the thread is read whole.
+_LOCAL = 8
+
+
+def _order(turn: Row) -> tuple[datetime, datetime, str]:
+    return (turn["occurred_at"], turn["recorded_at"], str(turn["id"]))
+
+
+def _around(turns: Sequence[Row], centres: Iterable[Row]) -> list[int]:
+    """The positions in ``turns`` whose window may hold a centre (a turn removed or rewritten):
+    ``REACH`` on each side of where it is, or was. Each was read with twice that on each side,
+    so every window computed here sees its whole neighbourhood."""
+    keys = [_order(t) for t in turns]
+    found: set[int] = set()
+    for centre in centres:
+        place = sum(1 for key in keys if key < _order(centre))
+        found.update(range(max(0, place - REACH), min(len(turns), place + REACH + 1)))
+    return sorted(found)

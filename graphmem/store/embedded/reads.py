@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from graphmem.store.base import FactFilter, Ready, SlotBeliefs
+from graphmem.store.base import NAMING, FactFilter, Ready, SlotBeliefs
 from graphmem.store.changes import LABELS, Row
 from graphmem.store.embedded.state import State, keyword_text, locked
 from graphmem.store.rows import slot_key, slot_node_id
@@ -303,6 +303,20 @@ class Reads(State):
                 elif key == "SUPERSEDES":
                     out["supersessions"].append({"new_id": fact_id, "old_id": other, **data})
         return out
+
+    @locked
+    def naming(self, namespace: str, name: str) -> list[Row]:
+        # The namespace's own records of the four labels, not the whole graph's.
+        wanted = name.casefold()
+        nodes = self._graph.nodes
+        return [
+            {"kind": "node", "label": label, "id": node, "property": key}
+            for label, keys in NAMING.items()
+            for node in sorted(self._by_label[(label, namespace)])
+            for key, value in nodes[node].items()
+            if (key in keys if keys is not None else key != "embedding")
+            and wanted in str(value).casefold()
+        ]
 
     @locked
     def find_text(self, namespace: str, needle: str) -> list[Row]:

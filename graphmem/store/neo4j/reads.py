@@ -14,7 +14,7 @@ from graphmem.errors import (
 )
 from graphmem.model import check_namespace
 from graphmem.store import cypher
-from graphmem.store.base import FactFilter, Pending, SlotBeliefs
+from graphmem.store.base import FactFilter, Pending, SlotBeliefs, named_in
 from graphmem.store.changes import LABELS, Row
 from graphmem.store.neo4j.connection import Connection, Sent, driver_errors
 from graphmem.store.neo4j.recall import lucene_query
@@ -250,6 +250,17 @@ class Reads(Connection):
                     {"new_id": link["fact_id"], "old_id": link["other_id"], **props}
                 )
         return out
+
+    def naming(self, namespace: str, name: str) -> list[Row]:
+        ns = check_namespace(namespace)
+        facts = lucene_query(ns, ("search_text",), name, every=True)
+        episodes = lucene_query(ns, ("content",), name, every=True)
+        if facts is None or episodes is None:
+            # A name of stop words or signs only: no index term finds it, the scan does.
+            return [row for row in self.find_text(ns, name) if named_in(row)]
+        return self._read(
+            "read/text_naming", namespace=ns, needle=name, facts=facts, episodes=episodes
+        )
 
     def find_text(self, namespace: str, needle: str) -> list[Row]:
         ns = check_namespace(namespace)
