@@ -29,7 +29,7 @@ from graphmem.store.journal import Journal, against_snapshot, read_snapshot
 from graphmem.store.salvage import recovered
 from graphmem.temporal import now as clock_now
 from graphmem.write.consolidate import Consolidator
-from graphmem.write.slots import latest_change, read_slots
+from graphmem.write.slots import read_slots, settle_instant
 
 SNAPSHOT = "snapshot.json"
 JOURNAL = "journal.jsonl"
@@ -198,7 +198,7 @@ def _rederive(store: EmbeddedStore, namespace: str, keys: set[str]) -> int:
     """Derive the slots again from their statements: the versions a lost record made or
     retired are replaced by what the surviving statements say (a new belief, now)."""
     slots = read_slots(store, namespace, sorted(keys))
-    now = max([clock_now(), *(latest_change(slot) for slot in slots.values())])
+    now = settle_instant(slots.values(), clock_now())
     change = ChangeSet(namespace=namespace)
     consolidator = Consolidator(change, now, actor=Actor.SYSTEM)
     for slot in slots.values():

@@ -33,7 +33,7 @@ from graphmem.store.changes import ChangeSet, Row, StatementPatch
 from graphmem.store.text import stem
 from graphmem.temporal import END_OF_TIME
 from graphmem.write.consolidate import Consolidator, is_candidate
-from graphmem.write.slots import latest_change, read_slots
+from graphmem.write.slots import read_slots, settle_instant
 
 REASON = "duplicate merged"
 _WORD = regex.compile(r"\w+")
@@ -96,7 +96,7 @@ def merge(store: GraphStore, namespace: str, now: datetime) -> tuple[ChangeSet, 
         return change, []
     slots = read_slots(store, namespace, [g.kept["slot"] for g in groups])
     change.slots = {key: slot.version for key, slot in slots.items()}
-    at = max([now, *(latest_change(slot) for slot in slots.values())])
+    at = settle_instant(slots.values(), now)
     consolidator = Consolidator(change, at, actor=Actor.SYSTEM)
     by_slot: dict[str, list[Group]] = defaultdict(list)
     for group in groups:

@@ -43,7 +43,7 @@ from graphmem.trust.gate import TODO
 from graphmem.write import context, tombstone
 from graphmem.write.consolidate import Consolidator
 from graphmem.write.remember import subject_key
-from graphmem.write.slots import latest_change, read_slots
+from graphmem.write.slots import read_slots, settle_instant
 
 FORGOTTEN = "[forgotten]"
 _WORD_LEFT = re.compile(r"[^\W\d_]{2,}")
@@ -186,7 +186,7 @@ class Planner:
         """Derive every touched slot again from the statements that stay."""
         keys = sorted({s["slot"] for s in self.plan.statements.values()})
         slots = read_slots(self.store, self.ns, keys)
-        now = max([self.now, *(latest_change(slot) for slot in slots.values())])
+        now = settle_instant(slots.values(), self.now)
         consolidator = Consolidator(self.plan.change, now, actor=actor)
         for key in keys:
             settled = consolidator.settle(slots[key], gone=set(self.plan.statements))

@@ -41,7 +41,7 @@ from graphmem.store.base import FactFilter, GraphStore
 from graphmem.store.changes import ChangeSet, Row, StatementPatch
 from graphmem.temporal import END_OF_TIME
 from graphmem.write.consolidate import Consolidator
-from graphmem.write.slots import latest_change, read_slots
+from graphmem.write.slots import read_slots, settle_instant
 from graphmem.write.statements import STANDING
 from graphmem.write.timeline import Op
 
@@ -124,7 +124,7 @@ def learn(
     for statement in store.slot_statements(namespace, keys) if keys else []:
         said[statement["slot"]].append(statement)
     learnt: list[str] = []
-    marks: dict[str, Row] = {}  # slot -> the cardinality its statements get
+    marks: dict[str, bool] = {}  # slot -> whether its statements are learnt one-valued
     for predicate in sorted(wanted):
         slots = sorted(slots_of[predicate])
         was_learnt = [slot for slot in slots if any(_learnt(s) for s in said[slot])]
@@ -137,13 +137,13 @@ def learn(
                 found.switched.add(said[slot][0]["subject_key"])
         if declared(predicate) or not found.one_valued:
             if was_learnt:
-                marks.update(dict.fromkeys(was_learnt, _MANY))
+                marks.update(dict.fromkeys(was_learnt, False))
                 change.audit.append(_entry(now, predicate, found, one=False))
             continue
         behind = [s for s in slots if any(x.get("cardinality") != "one" for x in said[s])]
         if behind:
             learnt.append(predicate)
-            marks.update(dict.fromkeys(behind, _one(now)))
+            marks.update(dict.fromkeys(behind, True))
             change.audit.append(_entry(now, predicate, found, one=True))
     if marks:
         _settle(store, change, marks, now)
@@ -181,19 +181,20 @@ def _entry(now: datetime, predicate: str, found: Evidence, *, one: bool) -> Row:
     )
 
 
-def _settle(store: GraphStore, change: ChangeSet, marks: dict[str, Row], now: datetime) -> None:
-    """Give the slots' statements their cardinality and derive each slot again."""
+def _settle(store: GraphStore, change: ChangeSet, marks: dict[str, bool], now: datetime) -> None:
+    """Give the slots' statements their cardinality (one where ``marks`` says so, back to
+    many elsewhere) and derive each slot again."""
     slots = read_slots(store, change.namespace, list(marks))
     change.slots = {key: slot.version for key, slot in slots.items()}
-    at = max([now, *(latest_change(slot) for slot in slots.values())])
+    at = settle_instant(slots.values(), now)
     consolidator = Consolidator(change, at, actor=Actor.SYSTEM)
     for key, slot in slots.items():
-        mark = marks[key] if marks[key] is _MANY else _one(at)
+        one = marks[key]
+        mark = _one(at) if one else _MANY
         for statement in slot.statements:
             # Learning marks what it changes; unlearning gives back only what it marked.
-            if mark is not _MANY and statement.get("cardinality") == "one":
-                continue
-            if mark is _MANY and not _learnt(statement):
+            done = statement.get("cardinality") == "one" if one else not _learnt(statement)
+            if done:
                 continue
             statement.update(mark)
             change.statement_patches.append(StatementPatch(statement["id"], dict(mark)))

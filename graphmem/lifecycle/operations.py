@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from graphmem import arguments, config
 from graphmem.arguments import shown
@@ -48,6 +48,8 @@ from graphmem.write.inputs import scrub_ref
 from graphmem.write.predicates import PredicateRegistry
 from graphmem.write.remember import Extractor, WritePath, embed_change
 from graphmem.write.slots import apply_fresh
+
+_T = TypeVar("_T")
 
 # Ids, counts and timings only: text, claims and secrets never reach a log.
 log = logging.getLogger("graphmem")
@@ -149,17 +151,9 @@ class LifecycleOperations:
         ns = check_namespace(namespace)
         source_ref = arguments.text(source_ref, "source_ref", max_chars=arguments.MAX_REF_CHARS)
         source_ref = scrub_ref(source_ref) or source_ref  # stored refs are redacted alike
-        with self._lock:
-            ended: list[str] = []
-
-            def build() -> ChangeSet:
-                change, alone = sweep.source_removed(self.store, ns, source_ref, self._clock())
-                ended[:] = alone
-                embed_change(self.embedder, change)
-                return change
-
-            apply_fresh(self.store, build)
-        return ended
+        return self._apply_made(
+            lambda: sweep.source_removed(self.store, ns, source_ref, self._clock())
+        )
 
     def distill(self, namespace: str) -> DistillationRun:
         """One distillation run: patterns to candidates, expiry marks, confidence decay."""
@@ -169,17 +163,28 @@ class LifecycleOperations:
 
     def _distill(self, ns: str, now: datetime) -> tuple[ChangeSet, Row]:
         """One distillation run as of ``now``, applied: its change set and its run row."""
+
+        def made() -> tuple[ChangeSet, tuple[ChangeSet, Row]]:
+            change, run = distillation.distill(self.store, ns, now)
+            return change, (change, run)
+
+        return self._apply_made(made)
+
+    def _apply_made(self, make: Callable[[], tuple[ChangeSet, _T]]) -> _T:
+        """Apply the change ``make`` builds from fresh reads (built again if a slot moved in
+        between, see apply_fresh), its vectors embedded, under the memory's lock; what
+        ``make`` returned beside the change that was applied."""
+        made: list[_T] = []
+
+        def build() -> ChangeSet:
+            change, value = make()
+            made[:] = [value]
+            embed_change(self.embedder, change)
+            return change
+
         with self._lock:
-            runs: list[tuple[ChangeSet, Row]] = []
-
-            def build() -> ChangeSet:
-                change, run = distillation.distill(self.store, ns, now)
-                runs[:] = [(change, run)]
-                embed_change(self.embedder, change)
-                return change
-
             apply_fresh(self.store, build)
-        return runs[0]
+        return made[0]
 
     def reextract(self, namespace: str, limit: int = 100) -> ReextractReport:
         """Read again, oldest first, up to ``limit`` episodes kept while the model failed
@@ -246,44 +251,23 @@ class LifecycleOperations:
         return reduced
 
     def _reduce_batch(self, ns: str, now: datetime, keep_days: int) -> list[str]:
-        batch: list[ChangeSet] = []
+        def made() -> tuple[ChangeSet, list[str]]:
+            change = retained.reduce_due(self.store, ns, now, keep_days)
+            return change, [row["id"] for row in change.redactions]  # their text re-embedded
 
-        def build() -> ChangeSet:
-            batch[:] = [retained.reduce_due(self.store, ns, now, keep_days)]
-            embed_change(self.embedder, batch[0])  # the reduced text's vectors
-            return batch[0]
-
-        with self._lock:
-            apply_fresh(self.store, build)
-        return [row["id"] for row in batch[0].redactions]
+        return self._apply_made(made)
 
     def _merge(self, ns: str, now: datetime) -> list[str]:
         """Duplicate values merged into the value they repeat: the versions merged."""
-        found: list[duplicates.Group] = []
-
-        def build() -> ChangeSet:
-            change, found[:] = duplicates.merge(self.store, ns, now)
-            embed_change(self.embedder, change)
-            return change
-
-        with self._lock:
-            apply_fresh(self.store, build)
-        return sorted(row["id"] for group in found for row in group.merged)
+        groups = self._apply_made(lambda: duplicates.merge(self.store, ns, now))
+        return sorted(row["id"] for group in groups for row in group.merged)
 
     def _learn(self, ns: str, now: datetime) -> list[str]:
         """Relations the namespace's history shows holding one value at a time, applied."""
-        learnt: list[str] = []
-
-        def build() -> ChangeSet:
-            change, learnt[:] = learn_cardinality.learn(
-                self.store, ns, now, lambda name: self.predicates.get(name) is not None
-            )
-            embed_change(self.embedder, change)
-            return change
-
-        with self._lock:
-            apply_fresh(self.store, build)
-        return learnt
+        declared = self.predicates.get
+        return self._apply_made(
+            lambda: learn_cardinality.learn(self.store, ns, now, lambda p: declared(p) is not None)
+        )
 
     def compare_models(
         self,

@@ -23,7 +23,7 @@ from graphmem.store.base import FactFilter, GraphStore
 from graphmem.store.changes import ChangeSet, FactPatch, Row
 from graphmem.temporal import END_OF_TIME
 from graphmem.write.consolidate import Consolidator
-from graphmem.write.slots import latest_change, read_slots
+from graphmem.write.slots import read_slots, settle_instant
 from graphmem.write.timeline import Op
 
 
@@ -129,7 +129,7 @@ def end_now(
     """A system statement ends each fact of ``rows`` now (its history before stays), with an
     audit entry ``action`` by ``actor``. ``statements``: the facts' statements by id."""
     slots = read_slots(store, namespace, {row["slot"] for row in rows})
-    at = max([now, *(latest_change(slot) for slot in slots.values())])
+    at = settle_instant(slots.values(), now)
     change = ChangeSet(namespace=namespace, slots={k: v.version for k, v in slots.items()})
     consolidator = Consolidator(change, at, actor=actor)
     for row in rows:

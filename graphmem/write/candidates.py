@@ -22,7 +22,7 @@ from graphmem.store.base import GraphStore
 from graphmem.store.changes import ChangeSet, Row, StatementPatch
 from graphmem.temporal import END_OF_TIME
 from graphmem.write.consolidate import Consolidator
-from graphmem.write.slots import SlotState, latest_change, read_slots
+from graphmem.write.slots import SlotState, read_slots, settle_instant
 from graphmem.write.timeline import Op
 
 
@@ -37,7 +37,7 @@ def _check_candidate(row: Row, action: str) -> None:
 def _open(store: GraphStore, ns: str, row: Row, now: datetime) -> tuple[SlotState, Consolidator]:
     slot = read_slots(store, ns, [row["slot"]])[row["slot"]]
     change = ChangeSet(namespace=ns, slots={slot.key: slot.version})
-    return slot, Consolidator(change, max(now, latest_change(slot)), actor=Actor.USER)
+    return slot, Consolidator(change, settle_instant([slot], now), actor=Actor.USER)
 
 
 def _mine(slot: SlotState, row: Row) -> list[Row]:

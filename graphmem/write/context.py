@@ -24,6 +24,7 @@ turn lends its words, so a sensitive turn is never found through its neighbours.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 
@@ -159,7 +160,8 @@ def refreshed(
     rows: dict[str, Row] = {}
     for thread in sorted(touched):
         centres = touched[thread]
-        if len(centres) > _LOCAL:
+        whole = len(centres) > _LOCAL
+        if whole:
             read = store.thread_turns(namespace, thread, None, 0)
         else:
             near: dict[str, Row] = {}
@@ -172,7 +174,7 @@ def refreshed(
             for t in read
             if t["id"] not in episodes
         ]
-        positions = range(len(turns)) if len(centres) > _LOCAL else _around(turns, centres)
+        positions = range(len(turns)) if whole else _around(turns, centres)
         for row in _changed(turns, positions, pace(thread)):
             rows[str(row["id"])] = row
     return [rows[key] for key in sorted(rows)]
@@ -190,9 +192,9 @@ def _around(turns: Sequence[Row], centres: Iterable[Row]) -> list[int]:
     """The positions in ``turns`` whose window may hold a centre (a turn removed or rewritten):
     ``REACH`` on each side of where it is, or was. Each was read with twice that on each side,
     so every window computed here sees its whole neighbourhood."""
-    keys = [_order(t) for t in turns]
+    keys = [_order(t) for t in turns]  # in order: the turns were sorted by it
     found: set[int] = set()
     for centre in centres:
-        place = sum(1 for key in keys if key < _order(centre))
+        place = bisect.bisect_left(keys, _order(centre))
         found.update(range(max(0, place - REACH), min(len(turns), place + REACH + 1)))
     return sorted(found)

@@ -60,7 +60,7 @@ from graphmem.write.episode import (
 )
 from graphmem.write.inputs import Input, claim_text
 from graphmem.write.predicates import PredicateRegistry
-from graphmem.write.slots import SlotRead, SlotState, held_after, latest_change, read_slots
+from graphmem.write.slots import SlotRead, SlotState, held_after, read_slots, settle_instant
 from graphmem.write.statements import Content
 
 log = logging.getLogger("graphmem.write.remember")
@@ -276,8 +276,7 @@ class WritePath:
         missing = [key for key in wanted if key not in slots]
         if missing:
             slots.update(read_slots(self.store, inp.namespace, missing, history=False))
-        # Belief time only moves forward within a slot, whatever the callers' clocks say.
-        now = max([now, *(latest_change(slots[key]) for key in wanted)])
+        now = settle_instant((slots[key] for key in wanted), now)
         consolidator = Consolidator(change, now, actor=actor_of(inp.source))
         forgotten = self._forgotten(inp.namespace, proposals)
         decided: list[tuple[Claim, Decision]] = []

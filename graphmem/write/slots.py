@@ -131,7 +131,14 @@ def _slots(wanted: list[str], read: SlotBeliefs, *, partial: bool) -> dict[str, 
     return slots
 
 
-def latest_change(slot: SlotState) -> datetime:
+def settle_instant(slots: Iterable[SlotState], now: datetime) -> datetime:
+    """The instant a change to ``slots`` is recorded at: ``now``, or the last instant any of
+    them changed when that is later — belief time only moves forward within a slot, whatever
+    the callers' clocks say."""
+    return max([now, *(_latest_change(slot) for slot in slots)])
+
+
+def _latest_change(slot: SlotState) -> datetime:
     """The last instant anything about the slot was recorded or retired."""
     instants: list[datetime] = [s["recorded_at"] for s in slot.statements]
     instants += [f["recorded_at"] for f in slot.facts]

@@ -155,8 +155,10 @@ def merged_values(statements: list[Row]) -> dict[str, str]:
     duplicate merge), followed to its end: a merged spelling said again later joins the
     same value, whoever says it and in whatever order the statements arrived. A value whose
     own statements are all gone (forgotten) joins nothing: its duplicates stand alone again."""
-    present = {s["object_json"] for s in statements}
     direct = {s["object_json"]: s["same_as"] for s in statements if s.get("same_as")}
+    if not direct:  # every write derives its slots: most never had a merge
+        return {}
+    present = {s["object_json"] for s in statements}
     out: dict[str, str] = {}
     for value, first in direct.items():
         seen = {value}
