@@ -12,7 +12,7 @@ from datetime import datetime
 
 from graphmem.model import Status
 from graphmem.read.period import TOLD_WITHIN
-from graphmem.read.request import Candidate, RecallRequest, admits, provenance
+from graphmem.read.request import Candidate, RecallRequest, admits, supported
 from graphmem.read.time_focus import EPSILON, Focus, focus_of, names_value
 from graphmem.results import Provenance
 from graphmem.store.base import GraphStore
@@ -106,10 +106,7 @@ def current_first(
             ordered.append(c)
             seen.add(c.row["id"])
     ordered = ordered[: request.k]
-    lacking = [c.row["id"] for c in ordered if c.kind == "fact" and c.row["id"] not in support]
-    if lacking:
-        support = {**support, **provenance(store.support(ns, lacking))}
-    return ordered, support
+    return supported(store, ns, ordered, support)
 
 
 def _whole(c: Candidate) -> bool:
@@ -160,7 +157,4 @@ def then_first(
     first = {c.row["id"] for c in then}
     ordered = [*then, *(c for c in ranked if c.row["id"] not in first)][: request.k]
     support = {**support, **then_support}
-    lacking = [c.row["id"] for c in ordered if c.kind == "fact" and c.row["id"] not in support]
-    if lacking:
-        support = {**support, **provenance(store.support(request.namespace, lacking))}
-    return ordered, support
+    return supported(store, request.namespace, ordered, support)

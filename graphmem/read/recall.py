@@ -15,6 +15,7 @@ decay), confidence and use, and the best ``k`` are returned as Evidence.
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from datetime import datetime
@@ -22,6 +23,7 @@ from datetime import datetime
 from graphmem.errors import InvalidArgument
 from graphmem.model import Status, entity_key
 from graphmem.models.embed import Embedder
+from graphmem.read.asked import Meaning, asked_first, meaning_of
 from graphmem.read.currency import current_first, then_first
 from graphmem.read.focus import SELF_KEY, Focus, focus_of, off_focus
 from graphmem.read.period import named_periods
@@ -54,14 +56,15 @@ def recall(store: GraphStore, embedder: Embedder, request: RecallRequest) -> lis
     if not request.query.strip():
         raise InvalidArgument("query is empty: say what to recall")
     vector = embedder.embed([request.query])[0]
-    ranked, support = _ranked(store, request, vector)
+    rank = functools.partial(_ranked, meaning=meaning_of(embedder, vector))
+    ranked, support = rank(store, request, vector)
     if not request.at_given:
-        ranked, support = then_first(store, request, vector, ranked, support, rank=_ranked)
+        ranked, support = then_first(store, request, vector, ranked, support, rank=rank)
     return [_evidence(c, request, support) for c in ranked]
 
 
 def _ranked(
-    store: GraphStore, request: RecallRequest, vector: list[float]
+    store: GraphStore, request: RecallRequest, vector: list[float], meaning: Meaning | None = None
 ) -> tuple[list[Candidate], dict[str, list[Provenance]]]:
     ns, where = request.namespace, request.filter()
     fetch = request.k * request.weights.overfetch
@@ -88,7 +91,8 @@ def _ranked(
     if request.weights.period:
         _mark_named_periods(request, relevant)
     ranked, support = _best(store, request, relevant, lean=found.lean)
-    return current_first(store, request, ranked, pool, support)
+    ranked, support = current_first(store, request, ranked, pool, support)
+    return asked_first(store, request, ranked, pool, support, meaning=meaning)
 
 
 def excerpt(text: str, query: str, max_chars: int) -> str:

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from graphmem.errors import InvalidArgument
 from graphmem.model import GLOBAL, Authority, Sensitivity, SourceKind, Status, SupportRole
 from graphmem.results import Provenance
-from graphmem.store.base import RecallFilter
+from graphmem.store.base import GraphStore, RecallFilter
 from graphmem.store.changes import Row
 from graphmem.temporal import END_OF_TIME, AsOf
 
@@ -186,6 +186,19 @@ def admits(where: RecallFilter) -> Callable[[Row], bool]:
         )
 
     return admitted
+
+
+def supported(
+    store: GraphStore,
+    namespace: str,
+    ordered: list[Candidate],
+    support: dict[str, list[Provenance]],
+) -> tuple[list[Candidate], dict[str, list[Provenance]]]:
+    """``ordered`` with the provenance of every fact in it (read for those that lack it)."""
+    lacking = [c.row["id"] for c in ordered if c.kind == "fact" and c.row["id"] not in support]
+    if lacking:
+        support = {**support, **provenance(store.support(namespace, lacking))}
+    return ordered, support
 
 
 def provenance(support: list[Row]) -> dict[str, list[Provenance]]:

@@ -1,0 +1,222 @@
+"""The slot a question asks about, answered from the graph: whose it is and which relation.
+
+"What band is my cousin Valentina into?" asks for one slot — Valentina's band — and the
+graph holds the version of it that is true at the recall's point. Matching words alone
+ranked a message about Valentina's doctor first (it shares "my cousin Valentina" with the
+question) and the band fact third. So recall reads the question as a slot where it can,
+and puts the facts that hold in it first, credited with the best match of the recall.
+
+* **Whose**: a subject the question names (an entity key among its words, a possessive
+  read as the name: "Hamid's"); else the user, when it speaks in the first person of
+  itself (``graphmem.read.focus``); else someone the user knows ("my flatmate's"), read
+  from the evidence: the subject that the keyword matches not explained by the relation
+  are about, when one subject has most of them.
+* **Which relation**: a relation whose name the question uses ("band", "job title",
+  "live" for ``lives_in``); else the relation that the keyword matches about *other*
+  subjects point to. Those matched the question's words although they are not about the
+  one asked about, so the words they share are the relation's: "what do I drive?" meets
+  "my flatmate drives a Clio", which told a ``car``; the user's ``car`` answers, although
+  the user said "I bought a Tesla" and never "drive".
+* Nothing is promoted unless both are read and one is clearly ahead (``DOMINANT``), the
+  slot holds at the point, the recall filter admits it, and it holds few values
+  (``MAX_VALUES``: a list of many likes is no single answer). Both stores give the same
+  rows to read from (slots of facts, the slots each episode supports), so the same order.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+
+from graphmem.model import entity_key
+from graphmem.models.embed import Embedder
+from graphmem.read.focus import SELF_KEY, Focus, focus_of
+from graphmem.read.request import Candidate, RecallRequest, admits, supported
+from graphmem.results import Provenance
+from graphmem.store.base import FactFilter, GraphStore
+from graphmem.store.changes import Row
+from graphmem.store.rows import slot_subject
+from graphmem.store.text import tokens
+
+DOMINANT = 0.6  # the share of the votes the leading subject or relation must have
+MAX_VALUES = 3  # a slot holding more values at once is a list, not the answer
+VOTERS = 20  # the keyword matches read for votes, best first
+# A relation read by meaning: the question's cosine to its name at least this, and this
+# far ahead of the next relation's.
+MEANING_FLOOR, MEANING_MARGIN = 0.2, 0.05
+# The question's cosine to each relation name (embedded as words: "job title").
+Meaning = Callable[[list[str]], list[float]]
+_POSSESSIVE = ("'s", "’s", "'", "’")
+
+
+def asked_first(
+    store: GraphStore,
+    request: RecallRequest,
+    ranked: list[Candidate],
+    pool: dict[str, Candidate],
+    support: dict[str, list[Provenance]],
+    *,
+    meaning: Meaning | None = None,
+) -> tuple[list[Candidate], dict[str, list[Provenance]]]:
+    """``ranked`` with the facts of the slot the question asks about first, when it is read.
+    ``meaning`` gives relation names vectors comparable with ``vector`` (the embedder's),
+    for a question that names its relation in other words ("GP" for ``doctor``)."""
+    voters = sorted(
+        (c for c in pool.values() if "keyword" in c.ranks),
+        key=lambda c: (-c.keyword, c.row["id"]),
+    )[:VOTERS]
+    slots = _slots_of(store, request, voters)
+    subjects = {slot_subject(s) for found in slots.values() for s in found}
+    subjects |= {slot_subject(c.row["slot"]) for c in pool.values() if c.row.get("slot")}
+    named = _named(request.query, subjects)
+    if named is not None:
+        subject: str | None = named
+    elif focus_of(request.query) is Focus.USER:
+        subject = SELF_KEY
+    else:  # "my flatmate's": who the matches not about the relation its words name are about
+        known = {_predicate(s) for found in slots.values() for s in found} - {""}
+        said = _by_name(request.query, known)
+        subject = _leader(
+            (slot_subject(s), c.keyword / len(found))
+            for c in voters
+            if (found := slots.get(c.row["id"], ()))
+            for s in found
+            if _predicate(s) != said and slot_subject(s) != SELF_KEY
+        )
+    if subject is None:
+        return ranked, support
+    admitted = admits(request.filter())
+    where = FactFilter(subject_key=subject, point=request.point)
+    held: dict[str, list[Row]] = defaultdict(list)
+    for row in store.facts(request.namespace, where):
+        if admitted(row):
+            held[row["predicate"]].append(row)
+    relation = _by_name(request.query, set(held)) or _leader(
+        (_predicate(s), c.keyword / len(found))
+        for c in voters
+        if (found := slots.get(c.row["id"], ()))
+        for s in found
+        if slot_subject(s) != subject
+    )
+    if relation is None and meaning is not None:
+        relation = _by_meaning(meaning, sorted(held))
+    rows = held.get(relation or "", [])
+    if not rows or len(rows) > MAX_VALUES:
+        return ranked, support
+    best = ranked[0] if ranked else Candidate("fact", {})
+    promoted = []
+    for row in sorted(rows, key=lambda r: (-r["valid_from"].timestamp(), r["id"])):
+        c = pool.get(row["id"]) or Candidate("fact", row)
+        c.row = row
+        c.similarity = max(c.similarity, best.similarity)
+        c.keyword = max(c.keyword, best.keyword)
+        c.matched = [*c.matched, "slot"]
+        promoted.append(c)
+    ids = {c.row["id"] for c in promoted}
+    ordered = [*promoted, *(c for c in ranked if c.row["id"] not in ids)][: request.k]
+    return supported(store, request.namespace, ordered, support)
+
+
+_NAMES: dict[tuple[str, str], list[float]] = {}  # (embedder, relation) -> its name's vector
+
+
+def meaning_of(embedder: Embedder, vector: list[float]) -> Meaning | None:
+    """How near ``vector`` (the question's) is to relation names, by ``embedder``; None for
+    an embedder whose vectors hold no more than the words (the hashing one: names are read
+    by their words already). Names are embedded once per process."""
+    if embedder.name.startswith("hashing"):
+        return None
+
+    def near(relations: list[str]) -> list[float]:
+        new = [r for r in relations if (embedder.name, r) not in _NAMES]
+        if new:
+            for r, v in zip(new, embedder.embed([r.replace("_", " ") for r in new]), strict=True):
+                _NAMES[(embedder.name, r)] = v
+        names = [_NAMES[(embedder.name, r)] for r in relations]
+        return [sum(a * b for a, b in zip(vector, v, strict=False)) for v in names]
+
+    return near
+
+
+def _slots_of(
+    store: GraphStore, request: RecallRequest, voters: list[Candidate]
+) -> dict[str, tuple[str, ...]]:
+    """The slots each voter speaks of: a fact its own, an episode those it supports."""
+    out: dict[str, tuple[str, ...]] = {}
+    episodes = []
+    for c in voters:
+        if c.kind == "fact":
+            if c.row.get("slot"):
+                out[c.row["id"]] = (c.row["slot"],)
+        else:
+            episodes.append(c.row["id"])
+    if episodes:
+        told = store.succession(request.namespace, episodes, request.point)
+        out.update((i, tuple(dict.fromkeys(s))) for i, s in told.slots.items() if s)
+    return out
+
+
+def _predicate(slot: str) -> str:
+    return slot.split("\x1f")[1] if slot.count("\x1f") >= 2 else ""
+
+
+def _named(query: str, subjects: set[str]) -> str | None:
+    """The one subject among ``subjects`` the query names (1-3 words, a possessive as the
+    name), or None when it names none or several."""
+    words = [w.strip('.,;:!?"()[]') for w in query.split()]
+    words = [_bare(w) for w in words if w]
+    found = {
+        key
+        for size in (1, 2, 3)
+        for at in range(len(words) - size + 1)
+        if (key := entity_key(" ".join(words[at : at + size]))) in subjects and key != SELF_KEY
+    }
+    # "Ana Lopez" names one person, not also "ana": keep the longest of nested names.
+    found = {k for k in found if not any(k != o and k in o.split() for o in found)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _bare(word: str) -> str:
+    for ending in _POSSESSIVE:
+        if word.endswith(ending) and len(word) > len(ending):
+            return word[: -len(ending)]
+    return word
+
+
+def _by_name(query: str, relations: set[str]) -> str | None:
+    """The one relation whose name's words the query uses (stemmed: "living" is
+    ``lives_in``; at least half of them: "job" is ``job_title``), the one that uses the
+    most of its words when several do."""
+    asked = set(tokens(query))
+    scored: dict[str, float] = {}
+    for relation in relations:
+        named = set(tokens(relation.replace("_", " ")))
+        if named and 2 * len(named & asked) >= len(named):
+            scored[relation] = len(named & asked) / len(named)
+    if not scored:
+        return None
+    top = max(scored.values())
+    best = [r for r, n in scored.items() if n == top]
+    return best[0] if len(best) == 1 else None
+
+
+def _by_meaning(meaning: Meaning, relations: list[str]) -> str | None:
+    """The relation whose name the question's vector is clearly nearest, if any."""
+    if not relations:
+        return None
+    near = sorted(zip(meaning(relations), relations, strict=True), reverse=True)
+    top, relation = near[0]
+    second = near[1][0] if len(near) > 1 else 0.0
+    return relation if top >= MEANING_FLOOR and top - second >= MEANING_MARGIN else None
+
+
+def _leader(votes: Iterable[tuple[str, float]]) -> str | None:
+    """The key with at least ``DOMINANT`` of the votes' weight, if any."""
+    total: dict[str, float] = defaultdict(float)
+    for key, weight in votes:
+        total[key] += weight
+    whole = sum(total.values())
+    if whole <= 0:
+        return None
+    key, weight = max(total.items(), key=lambda kv: (kv[1], kv[0]))
+    return key if weight / whole >= DOMINANT else None

@@ -1,0 +1,110 @@
+"""Recall reads the slot a question asks about (graphmem/read/asked.py): whose and which
+relation, and the version of it that holds at the recall's point comes first — on both
+stores. Regressions from bench/current_truth.py, where words alone put another slot of the
+same person (or the same relation of another person) first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from graphmem import Claim, Evidence, Memory
+from graphmem.extract.llm import LLMExtractor
+from graphmem.models.llm import ModelClient
+from graphmem.store.base import GraphStore
+from tests.model_server import FakeModelServer
+from tests.stores import Clock
+
+Tell = Callable[[str, str, str, str, str, datetime], None]
+JAN, MAY, SEP = (datetime(2025, m, 3, tzinfo=UTC) for m in (1, 5, 9))
+
+
+@pytest.fixture(autouse=True)
+def december(clock: Any) -> None:
+    clock.set(datetime(2026, 12, 1, tzinfo=UTC))
+
+
+@pytest.fixture
+def memory(
+    store: GraphStore, clock: Clock, fake_model: ModelClient, server: FakeModelServer
+) -> Memory:
+    """A memory whose model reads each message as the one triple it states (scripted)."""
+    return Memory(store=store, clock=clock, extractor=LLMExtractor(fake_model))
+
+
+@pytest.fixture
+def tell(memory: Memory, server: FakeModelServer) -> Tell:
+    def told(ns: str, subject: str, predicate: str, value: str, quote: str, at: datetime) -> None:  # noqa: PLR0917
+        claim = {"subject": subject, "predicate": predicate, "object": value, "kind": "fact",
+                 "valid_from": at.isoformat(), "confidence": 0.95, "quote": quote}  # fmt: skip
+        memory.define_predicate(predicate, cardinality="one")
+        server.script({"claims": [claim]})
+        memory.remember(quote, ns, at=at)
+
+    return told
+
+
+def first(found: list[Evidence]) -> str:
+    assert found, "recall found nothing"
+    return found[0].text
+
+
+def test_the_named_relation_of_the_named_person_comes_first(
+    memory: Memory, tell: Tell, ns: Any
+) -> None:
+    space = ns("cousin")
+    tell(space, "Valentina", "band", "Magpie Parade",
+         "My cousin Valentina's favourite band is Magpie Parade.", JAN)  # fmt: skip
+    tell(space, "Valentina", "band", "Hollow Pines",
+         "My cousin Valentina's obsessed with Hollow Pines now.", MAY)  # fmt: skip
+    tell(space, "Valentina", "doctor", "Dr. Theo Vance",
+         "Dr. Theo Vance is my cousin Valentina's doctor now.", SEP)  # fmt: skip
+    question = "What band is my cousin Valentina into at the moment?"
+    assert "Hollow Pines" in first(memory.recall(question, space))
+    # Asked as of another time, the version true then.
+    assert "Magpie Parade" in first(
+        memory.recall(question, space, at=datetime(2025, 3, 1, tzinfo=UTC))
+    )
+
+
+def test_a_relation_told_in_other_words_is_read_from_what_others_said(
+    memory: Memory, tell: Tell, ns: Any
+) -> None:
+    """The user never said "drive"; the flatmate's car was told with it, so the question's
+    word names the relation, and the user's own car answers "what do I drive?"."""
+    space = ns("drive")
+    tell(space, "user", "car", "Volvo XC40", "I got a Volvo XC40.", JAN)
+    tell(space, "user", "car", "Tesla Model 3", "I just bought a Tesla Model 3.", MAY)
+    tell(space, "Kalinda", "car", "Toyota Corolla",
+         "My flatmate Kalinda drives a Toyota Corolla.", SEP)  # fmt: skip
+    tell(space, "user", "doctor", "Dr. Ravi Menon", "My doctor is Dr. Ravi Menon.", SEP)
+    assert "Tesla Model 3" in first(memory.recall("What do I drive?", space))
+    assert "Toyota Corolla" in first(memory.recall("What does Kalinda drive?", space))
+
+
+def test_the_person_a_role_names_is_read_from_the_messages_about_them(
+    memory: Memory, tell: Tell, ns: Any
+) -> None:
+    """ "my flatmate" is whoever the messages that say it are about; the job title asked is
+    hers, not the neighbour's whose message shares the words "job title"."""
+    space = ns("flatmate")
+    tell(space, "Kalinda", "gym", "Peak Form", "My flatmate Kalinda trains at Peak Form.", JAN)
+    tell(space, "Kalinda", "job_title", "paralegal", "Kalinda works as a paralegal.", MAY)
+    tell(space, "Greta", "job_title", "civil engineer",
+         "Greta's job title is civil engineer.", SEP)  # fmt: skip
+    assert "paralegal" in first(memory.recall("What is my flatmate's job title?", space))
+
+
+def test_a_relation_holding_many_values_is_no_single_answer(memory: Memory, ns: Any) -> None:
+    """A list (more than a few values at once) is left to the ranking by words."""
+    space = ns("likes")
+    for i, dish in enumerate(["ramen", "tacos", "paella", "pho", "dal"]):
+        memory.remember(
+            [Claim("user", "likes", dish, valid_from=JAN, quote=f"I like {dish}.")],
+            space,
+            at=datetime(2025, 1, 3 + i, tzinfo=UTC),
+        )
+    assert "pho" in first(memory.recall("Do I like pho?", space))
