@@ -81,6 +81,8 @@ TERMS: dict[str, str] = {
         r"transgender|\btrans\s+(?:man|woman|person|kid|daughter|son)|pessoa\s+trans|persona\s+trans|non-?binary|nonbinary|non-?binair\w*|genderqueer|genderfluid|testosterone|oestrogen|estrogen\s+(?:therapy|patches)|gender\s+marker|identidade\s+de\s+género|identidad\s+de\s+género|voornaamwoord|"
         r"gender\s+(?:identity|dysphoria|transition|affirming)|transitioned\s+(?:to|as)\s+(?:a\s+)?(?:man|woman|male|female)|(?:my|their|his|her)\s+pronouns|pronouns\s+they|they/them|"
         r"hormone\s+(?:therapy|replacement)|hrt\b|deadname|"
+        # A person "is transitioning" with no object; a company "is transitioning to AWS".
+        r"(?:\bis|\bare|\bam|'s|’s|\bbeen|\bstarted|\bbegan)\s+transitioning\b(?!\s+(?:to|into|from|away|over|out|between|back|our|their|the|its|his|her)\b)|"
         r"transgeschlecht\w*|transident\w*|nichtbinär|transgenre|non-binaire|no\s+binari[oa]|transgénero|"
         r"transgender|トランスジェンダー|性別違和|跨性别"
     ),
