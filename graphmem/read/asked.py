@@ -39,6 +39,7 @@ from graphmem.store.rows import slot_subject
 from graphmem.store.text import tokens
 
 DOMINANT = 0.6  # the share of the votes the leading subject or relation must have
+MAX_WORDS = 30  # a longer query is no one question (a dialogue, a document)
 MAX_VALUES = 3  # a slot holding more values at once is a list, not the answer
 VOTERS = 20  # the keyword matches read for votes, best first
 # A relation read by meaning: the question's cosine to its name at least this, and this
@@ -61,6 +62,8 @@ def asked_first(
     """``ranked`` with the facts of the slot the question asks about first, when it is read.
     ``meaning`` gives relation names vectors comparable with ``vector`` (the embedder's),
     for a question that names its relation in other words ("GP" for ``doctor``)."""
+    if not _one_question(request.query):
+        return ranked, support
     voters = sorted(
         (c for c in pool.values() if "keyword" in c.ranks),
         key=lambda c: (-c.keyword, c.row["id"]),
@@ -136,6 +139,12 @@ def meaning_of(embedder: Embedder, vector: list[float]) -> Meaning | None:
         return [sum(a * b for a, b in zip(vector, v, strict=False)) for v in names]
 
     return near
+
+
+def _one_question(query: str) -> bool:
+    """A question short enough to ask for one slot: a dialogue or a document pasted as the
+    query speaks of many things, and its words would read as a slot by chance."""
+    return "\n" not in query.strip() and len(query.split()) <= MAX_WORDS
 
 
 def _slots_of(
