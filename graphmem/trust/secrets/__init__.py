@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphmem.trust.secrets import (
+    context,
     cues,
     entropy,
     phrases,
@@ -77,8 +78,8 @@ KINDS = (
 
 Span = tuple[int, int, str]  # start, end, kind
 
-_LAYERS = (providers, structure, entropy, phrases, seeds, shape, cues)
-_BY_SHAPE = (entropy, phrases, seeds, shape, cues)
+_LAYERS = (providers, structure, entropy, phrases, seeds, shape, cues, context)
+_BY_SHAPE = (entropy, phrases, seeds, shape, cues, context)
 _PLACEHOLDER = re.compile(r"\[redacted:[a-z_]+\]")
 
 

@@ -39,8 +39,13 @@ _PUBLIC_CODE = re.compile(
     r"|cap[ ]postale|postnummer|postinumero|irányítószám|psč|kod[ ]pocztowy|почтов\w*[ ]индекс"
     r"|posta[ ]kodu|郵便番号|邮编|우편[ ]?번호|kode[ ]pos|пощенски[ ]код|الرمز[ ]البريدي"
     r"|código[ ]postal|codice[ ]postale|ταχυδρομικός[ ]κώδικας|מיקוד|کد[ ]پستی|mã[ ]bưu[ ]chính"
-    r"|รหัสไปรษณีย์|poštovní[ ]směrovací[ ]číslo|pašto[ ]kodas|postikoodi)"
-    r"[^\n.;!?]{0,16}?(?P<code>(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{2,15})\b",
+    r"|รหัสไปรษณีย์|poštovní[ ]směrovací[ ]číslo|pašto[ ]kodas|postikoodi"
+    # A code word beside the stem of "post" that most languages share ("kodi postar",
+    # "kod pocztowy", "поштенски код"): a postal code.
+    r"|(?:kod\w*|code|codi\w*|código|codice|koodi|код\w*)[ ](?:post|pošt|пошт|poczt)\w*"
+    r"|(?:post|pošt|пошт|poczt)\w*[ ]"
+    r"(?:kod\w*|code|codi\w*|código|codice|koodi|код\w*|индекс\w*)\b)"
+    r"[^\n.;!?]{0,24}?(?P<code>(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{2,15})\b",
     re.IGNORECASE,
 )
 

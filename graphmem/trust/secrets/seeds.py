@@ -152,7 +152,30 @@ def _otp_spans(text: str) -> Iterator[Candidate]:
             yield m.start(), m.end(), 11, "otp"
 
 
+# Two groups of three digits ("903 417", "481 226") are how one-time codes are sent and
+# read out in every language; a price or a count grouped so ends in round thousands or a unit.
+_SPLIT_CODE = re.compile(r"(?<![\w.,/:+-])(?<!\d[ ])\d{3} \d{3}(?![\w/:+-]|[.,]\d|[ ]\d)")
+_AMOUNT = re.compile(r"\s?(?:%|€|\$|£|¥|₽|₹|[^\W\d_]{1,4}\.?(?!\w))")
+
+
+def _split_code_spans(text: str) -> Iterator[Candidate]:
+    for m in _SPLIT_CODE.finditer(text):
+        if m.group().endswith("000") or COUNTED.match(text, m.end()):
+            continue
+        unit = _AMOUNT.match(text, m.end())
+        if unit is not None and _CURRENCY.match(unit.group().strip()):
+            continue
+        yield m.start(), m.end(), 11, "otp"
+
+
+_CURRENCY = re.compile(
+    r"^(?:[%€$£¥₽₹]|kč|kc|zł|zl|ft|lei|лв|грн|руб|р|kr|eur|usd|czk|huf|pln|sek|nok|dkk|rs|tl)\.?$",
+    re.IGNORECASE,
+)
+
+
 def spans(text: str) -> Iterator[Candidate]:
     yield from _seed_spans(text)
     if any(c.isdigit() for c in text):
         yield from _otp_spans(text)  # every code has a digit
+        yield from _split_code_spans(text)

@@ -58,7 +58,7 @@ def tokens(text: str, start: int = 0, end: int | None = None) -> Iterator[tuple[
             yield s, e
 
 
-def _excluded(token: str) -> bool:
+def excluded(token: str) -> bool:
     low = token.lower()
     return (
         low.startswith(_SKIP_PREFIX)
@@ -75,7 +75,7 @@ def _excluded(token: str) -> bool:
 
 def strong(token: str) -> bool:
     """A token only a credential looks like: letters and digits, with a symbol inside."""
-    if not 6 <= len(token) <= 64 or _excluded(token):
+    if not 6 <= len(token) <= 64 or excluded(token):
         return False
     letters, digits, _, _ = _parts(token)
     inner = token[1:-1]
@@ -84,7 +84,7 @@ def strong(token: str) -> bool:
 
 def weak(token: str) -> bool:
     """A token that may be a credential when the words around it are about access."""
-    if not 4 <= len(token) <= 64 or _excluded(token):
+    if not 4 <= len(token) <= 64 or excluded(token):
         return False
     if strong(token):
         return True
@@ -93,7 +93,16 @@ def weak(token: str) -> bool:
     return letters and digits and len(token) >= 5
 
 
+# Single digits keyed one by one ("0-4-2-9", "3 1 4 1", "6-6-0-4"): a keypad or a lock's
+# combination in every language; dates, times, phone numbers and scores group digits in twos
+# and more, and no count or list of figures comes four single digits in a row.
+_KEYPAD = re.compile(r"(?<![\w.,/:+-])\d(?P<sep>[- ])\d(?:(?P=sep)\d){2,6}(?![\w/:+-]|[.,]\d)")
+
+
 def spans(text: str) -> Iterator[Candidate]:
+    if any(c.isdigit() for c in text):
+        for m in _KEYPAD.finditer(text):
+            yield m.start(), m.end(), 9, "password"
     if not any(c in _CHOSEN_SYMBOLS for c in text):
         return
     for s, e in tokens(text):

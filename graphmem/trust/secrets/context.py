@@ -1,0 +1,189 @@
+"""Context: a message about access, and the value in it that only a secret looks like.
+
+:mod:`~graphmem.trust.secrets.cues` reads a value beside its cue, in the cue's clause. People
+also tell a secret a clause or two away from any word for it ("Rimon-Bayit-61 זה מה שנכנס
+לממשק של הראוטר", "Hvis banken spørger, hed min første lærer Birthe Holm"). Here the whole
+message is the context, and what decides is what the value *is*:
+
+* a token a person chose as a credential (:func:`chosen`: words and digits joined, or inner
+  capitals), anywhere in a message that names a password, a code, a key or a lock;
+* the answer after a question someone will ask ("if the bank asks ..., <answer>"): the
+  short clause that follows the asking clause;
+* a long number (an ID, an account) in a message about being asked who one is.
+
+Usernames, public material and where a secret is kept are excluded as in the cue layer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from graphmem.trust.secrets.common import WHERE_IT_IS, Candidate, kept_in
+from graphmem.trust.secrets.cues import (
+    ASKS,
+    CODE,
+    CREDENTIAL,
+    KEY,
+    LOCK,
+    NAME,
+    OPEN,
+    PHRASE,
+    PUBLIC,
+    Cue,
+    cached_cues,
+)
+from graphmem.trust.secrets.shape import excluded, tokens
+
+_RANK = 10
+Found = tuple[Cue, ...]
+_SYMBOLS = frozenset("!#$^&*?~")
+_ACCESS = (CREDENTIAL, KEY, CODE, LOCK, OPEN, PHRASE)
+# Hex ids (commits, UUIDs, checksums) and network names ("Casa_Silva_5G") are chosen by no one.
+_HEXLIKE = re.compile(r"^[0-9a-f]+(?:-[0-9a-f]+)*$", re.IGNORECASE)
+_NETWORK = re.compile(r"(?:^|[_-])(?:2\.4|5)g(?:hz)?(?:$|[_-])", re.IGNORECASE)
+# Letters then a joiner then more ("Qahwa_Arabia55", "Rimon-Bayit-61", "tortilla.con.cebolla!"),
+# or capitals inside lower case ("rigaBalzams77").
+_JOINED = re.compile(r"[^\W\d_][_.\-!*#@$&?~+]+[^\W_]|\d[_.\-]+[^\W\d_]")
+_CAMEL = re.compile(r"[^\W\d_](?<=[a-zà-ÿ])[A-ZÀ-Þ]|[^\W\d_]\d+[^\W\d_]")
+
+
+def chosen(token: str) -> bool:
+    """A token a person made up as a credential: letters (some lower case) and digits or a
+    symbol, joined into one word in a way no word of a sentence is."""
+    if not 7 <= len(token) <= 40 or excluded(token) or _HEXLIKE.match(token):
+        return False
+    letters = sum(c.isalpha() for c in token)
+    # A digit or a symbol of the kind passwords take ("one-time", "reset-nya", "me@laptop",
+    # "authorized_keys" are words and names).
+    marked = any(c.isdigit() for c in token) or any(c in _SYMBOLS for c in token)
+    if letters < 3 or not marked or not any(c.islower() for c in token):
+        return False
+    if _NETWORK.search(token) or not (token[0].isalnum()):
+        return False
+    return bool(_JOINED.search(token) or _CAMEL.search(token))
+
+
+# Capitalised words joined by "_" or "." and ending in digits ("Qahwa_Arabia55",
+# "Stroopwafel_Kaas8", "Zagreb_2005!"): how people build a password, in any language; a
+# name in code is lower case or all capitals, a file has an extension, a network a "5G".
+# One word and digits ("Blauwal_19") only in a message about access.
+_JOINED_WORDS = re.compile(
+    r"(?<![\w@#$/\\.-])(?P<first>[^\W\d_][^\W\d_A-Z]{2,})(?P<more>(?:[_.][^\W\d_]{2,}){0,3})"
+    r"[_.]?\d{1,6}[!?#*]*(?![\w@/\\-]|\.\w)"
+)
+
+
+def spans(text: str) -> Iterator[Candidate]:
+    if len(text) < 8:
+        return
+    found = cached_cues(text)
+    concepts = {c.concept for c in found}
+    access = bool(concepts & set(_ACCESS))
+    if any(c.isdigit() for c in text):
+        yield from _joined_spans(text, found, access=access)
+    yield from _hex_key_spans(text, found)
+    if not found:
+        return
+    if access:
+        yield from _chosen_spans(text, found)
+    if ASKS in concepts:
+        yield from _answer_spans(text, found)
+        yield from _number_spans(text)
+
+
+# 128 to 256 random bits in hex: a key where the message speaks of an API or a key, a digest
+# where it names a commit, a checksum, a hash or a request (decided by that name, in any
+# language the label is borrowed in: "commit", "sha256", "md5", "hash").
+_HEX_KEY = re.compile(
+    r"(?<![\w-])(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{32,64}(?![\w-])"
+)
+_API = re.compile(r"(?<![^\W\d_])api(?![^\W\d_])", re.IGNORECASE)
+_DIGEST = re.compile(
+    r"(?:commit|sha-?\d*|md5|hash|checksum|digest|etag|trace|request|uuid|build|revision|rev)"
+    r"\w*[\s#:=-]{0,3}$",
+    re.IGNORECASE,
+)
+
+
+def _hex_key_spans(text: str, found: Found) -> Iterator[Candidate]:
+    if not (_API.search(text) or any(c.concept == KEY for c in found)):
+        return
+    for m in _HEX_KEY.finditer(text):
+        if not _DIGEST.search(text, max(0, m.start() - 24), m.start()):
+            yield m.start(), m.end(), _RANK, "api_key"
+
+
+def _joined_spans(text: str, found: Found, *, access: bool) -> Iterator[Candidate]:
+    for m in _JOINED_WORDS.finditer(text):
+        if not m["first"][0].isupper() or excluded(m.group()) or _NETWORK.search(m.group()):
+            continue
+        if not m["more"] and not (access and len(m["first"]) >= 5 and "_" in m.group()):
+            continue
+        if not _excused(text, m.start(), m.end(), found):
+            yield m.start(), m.end(), _RANK, "password"
+
+
+def _excused(text: str, start: int, end: int, found: Found) -> bool:
+    """A cue itself, a username, something named public, a place where a secret is kept."""
+    if any(c.start < end and start < c.end for c in found):
+        return True  # a cue itself ("WLAN-Passwort")
+    for n in found:
+        if n.concept != NAME or not 0 <= start - n.end <= 40 or _BREAK.search(text, n.end, start):
+            continue
+        if not any(n.end <= c.start < start and c.concept in _ACCESS for c in found):
+            return True  # "my username on the forum is Quiet_Heron88"
+    if any(0 <= start - p.end <= 3 for p in found if p.concept == PUBLIC):
+        return True  # "commit a3f9c2e", "heter Telia-5G": named as something public
+    return kept_in(text[max(0, start - 16) : start]) and not _CHANGED_TO.search(text, end)
+
+
+_BREAK = re.compile(r"[,;:.!?，。；！？\n]")
+# "auf X geändert", "naar X veranderd": a preposition before what a secret was changed to.
+_CHANGED_TO = re.compile(r"\s+(?:ge)?(?:ändert|setzt|wechselt|veranderd|gewijzigd|changed)\b")
+
+
+def _chosen_spans(text: str, found: Found) -> Iterator[Candidate]:
+    for start, end in tokens(text):
+        token = text[start:end].rstrip("!?") if text[start:end].endswith("?") else text[start:end]
+        if not chosen(token):
+            continue
+        if not _excused(text, start, end, found):
+            yield start, end, _RANK, "password"
+
+
+# Where the asking clause ends and the answer begins.
+_SEPARATOR = re.compile(r"[,，、:：;]\s*|\s[—–-]+\s*|\s*->\s*")
+_SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$)|\n")
+_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+_MAX_ANSWER_WORDS = 8
+
+
+def _answer_spans(text: str, found: Found) -> Iterator[Candidate]:
+    """ "If the bank asks <question>, <answer>": the clause after the asking one, when short."""
+    for cue in found:
+        if cue.concept != ASKS:
+            continue
+        stop = _SENTENCE_END.search(text, cue.end)
+        hi = stop.start() if stop is not None else len(text)
+        sep = _SEPARATOR.search(text, cue.end, hi)
+        if sep is None:
+            continue
+        words = list(_WORD.finditer(text, sep.end(), hi))
+        if not 1 <= len(words) <= _MAX_ANSWER_WORDS:
+            continue
+        if WHERE_IT_IS.match(text, words[0].start()):
+            continue  # "..., it's on the card": where, not what
+        # "..., sano 131274-0337": a telling verb goes with the answer, a cost of failing closed.
+        yield words[0].start(), words[-1].end(), _RANK, "secret_answer"
+
+
+# An identity or account number: eight digits or more, perhaps grouped.
+_LONG_NUMBER = re.compile(r"(?<![\w+/.-])\d[\d -]{6,22}\d(?![\w/]|[.,]\d)")
+
+
+def _number_spans(text: str) -> Iterator[Candidate]:
+    for m in _LONG_NUMBER.finditer(text):
+        value = m.group()
+        if sum(c.isdigit() for c in value) >= 8 and "  " not in value:
+            yield m.start(), m.end(), _RANK, "national_id"
