@@ -14,7 +14,10 @@ around it readable. The layers:
 * :mod:`~graphmem.trust.secrets.shape`: a token only a chosen credential looks like, in any
   language ("Smrk&Jedle42");
 * :mod:`~graphmem.trust.secrets.cues`: a word about access in some 100 languages (data from
-  maintained localisation catalogues) and the value beside it, before or after.
+  maintained localisation catalogues) and the value beside it, before or after;
+* :mod:`~graphmem.trust.secrets.context`: the whole message as context: a token only a
+  chosen credential looks like anywhere in a message about access, the answer after "if
+  the bank asks ...", a hex key where an API is spoken of.
 
 Public material (:mod:`~graphmem.trust.secrets.public`: public keys, certificates, links
 without credentials, data URIs, promotion and postal codes) overrules the layers that judge

@@ -45,6 +45,8 @@ _NETWORK = re.compile(r"(?:^|[_-])(?:2\.4|5)g(?:hz)?(?:$|[_-])", re.IGNORECASE)
 # Letters then a joiner then more ("Qahwa_Arabia55", "Rimon-Bayit-61", "tortilla.con.cebolla!"),
 # or capitals inside lower case ("rigaBalzams77").
 _JOINED = re.compile(r"[^\W\d_][_.\-!*#@$&?~+]+[^\W_]|\d[_.\-]+[^\W\d_]")
+# A word, digits and a closing symbol ("Breogan1987!"): three classes in one token.
+_SUFFIXED = re.compile(r"[^\W\d_]{3,}\d{2,}[!#$*?~]+$")
 _CAMEL = re.compile(r"[^\W\d_](?<=[a-zà-ÿ])[A-ZÀ-Þ]|[^\W\d_]\d+[^\W\d_]")
 
 
@@ -61,7 +63,7 @@ def chosen(token: str) -> bool:
         return False
     if _NETWORK.search(token) or not (token[0].isalnum()):
         return False
-    return bool(_JOINED.search(token) or _CAMEL.search(token))
+    return bool(_JOINED.search(token) or _CAMEL.search(token) or _SUFFIXED.search(token))
 
 
 # Capitalised words joined by "_" or "." and ending in digits ("Qahwa_Arabia55",

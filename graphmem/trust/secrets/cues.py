@@ -34,6 +34,7 @@ CREDENTIAL, KEY, CODE, LOCK, OPEN, NUMBER, ANSWER, PHRASE, NAME, PUBLIC, ASKS, S
     "asks", "say",
 )  # fmt: skip
 _LOCKS = (LOCK, OPEN)  # what opens a door or a safe (a noun), what one does to open it (a verb)
+_ACCESS = (CREDENTIAL, KEY, CODE, LOCK, OPEN, PHRASE)  # cues that name a secret
 _CONCEPTS = {
     "password": CREDENTIAL, "passphrase": PHRASE, "login": CREDENTIAL,
     "secret_key": KEY, "device": CREDENTIAL,
@@ -64,7 +65,8 @@ _CODE = re.compile(
     r"|(?<![\w.,/:+-])\d{3,12}[#*]?(?!\w|[.,:]\d)"
 )
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")  # a commit, a checksum: a key only where a key is named
-_YEAR = re.compile(r"^(?:19|20)\d\d$")
+# A year people write about; "2091" after a PIN is the PIN.
+_YEAR = re.compile(r"^(?:19\d\d|20[0-4]\d)$")
 # A time or a date as people write them; "24-8-36" beside a safe is a combination.
 _TIME_OR_DATE = re.compile(
     r"^(?:\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|\d{4}[./-]\d{1,2}[./-]\d{1,2}|\d{1,2}:\d{2})$"
@@ -216,18 +218,27 @@ def spans(text: str) -> Iterator[Candidate]:
     asked = any(c.concept == ASKS for c in found)
     for cue in found:
         if cue.concept == SAY and not asked:
-            continue  # "say" alone is everyday speech
-        if cue.concept in _QUIET or (
-            cue.concept not in _LOCKS  # what opens a door or a safe is never public
-            and any(
-                0 <= cue.start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - cue.end <= 2
-                for p in shared
-            )
+            # "say" alone is everyday speech; what one must say in quotes is a code word
+            # ("måste säga 'röd traktor' till personalen").
+            said = _said_quoted(text, cue)
+            if said is not None:
+                yield said[0], said[1], _RANK, "secret_answer"
+            continue
+        if cue.concept in _QUIET or any(
+            0 <= cue.start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - cue.end <= 2 for p in shared
         ):
             continue
         span = _value(text, cue, found, names)
         if span is not None:
             yield span[0], span[1], _RANK, _KIND[cue.concept]
+
+
+def _said_quoted(text: str, cue: Cue) -> tuple[int, int] | None:
+    _, hi = _clause(text, cue.start, cue.end)
+    for start, end in _quoted(text, cue.end, min(hi, cue.end + 24)):
+        if 1 <= len(text[start:end].split()) <= 4:
+            return start, end
+    return None
 
 
 def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int, int] | None:
@@ -248,7 +259,9 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
         span = _phrase_after_colon(text, cue, hi, found)
     if span is None and cue.concept in _LOCKS:
         span = _dialled(text, cue)
-    if span is None and cue.concept == OPEN:
+    # Words typed to open something, when something else in the message is about access too
+    # ("Šifrovaný disk se odemkne, když napíšeš zelený čaj o páté ráno").
+    if span is None and cue.concept == OPEN and sum(c.concept in _ACCESS for c in found) >= 2:
         span = _typed_phrase(text, cue, hi)
     return span
 
@@ -311,14 +324,10 @@ def _token(
     after = [t for t in _candidates(text, cue, cue.end, hi) if not _is_cue(t, found)]
     before = [t for t in _candidates(text, cue, lo, cue.start) if not _is_cue(t, found)]
     for start, end in [*after, *reversed(before)]:
-        if (
-            cue.concept not in _LOCKS
-            and not (cue.concept == NUMBER and _adjacent(text, cue, start))
-            and any(
-                0 <= start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - end <= _PUBLIC_AFTER
-                for p in found
-                if p.concept == PUBLIC
-            )
+        if not (cue.concept == NUMBER and _adjacent(text, cue, start)) and any(
+            0 <= start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - end <= _PUBLIC_AFTER
+            for p in found
+            if p.concept == PUBLIC
         ):
             continue  # "commit a3f9c2e", "K7XQPB for your hotel": named as something public
         if _named(text, start, names):

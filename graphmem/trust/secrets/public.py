@@ -57,9 +57,16 @@ _OFFER = re.compile(
 )
 
 
+# A wallet's receiving address is given out to be paid (a donation address): Bitcoin's
+# bech32 and base58 forms, an Ethereum address. Private keys and seeds have other shapes.
+_WALLET_ADDRESS = re.compile(
+    r"(?<![\w/])(?:bc1[02-9ac-hj-np-z]{25,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34}|0x[0-9a-fA-F]{40})(?!\w)"
+)
+
+
 def spans(text: str) -> list[Span]:
     """Where ``text`` holds public material, in order."""
-    found: list[Span] = []
+    found: list[Span] = [m.span() for m in _WALLET_ADDRESS.finditer(text)]
     if "AAAA" in text:
         found += [m.span() for m in _SSH_PUBLIC.finditer(text)]
     if "-----BEGIN " in text:

@@ -174,8 +174,27 @@ _CURRENCY = re.compile(
 )
 
 
+# A recovery phrase in any language's word list (BIP-39 has ten, wallets more): twelve to
+# twenty-four bare words in a row after a colon, without a comma, a digit or a capital to
+# make them a sentence or a list of things.
+_WORD_RUN = re.compile(
+    r"[:：]\s*((?:[^\W\d_]{2,12}[ \u3000]+){11,23}[^\W\d_]{2,12})(?=\s*(?:$|[.\n]))"
+)
+
+
+def _any_language_seed_spans(text: str) -> Iterator[Candidate]:
+    for m in _WORD_RUN.finditer(text):
+        if not any(c.isupper() for c in m.group(1)):
+            yield m.start(1), m.end(1), 0, "seed_phrase"
+
+
 def spans(text: str) -> Iterator[Candidate]:
-    yield from _seed_spans(text)
+    bip39 = list(_seed_spans(text))
+    yield from bip39
+    if ":" in text or "：" in text:
+        for found in _any_language_seed_spans(text):
+            if not any(s < found[1] and found[0] < e for s, e, _, _ in bip39):
+                yield found  # once: a BIP-39 phrase is both
     if any(c.isdigit() for c in text):
         yield from _otp_spans(text)  # every code has a digit
         yield from _split_code_spans(text)

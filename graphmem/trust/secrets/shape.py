@@ -99,10 +99,23 @@ def weak(token: str) -> bool:
 _KEYPAD = re.compile(r"(?<![\w.,/:+-])\d(?P<sep>[- ])\d(?:(?P=sep)\d){2,6}(?![\w/:+-]|[.,]\d)")
 
 
+# A code keyed and confirmed ("4718#", "4451*"): a keypad's enter key after the digits; a
+# service code (USSD, "*123#") starts with its star.
+_KEYED = re.compile(r"(?<![\w.,/:+*#-])\d{4,8}[#*](?![\w#*])")
+# An authenticator's secret as apps show it: base32 in groups of four ("KTDN LUG3 VVJA FR7L").
+_BASE32_GROUPS = re.compile(r"(?<![\w-])[A-Z2-7]{4}(?:[ ][A-Z2-7]{4}){3,}(?![\w-])")
+
+
 def spans(text: str) -> Iterator[Candidate]:
     if any(c.isdigit() for c in text):
         for m in _KEYPAD.finditer(text):
             yield m.start(), m.end(), 9, "password"
+        for m in _KEYED.finditer(text):
+            yield m.start(), m.end(), 9, "password"
+        for m in _BASE32_GROUPS.finditer(text):
+            groups = m.group().split()
+            if sum(any(c.isdigit() for c in g) for g in groups) >= 2:
+                yield m.start(), m.end(), 9, "api_key"
     if not any(c in _CHOSEN_SYMBOLS for c in text):
         return
     for s, e in tokens(text):

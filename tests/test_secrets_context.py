@@ -1,0 +1,155 @@
+"""Secrets told away from any word for them, decided by what the value is (issue 40): the
+causes corpus A showed, one test each, in sentences written for these tests.
+
+graphmem/trust/secrets/context.py (a message about access, and the value in it that only a
+secret looks like), and what was added to shape.py, seeds.py, cues.py, providers.py and
+public.py for the same causes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.trust.redact import redact
+from graphmem.trust.secrets import find
+from graphmem.trust.secrets.context import chosen
+
+# (cause, text, the secret)
+CAUGHT = [
+    # Digits keyed one by one are a keypad's or a lock's, in any language, with no cue.
+    ("keypad", "sykkellåsen 1-9-9-4", "1-9-9-4"),
+    ("keypad", "Das Autoradio will nach dem Batteriewechsel 4 0 7 2 hören", "4 0 7 2"),
+    ("keypad", "vrata garaže odpreš z 4451*", "4451*"),
+    # Two groups of three digits are a one-time code as it is sent and read out.
+    ("split code", "وصلتني رسالة فيها 551 208، دخّلها بسرعة", "551 208"),
+    ("split code", "문자로 온 318 774 입력해줘", "318 774"),
+    # After a card number: its expiry, then a lone three or four digits, whatever the words.
+    ("card tail", "visa 4111 1111 1111 1111 udløb 03/28 kontrolcifre 731", "731"),
+    ("card tail", "信用卡 4111 1111 1111 1111 有效期09/27 背面三位480", "480"),
+    # An authenticator's secret in groups of four.
+    ("base32", "Titkos kulcs az apphoz: JBSW Y3DP EHPK 3PXP Q7RA", "JBSW Y3DP EHPK 3PXP Q7RA"),
+    # Capitalised words joined by "_" or "." and ending in digits: a made-up password.
+    ("joined words", "باسورد الإيميل الجديد -> Tamr_Hindi72", "Tamr_Hindi72"),
+    ("joined words", "nieuw ww voor de bieb -> Drop_Zout9", "Drop_Zout9"),
+    # One word and digits, or a token of mixed classes, where the message is about access.
+    ("chosen, cue anywhere", "Hab das Passwort auf Blauwal_19 geändert", "Blauwal_19"),
+    (
+        "chosen, cue anywhere",
+        "רגע — Tapuz-Gadol-48 זה מה שנכנס לממשק של הראוטר",  # "הראוטר": the router
+        "Tapuz-Gadol-48",
+    ),
+    # A comma does not end what a cue is about.
+    ("past a comma", "pakken ligger i pakkeboksen, afhentning med 7310 52", "7310 52"),
+    ("past a comma", "Postkassa har hengelås, den går opp på 3-8-1", "3-8-1"),
+    # A cue that ends a compound word.
+    ("compound", "paketti on automaatissa, noutokoodi 4417 2093 haetko sen?", "4417 2093"),
+    # A dial's numbers joined by a word.
+    ("dial", "Шкафчик в бассейне открывается так: 14, потом 33, потом 9", "14, потом 33, потом 9"),
+    # Plain words after a colon that follows a word for a password.
+    (
+        "phrase after a colon",
+        "La contraseña del disco externo es: tortuga verde bajo la lluvia",
+        "tortuga verde bajo la lluvia",
+    ),
+    # Words typed to open something, when the message is about access twice over.
+    (
+        "typed phrase",
+        "De kluis-app gaat open met zeilen langs het IJ bij nacht",
+        "zeilen langs het IJ bij nacht",
+    ),
+    # "phrase" as most languages borrowed it.
+    ("borrowed word", "Pristupna fraza za disk: zeleno polje kraj", "zeleno polje kraj"),
+    # 128 random bits in hex where the message speaks of an API.
+    ("hex key", "clé pour l'api météo : 5d41402abc4b2a76b9719d911017c592", "5d41402abc4b2a76"),
+    # Letters of a script without spaces running into digits.
+    ("unspaced value", "路由器管理密码是 老虎爱吃肉2031", "老虎爱吃肉2031"),
+    # A recovery phrase in any language's words, after a colon.
+    (
+        "seed words",
+        "Lompakon palautussanat: kettu joki kivi lumi sauna tähti järvi tuuli kuu pilvi koivu meri",
+        "kettu joki kivi lumi sauna tähti järvi tuuli kuu pilvi koivu meri",
+    ),
+    # The answer after an asking clause.
+    ("asked", "Hvis banken spørger, hed min første hund Trofast", "Trofast"),
+    ("asked", "Ha a bank kérdezi, az első kisállatom neve Morzsi volt", "Morzsi"),
+    ("asked number", "Hastane randevusunda kim olduğumu sorarlarsa 12345678950 de", "12345678950"),
+    # A bare number is no place: "on" is Finnish for "is".
+    ("not a place", "SIM-kortin PUK on 73019482 jos puhelin lukittuu", "73019482"),
+    # A year people write about ends before 2050: "2091" after a PIN is the PIN.
+    ("not a year", "O PIN do meu cartão multibanco é 2087", "2087"),
+    # What one must say, in quotes, is a code word.
+    ("said in quotes", "Whoever picks Mia up must say 'blue giraffe' at the desk", "blue giraffe"),
+    # Identity documents named right before their number, whatever public words follow.
+    ("document", "pasaporte PAC552017 pa la reserva del vuelo", "PAC552017"),
+]
+
+KEPT = [
+    # Network names, usernames, markers, words of a sentence.
+    "Ang pangalan ng WiFi ay Levi_Home_5G",
+    "My username on the forum is Quiet_Heron88",
+    "Zanzibarpzfhr-Quokkapzfhr-7732 je iba testovací štítok",
+    "Saya lupa kata sandi email, gimana cara reset-nya?",
+    "OTP stands for one-time password.",
+    # Public material decided by what it is.
+    "add my key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHq2pL8vT4mX9cR7wZ1bN5kJ3fD6sA0eY2 me@lap",
+    "Donations welcome: bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    "Host key fingerprint is SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8",
+    "Kodi postar i Tiranës është 1001",
+    "Reverted commit 9f3c2a1d8e7b6a5f4c3b2a1d0e9f8a7b6c5d4e3f, the api was fine",
+    # Prices and counts grouped in threes, a year, a date, a score.
+    "Byt stál 250 000 Kč, nakonec jsme dali 248 500 Kč",
+    "Population 120 450 people in 2021",
+    "We won 24-17 in overtime",
+    # Lock words in talk about a lock, without a value.
+    "Le digicode de l'immeuble a changé, il faudra que je demande le nouveau au gardien",
+    "Press the green button to open the garage door",
+    # Asking without an answer after it.
+    "Banken siger, at de aldrig spørger om min adgangskode i telefonen",
+    "If anyone asks, say I'm busy",
+    # Placeholders after a word for a password.
+    "password: ${DB_PASSWORD}",
+    "Secret Santa: I got Bob this year!",
+]
+
+
+@pytest.mark.parametrize(("cause", "text", "secret"), CAUGHT)
+def test_a_secret_told_away_from_its_word_is_not_stored(cause: str, text: str, secret: str) -> None:
+    assert secret not in redact(text).text, cause
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_what_only_looks_like_one_is_left_alone(text: str) -> None:
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("token", "expected"),
+    [
+        ("Qahwa_Arabia55", True),
+        ("rigaBalzams77", True),
+        ("tortilla.con.cebolla!", True),
+        ("Breogan1987!", True),
+        ("one-time", False),  # a word
+        ("reset-nya", False),
+        ("me@laptop", False),  # a name at a host
+        ("authorized_keys", False),
+        ("Levi_Home_5G", False),  # a network's name
+        ("d2d5c26a-7323-490b-9f96-91fc748ef1f7", False),  # a UUID
+        ("7b939ddf33bb8a52b6119d5386822dafea9d6947", False),  # a commit
+    ],
+)
+def test_a_chosen_token_mixes_classes_the_way_people_make_passwords(
+    token: str, expected: bool
+) -> None:
+    assert chosen(token) is expected
+
+
+def test_what_the_gate_returns_names_kinds_and_places_never_values() -> None:
+    text = "Hvis banken spørger, hed min første hund Trofast; pin 1-9-9-4"
+    spans = find(text)
+    assert spans
+    assert all(isinstance(kind, str) and kind.isidentifier() for _, _, kind in spans)
+    out = redact(text)
+    for value in ("Trofast", "1-9-9-4"):
+        assert value not in out.text
+        assert value not in repr(out)
