@@ -81,6 +81,17 @@ CAUGHT = [
     ("said in quotes", "Whoever picks Mia up must say 'blue giraffe' at the desk", "blue giraffe"),
     # Identity documents named right before their number, whatever public words follow.
     ("document", "pasaporte PAC552017 pa la reserva del vuelo", "PAC552017"),
+    # A date by its numbers, not its shape: an ITIN has no month 74.
+    ("not a date", "My ITIN is 931-74-2205, the accountant needs it", "931-74-2205"),
+    # A bank named right before a long number: the account to pay into.
+    ("bank", "Chuyển tiền vào Vietcombank 0451000398112, tên Lan", "0451000398112"),
+    ("bank", "월세는 신한은행 110-482-771203 로 보내줘", "110-482-771203"),
+    # A card named and three digits told last: its check digits.
+    ("check digits", "Die drei Ziffern hinten auf meiner Karte sind 318", "318"),
+    # The verb of saying last, the answer before it.
+    ("said last", "बैंक पूछे तो मेरे पहले स्कूल का नाम संत मीरा बताना", "संत मीरा"),
+    # A Korean particle after the code.
+    ("particle", "현관 비밀번호는 2580야", "2580"),
 ]
 
 KEPT = [
@@ -103,6 +114,11 @@ KEPT = [
     # Lock words in talk about a lock, without a value.
     "Le digicode de l'immeuble a changé, il faudra que je demande le nouveau au gardien",
     "Press the green button to open the garage door",
+    # A bank's telephone, a card's points, a card game's score.
+    "Bank of America hotline 1-800-432-1000",
+    "Banka telefon: 0800 123 4567",
+    "the card has 100 points",
+    "The card game ended 120 to 80",
     # Asking without an answer after it.
     "Banken siger, at de aldrig spørger om min adgangskode i telefonen",
     "If anyone asks, say I'm busy",

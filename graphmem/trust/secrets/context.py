@@ -85,6 +85,8 @@ def spans(text: str) -> Iterator[Candidate]:
     if any(c.isdigit() for c in text):
         yield from _joined_spans(text, found, access=access)
     yield from _hex_key_spans(text, found)
+    if any(c.isdigit() for c in text):
+        yield from _bank_account_spans(text)
     if not found:
         return
     if access:
@@ -114,6 +116,31 @@ def _hex_key_spans(text: str, found: Found) -> Iterator[Candidate]:
     for m in _HEX_KEY.finditer(text):
         if not _DIGEST.search(text, max(0, m.start() - 24), m.start()):
             yield m.start(), m.end(), _RANK, "api_key"
+
+
+# A bank named right before a long number: the account to pay into ("Vietcombank
+# 2542928418132", "국민은행 599138-94-593005"). "Bank" is a loanword nearly everywhere; a
+# routing or sort code is shorter than ten digits.
+_BANK_NUMBER = re.compile(
+    r"(?:bank|banco|banque|banca|banka|банк|بنك|بانک|بینک|बैंक|ব্যাংক|வங்கி|은행|銀行|银行|ธนาคาร)"
+    r"[^\W\d_]{0,6}(?:\s+[^\W\d_]{1,12}){0,2}\s*[:#]?\s*(?P<v>\d[\d -]{8,30}\d)(?![\w/]|[.,]\d)",
+    re.IGNORECASE,
+)
+
+
+# A bank's own telephone: a trunk or free-phone prefix ("0800 …", "1-800-…", "+44 …") and
+# no more digits than a national number has.
+_PHONE = re.compile(r"^(?:0|1[ -]?8\d\d\b)(?!(?:[ -]?\d){11})")
+
+
+def _bank_account_spans(text: str) -> Iterator[Candidate]:
+    for m in _BANK_NUMBER.finditer(text):
+        value = m["v"]
+        if sum(c.isdigit() for c in value) < 10 or "  " in value or _PHONE.match(value):
+            continue
+        if text[max(0, m.start("v") - 2) : m.start("v")].strip().endswith("+"):
+            continue
+        yield m.start("v"), m.end("v"), _RANK, "bank_account"
 
 
 def _joined_spans(text: str, found: Found, *, access: bool) -> Iterator[Candidate]:

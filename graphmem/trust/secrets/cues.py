@@ -60,9 +60,12 @@ _AFTER, _BEFORE = 64, 40  # characters looked at after and before a cue
 # short cue fewer ("marca" is no "marcador").
 _INFLECTION = 5
 # A code: digits, perhaps grouped by spaces, dashes or dots, perhaps ending in # or *.
+# Korean and Japanese particles join the word before ("0519야", "1004 치면"): a digit run may
+# end in one.
+_PARTICLE = r"(?=[\uac00-\ud7af\u3040-\u30ff])"
 _CODE = re.compile(
-    r"(?<![\w.,/:+-])(?:\d[ -]?){2,11}\d[#*]?(?![\w/:]|[.,]\d|-\d)"
-    r"|(?<![\w.,/:+-])\d{3,12}[#*]?(?!\w|[.,:]\d)"
+    r"(?<![\w.,/:+-])(?:\d[ -]?){2,11}\d[#*]?(?:(?![\w/:]|[.,]\d|-\d)|" + _PARTICLE + ")"
+    r"|(?<![\w.,/:+-])\d{3,12}[#*]?(?:(?!\w|[.,:]\d)|" + _PARTICLE + ")"
 )
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")  # a commit, a checksum: a key only where a key is named
 # A year people write about; "2091" after a PIN is the PIN.
@@ -119,8 +122,10 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
 
 def _fold(text: str) -> str:
     # One character for one character, so positions in the folded text are positions in
-    # the original (str.casefold may lengthen "ß"); a final sigma folds like the data's.
-    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text).replace("ς", "σ")
+    # the original (str.casefold may lengthen "ß"); a final sigma folds like the data's; a
+    # hyphen joins words as a space does ("first-school question", "Wi-Fi").
+    lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+    return lowered.replace("ς", "σ").replace("-", " ")
 
 
 @functools.lru_cache(maxsize=64)
@@ -230,7 +235,10 @@ def spans(text: str) -> Iterator[Candidate]:
             continue
         span = _value(text, cue, found, names)
         if span is not None:
-            yield span[0], span[1], _RANK, _KIND[cue.concept]
+            kind = _KIND[cue.concept]
+            if cue.concept == NUMBER and span[1] - span[0] == 3:
+                kind = "card"  # a card's check digits (_card_check_digits)
+            yield span[0], span[1], _RANK, kind
 
 
 def _said_quoted(text: str, cue: Cue) -> tuple[int, int] | None:
@@ -255,6 +263,8 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
         far = stop.start() if stop is not None else min(len(text), cue.end + _AFTER)
         if far > hi:
             span = _token(text, cue, (hi, far), found=found, names=names)
+    if span is None and cue.concept == NUMBER and _CARD_WORD.search(text, cue.start, cue.end):
+        span = _card_check_digits(text, cue)
     if span is None and cue.concept in (CREDENTIAL, LOCK):
         span = _phrase_after_colon(text, cue, hi, found)
     if span is None and cue.concept in _LOCKS:
@@ -264,6 +274,28 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
     if span is None and cue.concept == OPEN and sum(c.concept in _ACCESS for c in found) >= 2:
         span = _typed_phrase(text, cue, hi)
     return span
+
+
+# A card named and three digits told after it, with no card number: the digits on its back
+# ("Die drei Ziffern hinten auf der neuen Karte sind 604", "kartın arkasındaki üç hane 418").
+_CARD_WORD = re.compile(
+    r"kart|card|cart|tarjeta|карт|кард|カード|卡|카드|بطاقة|کارت|کارڈ|कार्ड|บัตร", re.IGNORECASE
+)
+_TOLD_LAST = re.compile(r"[\s,)\]]*(?:[^\W\d_]{1,3}[\s,]*)?")
+_THREE_DIGITS = re.compile(r"(?<![\w.,/:+-])\d{3}(?![\w/:+-]|[.,]\d)")
+
+
+def _card_check_digits(text: str, cue: Cue) -> tuple[int, int] | None:
+    stop = _SENTENCE.search(text, cue.end, min(len(text), cue.end + _AFTER))
+    hi = stop.start() if stop is not None else min(len(text), cue.end + _AFTER)
+    if len(re.findall(r"\d+", text[cue.end : hi])) != 1:
+        return None  # "the card game ended 120 to 80": a score, a count
+    found = [m for m in _THREE_DIGITS.finditer(text, cue.end, hi) if _code(text, *m.span())]
+    # Told last, as a card's check digits are ("... sind 604", "3桁は 093 です"), not a count
+    # of something ("the card has 100 points").
+    if not found or not _TOLD_LAST.fullmatch(text, found[0].end(), hi):
+        return None
+    return found[0].span()
 
 
 # A dial's numbers one after another ("24, sonra 11, sonra 36", "18 pa 4 pa 27", "30, потом 12,
@@ -417,11 +449,16 @@ _LEAD = re.compile(r"^[\s:：=-]*(?:is|was|ist|est|es|è|é|are)?\s*")
 
 
 def _said(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
-    """What one is told to say when asked: one to five words, to the end of the clause."""
+    """What one is told to say when asked: one to five words, to the end of the clause; or,
+    where the verb comes last ("… सरस्वती विद्या मंदिर बताना"), up to three words before it."""
     words = list(_WORD.finditer(text, cue.end, hi))
-    if not 1 <= len(words) <= 5:
+    if 1 <= len(words) <= 5:
+        return words[0].start(), words[-1].end()
+    if words or _CLAUSE.search(text, cue.end, hi):
         return None
-    return words[0].start(), words[-1].end()
+    lo, _ = _clause(text, cue.start, cue.end)
+    before = list(_WORD.finditer(text, lo, cue.start))[-3:]
+    return (before[0].start(), before[-1].end()) if before else None
 
 
 def _rest(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
