@@ -90,6 +90,9 @@ CAUGHT = [
     ("check digits", "Die drei Ziffern hinten auf meiner Karte sind 318", "318"),
     # The verb of saying last, the answer before it.
     ("said last", "बैंक पूछे तो मेरे पहले स्कूल का नाम संत मीरा बताना", "संत मीरा"),
+    # A licence or gift-card key in groups; backup codes handed out as a list.
+    ("key groups", "Office key: 7QKPM-3XWRT-9HGBV-2KDMF-8YCJT", "7QKPM-3XWRT-9HGBV-2KDMF-8YCJT"),
+    ("code list", "codes: 8F3K-2JQ9 7HHD-1KQ2 P0Q3-99ZX", "7HHD-1KQ2"),
     # A Korean particle after the code.
     ("particle", "현관 비밀번호는 2580야", "2580"),
 ]
@@ -114,6 +117,12 @@ KEPT = [
     # Lock words in talk about a lock, without a value.
     "Le digicode de l'immeuble a changé, il faudra que je demande le nouveau au gardien",
     "Press the green button to open the garage door",
+    # Groups that are ids, orders, products, flights, lottery numbers.
+    "request 3f2b8c1e-9a4d-4e7b-b6c2-1d5e8f9a0b3c failed",
+    "Order 112-7734521-9904312 arrived",
+    "SKU ABCD-1234-EFGH is back in stock",
+    "flights LH1234 BA2490 AF1180 KL1775 on the list",
+    "winning numbers 1234 5678 9012",
     # A bank's telephone, a card's points, a card game's score.
     "Bank of America hotline 1-800-432-1000",
     "Banka telefon: 0800 123 4567",

@@ -106,8 +106,32 @@ _KEYED = re.compile(r"(?<![\w.,/:+*#-])\d{4,8}[#*](?![\w#*])")
 _BASE32_GROUPS = re.compile(r"(?<![\w-])[A-Z2-7]{4}(?:[ ][A-Z2-7]{4}){3,}(?![\w-])")
 
 
+# A licence or gift-card key: four to eight groups of four to six capitals and digits
+# ("XKCD-4H7J-PL92-QQ81", "7QKPM-3XWRT-..."); a UUID is hex in groups of other lengths,
+# an order number digits only.
+_KEY_GROUPS = re.compile(r"(?<![\w-])[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,7}(?![\w-])")
+# Backup codes handed out as a list: three or more codes of one shape in a row.
+_ONE_CODE = r"[A-Za-z0-9]{4,5}[- ][A-Za-z0-9]{4,5}"
+_CODE_SEP = r"(?:[ \t]*[,;\n][ \t]*|[ \t]+)"
+_CODE_LIST = re.compile(rf"(?<![\w-]){_ONE_CODE}(?:{_CODE_SEP}{_ONE_CODE}){{2,15}}(?![\w-])")
+_EACH_CODE = re.compile(_ONE_CODE)
+
+
+def _mixed_groups(value: str) -> bool:
+    groups = re.split(r"[- ]", value)
+    with_digit = sum(any(c.isdigit() for c in g) for g in groups)
+    return with_digit >= 2 and any(c.isalpha() for c in value)
+
+
 def spans(text: str) -> Iterator[Candidate]:
     if any(c.isdigit() for c in text):
+        for m in _KEY_GROUPS.finditer(text):
+            if _mixed_groups(m.group()):
+                yield m.start(), m.end(), 9, "api_key"
+        for m in _CODE_LIST.finditer(text):
+            codes = _EACH_CODE.findall(m.group())
+            if all(any(c.isdigit() for c in code) for code in codes):
+                yield m.start(), m.end(), 9, "otp"
         for m in _KEYPAD.finditer(text):
             yield m.start(), m.end(), 9, "password"
         for m in _KEYED.finditer(text):
