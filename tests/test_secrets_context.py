@@ -28,9 +28,9 @@ CAUGHT = [
     ("card tail", "信用卡 4111 1111 1111 1111 有效期09/27 背面三位480", "480"),
     # An authenticator's secret in groups of four.
     ("base32", "Titkos kulcs az apphoz: JBSW Y3DP EHPK 3PXP Q7RA", "JBSW Y3DP EHPK 3PXP Q7RA"),
-    # Capitalised words joined by "_" or "." and ending in digits: a made-up password.
-    ("joined words", "باسورد الإيميل الجديد -> Tamr_Hindi72", "Tamr_Hindi72"),
-    ("joined words", "nieuw ww voor de bieb -> Drop_Zout9", "Drop_Zout9"),
+    # Capitalised words joined by "_" or "." and ending in digits beside a Wi-Fi.
+    ("joined words", "الواي فاي في الشقة: Tamr_Hindi72", "Tamr_Hindi72"),
+    ("joined words", "wifi bij oma -> Drop_Zout9", "Drop_Zout9"),
     # One word and digits, or a token of mixed classes, where the message is about access.
     ("chosen, cue anywhere", "Hab das Passwort auf Blauwal_19 geändert", "Blauwal_19"),
     (
@@ -123,6 +123,19 @@ KEPT = [
     "SKU ABCD-1234-EFGH is back in stock",
     "flights LH1234 BA2490 AF1180 KL1775 on the list",
     "winning numbers 1234 5678 9012",
+    # Usernames, gamer tags and file names are built like passwords: kept where nothing
+    # speaks of access.
+    "add me on discord: Mark_Twain1835",
+    "Xbox gamertag: Silent_Fox2012",
+    "I saved it as Meeting_Notes_2024 in the shared drive",
+    "The network Pelican_Bay_2G is slow",
+    # Something said when asked, not an answer.
+    "If the landlord asks about the rent, it's paid.",
+    "Si el banco pregunta, estoy de viaje hasta el lunes.",
+    # Counts, countdowns and a team's formation.
+    "Die Tabelle hat die Spalten 1 2 3 4 5",
+    "Count down: 5 4 3 2 1 go!",
+    "Формула 4-2-3-1 работает лучше",
     # A bank's telephone, a card's points, a card game's score.
     "Bank of America hotline 1-800-432-1000",
     "Banka telefon: 0800 123 4567",

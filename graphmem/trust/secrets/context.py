@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from graphmem.trust.secrets.common import WHERE_IT_IS, Candidate, kept_in
+from graphmem.trust.secrets.common import WHERE_IT_IS, Candidate, answer_like, kept_in
 from graphmem.trust.secrets.cues import (
     ASKS,
     CODE,
@@ -41,7 +41,11 @@ _SYMBOLS = frozenset("!#$^&*?~")
 _ACCESS = (CREDENTIAL, KEY, CODE, LOCK, OPEN, PHRASE)
 # Hex ids (commits, UUIDs, checksums) and network names ("Casa_Silva_5G") are chosen by no one.
 _HEXLIKE = re.compile(r"^[0-9a-f]+(?:-[0-9a-f]+)*$", re.IGNORECASE)
-_NETWORK = re.compile(r"(?:^|[_-])(?:2\.4|5)g(?:hz)?(?:$|[_-])", re.IGNORECASE)
+_NETWORK = re.compile(r"(?:^|[_-])(?:2\.4|2|5|6)g(?:hz)?(?:$|[_-])", re.IGNORECASE)
+_WIFI = re.compile(
+    r"wi-?fi|wlan|вай-?фай|ওয়াইফাই|वाई-?फ़ाई|वाईफाई|وای‌?فای|واي ?فاي|와이파이|ワイファイ|ไวไฟ|ዋይፋይ",
+    re.IGNORECASE,
+)
 # Letters then a joiner then more ("Qahwa_Arabia55", "Rimon-Bayit-61", "tortilla.con.cebolla!"),
 # or capitals inside lower case ("rigaBalzams77").
 _JOINED = re.compile(r"[^\W\d_][_.\-!*#@$&?~+]+[^\W_]|\d[_.\-]+[^\W\d_]")
@@ -83,7 +87,10 @@ def spans(text: str) -> Iterator[Candidate]:
     concepts = {c.concept for c in found}
     access = bool(concepts & set(_ACCESS))
     if any(c.isdigit() for c in text):
-        yield from _joined_spans(text, found, access=access)
+        # Capitalised words joined with digits beside a Wi-Fi are its password (a network's
+        # name says 5G, an operator or hex).
+        wifi = _WIFI.search(text) is not None
+        yield from _joined_spans(text, found, access=access or wifi)
     yield from _hex_key_spans(text, found)
     if any(c.isdigit() for c in text):
         yield from _bank_account_spans(text)
@@ -147,7 +154,9 @@ def _joined_spans(text: str, found: Found, *, access: bool) -> Iterator[Candidat
     for m in _JOINED_WORDS.finditer(text):
         if not m["first"][0].isupper() or excluded(m.group()) or _NETWORK.search(m.group()):
             continue
-        if not m["more"] and not (access and len(m["first"]) >= 5 and "_" in m.group()):
+        # Only in a message about access: gamer tags, usernames and file names are built
+        # the same way ("Silent_Fox2012", "Meeting_Notes_2024").
+        if not access or (not m["more"] and not (len(m["first"]) >= 5 and "_" in m.group())):
             continue
         if not _excused(text, m.start(), m.end(), found):
             yield m.start(), m.end(), _RANK, "password"
@@ -185,7 +194,7 @@ def _chosen_spans(text: str, found: Found) -> Iterator[Candidate]:
 _SEPARATOR = re.compile(r"[,，、:：;]\s*|\s[—–-]+\s*|\s*->\s*")
 _SENTENCE_END = re.compile(r"[.!?。！？](?=\s|$)|\n")
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
-_MAX_ANSWER_WORDS = 8
+_MAX_ANSWER_WORDS = 6
 
 
 def _answer_spans(text: str, found: Found) -> Iterator[Candidate]:
@@ -198,8 +207,10 @@ def _answer_spans(text: str, found: Found) -> Iterator[Candidate]:
         sep = _SEPARATOR.search(text, cue.end, hi)
         if sep is None:
             continue
+        after = _SEPARATOR.search(text, sep.end(), hi)  # the answer is one clause
+        hi = after.start() if after is not None else hi
         words = list(_WORD.finditer(text, sep.end(), hi))
-        if not 1 <= len(words) <= _MAX_ANSWER_WORDS:
+        if not 1 <= len(words) <= _MAX_ANSWER_WORDS or not answer_like([w.group() for w in words]):
             continue
         if WHERE_IT_IS.match(text, words[0].start()):
             continue  # "..., it's on the card": where, not what

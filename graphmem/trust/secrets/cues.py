@@ -22,7 +22,14 @@ from pathlib import Path
 
 import ahocorasick
 
-from graphmem.trust.secrets.common import COUNTED, REFERENCE, WHERE_IT_IS, Candidate, kept_in
+from graphmem.trust.secrets.common import (
+    COUNTED,
+    REFERENCE,
+    WHERE_IT_IS,
+    Candidate,
+    answer_like,
+    kept_in,
+)
 from graphmem.trust.secrets.shape import tokens, weak
 
 _HERE = Path(__file__).parent
@@ -452,13 +459,12 @@ def _said(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
     """What one is told to say when asked: one to five words, to the end of the clause; or,
     where the verb comes last ("… सरस्वती विद्या मंदिर बताना"), up to three words before it."""
     words = list(_WORD.finditer(text, cue.end, hi))
-    if 1 <= len(words) <= 5:
-        return words[0].start(), words[-1].end()
-    if words or _CLAUSE.search(text, cue.end, hi):
-        return None
-    lo, _ = _clause(text, cue.start, cue.end)
-    before = list(_WORD.finditer(text, lo, cue.start))[-3:]
-    return (before[0].start(), before[-1].end()) if before else None
+    if not words and not _CLAUSE.search(text, cue.end, hi):
+        lo, _ = _clause(text, cue.start, cue.end)
+        words = list(_WORD.finditer(text, lo, cue.start))[-3:]
+    if not 1 <= len(words) <= 5 or not answer_like([w.group() for w in words]):
+        return None  # "tell them I'm travelling": something said, not an answer
+    return words[0].start(), words[-1].end()
 
 
 def _rest(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:

@@ -12,6 +12,7 @@ about access (:mod:`graphmem.trust.secrets.cues`), which reads them with :func:`
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -114,7 +115,14 @@ _KEY_GROUPS = re.compile(r"(?<![\w-])[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,7}(?![\w-
 _ONE_CODE = r"[A-Za-z0-9]{4,5}[- ][A-Za-z0-9]{4,5}"
 _CODE_SEP = r"(?:[ \t]*[,;\n][ \t]*|[ \t]+)"
 _CODE_LIST = re.compile(rf"(?<![\w-]){_ONE_CODE}(?:{_CODE_SEP}{_ONE_CODE}){{2,15}}(?![\w-])")
-_EACH_CODE = re.compile(_ONE_CODE)
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+
+def _counted_or_formation(digits: list[int]) -> bool:
+    """A countdown or a count ("5 4 3 2 1", "1 2 3 4 5"), or a team's formation ("4-2-3-1":
+    outfield players, ten): single digits in a row that are not a code."""
+    steps = {b - a for a, b in itertools.pairwise(digits)}
+    return steps in ({1}, {-1}) or (sum(digits) == 10 and min(digits) >= 1 and max(digits) <= 5)
 
 
 def _mixed_groups(value: str) -> bool:
@@ -129,11 +137,14 @@ def spans(text: str) -> Iterator[Candidate]:
             if _mixed_groups(m.group()):
                 yield m.start(), m.end(), 9, "api_key"
         for m in _CODE_LIST.finditer(text):
-            codes = _EACH_CODE.findall(m.group())
-            if all(any(c.isdigit() for c in code) for code in codes):
-                yield m.start(), m.end(), 9, "otp"
+            halves = re.split(r"[- \t,;\n]+", m.group())
+            if all(any(c.isdigit() for c in h) for h in halves) and not all(
+                _YEAR.match(h) for h in halves
+            ):
+                yield m.start(), m.end(), 9, "otp"  # not "the years 2019 2020 2021 2022"
         for m in _KEYPAD.finditer(text):
-            yield m.start(), m.end(), 9, "password"
+            if not _counted_or_formation([int(c) for c in m.group() if c.isdigit()]):
+                yield m.start(), m.end(), 9, "password"
         for m in _KEYED.finditer(text):
             yield m.start(), m.end(), 9, "password"
         for m in _BASE32_GROUPS.finditer(text):
