@@ -132,6 +132,10 @@ KEPT = [
     # Something said when asked, not an answer.
     "If the landlord asks about the rent, it's paid.",
     "Si el banco pregunta, estoy de viaje hasta el lunes.",
+    # Amounts, populations and references grouped in threes.
+    "Квартира стоит 450 300 рублей",
+    "Population of the town: 128 450",
+    "Kundennummer 483 221",
     # Counts, countdowns and a team's formation.
     "Die Tabelle hat die Spalten 1 2 3 4 5",
     "Count down: 5 4 3 2 1 go!",

@@ -153,25 +153,32 @@ def _otp_spans(text: str) -> Iterator[Candidate]:
 
 
 # Two groups of three digits ("903 417", "481 226") are how one-time codes are sent and
-# read out in every language; a price or a count grouped so ends in round thousands or a unit.
+# read out in every language ("Bankadan 649 120 geldi", "문자로 온 481 226 입력해줘"). A price,
+# a population or a reference grouped so ends in round thousands, is followed by a
+# currency or a unit, follows a label and a colon, or has a word like "order" beside it.
 _SPLIT_CODE = re.compile(r"(?<![\w.,/:+-])(?<!\d[ ])\d{3} \d{3}(?![\w/:+-]|[.,]\d|[ ]\d)")
-_AMOUNT = re.compile(r"\s?(?:%|€|\$|£|¥|₽|₹|[^\W\d_]{1,4}\.?(?!\w))")
+_NEXT_WORD = re.compile(r"\s?([%€$£¥₽₹]|[^\W\d_]+)")
+_CURRENCY = re.compile(
+    r"(?:[%€$£¥₽₹]|kč|kc|zł|zl|złot|ft|forint|lei|лв|лев|грн|гривен|руб|р$|kr|kron|korun|eur"
+    r"|usd|czk|huf|pln|sek|nok|dkk|rs|rupe|tl|lir|dollar|dolar|доллар|евро|yen|yuan|won)",
+    re.IGNORECASE,
+)
+_LABELLED = re.compile(r"[:=#№]\s*$")
 
 
 def _split_code_spans(text: str) -> Iterator[Candidate]:
+    blockers = _Words(_NOT_OTP, text)
     for m in _SPLIT_CODE.finditer(text):
         if m.group().endswith("000") or COUNTED.match(text, m.end()):
             continue
-        unit = _AMOUNT.match(text, m.end())
-        if unit is not None and _CURRENCY.match(unit.group().strip()):
-            continue
+        unit = _NEXT_WORD.match(text, m.end())
+        if unit is not None and _CURRENCY.match(unit.group(1)):
+            continue  # "450 300 рублей"
+        if _LABELLED.search(text, max(0, m.start() - 3), m.start()):
+            continue  # "Population: 128 450"; a code's own label is the code words' business
+        if blockers.distance(*m.span()) <= _NEAR:
+            continue  # "Order 123 456", "Kundennummer 483 221"
         yield m.start(), m.end(), 11, "otp"
-
-
-_CURRENCY = re.compile(
-    r"^(?:[%€$£¥₽₹]|kč|kc|zł|zl|ft|lei|лв|грн|руб|р|kr|eur|usd|czk|huf|pln|sek|nok|dkk|rs|tl)\.?$",
-    re.IGNORECASE,
-)
 
 
 # A recovery phrase in any language's word list (BIP-39 has ten, wallets more): twelve to
