@@ -136,6 +136,9 @@ KEPT = [
     "Квартира стоит 450 300 рублей",
     "Population of the town: 128 450",
     "Kundennummer 483 221",
+    # Numbered things in order.
+    "Read chapters 2 5 7 9 tonight",
+    "Locker 12, 13, 14 are free",
     # Counts, countdowns and a team's formation.
     "Die Tabelle hat die Spalten 1 2 3 4 5",
     "Count down: 5 4 3 2 1 go!",

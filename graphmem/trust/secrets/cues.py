@@ -30,7 +30,7 @@ from graphmem.trust.secrets.common import (
     answer_like,
     kept_in,
 )
-from graphmem.trust.secrets.shape import tokens, weak
+from graphmem.trust.secrets.shape import evenly_spaced, tokens, weak
 
 _HERE = Path(__file__).parent
 _FILES = (_HERE / "cues.tsv", _HERE / "cues_extra.tsv")
@@ -317,7 +317,9 @@ def _dialled(text: str, cue: Cue) -> tuple[int, int] | None:
     stop = _SENTENCE.search(text, cue.end, min(len(text), cue.end + _AFTER))
     hi = stop.start() if stop is not None else min(len(text), cue.end + _AFTER)
     m = _DIAL.search(text, cue.end, hi)
-    return m.span() if m is not None else None
+    if m is None or evenly_spaced([int(n) for n in re.findall(r"\d+", m.group())]):
+        return None  # "Locker 12, 13, 14 are free": numbers in order are a list
+    return m.span()
 
 
 def _typed_phrase(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:

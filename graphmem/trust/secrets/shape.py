@@ -125,6 +125,16 @@ def _counted_or_formation(digits: list[int]) -> bool:
     return steps in ({1}, {-1}) or (sum(digits) == 10 and min(digits) >= 1 and max(digits) <= 5)
 
 
+def ascending(numbers: list[int]) -> bool:
+    """Numbers counting up: a list of rooms, seats or chapters, not a combination."""
+    return all(b > a for a, b in itertools.pairwise(numbers))
+
+
+def evenly_spaced(numbers: list[int]) -> bool:
+    """12, 13, 14 or 10, 20, 30: numbered things in a row, not a dial's positions."""
+    return len({b - a for a, b in itertools.pairwise(numbers)}) == 1
+
+
 def _mixed_groups(value: str) -> bool:
     groups = re.split(r"[- ]", value)
     with_digit = sum(any(c.isdigit() for c in g) for g in groups)
@@ -143,8 +153,10 @@ def spans(text: str) -> Iterator[Candidate]:
             ):
                 yield m.start(), m.end(), 9, "otp"  # not "the years 2019 2020 2021 2022"
         for m in _KEYPAD.finditer(text):
-            if not _counted_or_formation([int(c) for c in m.group() if c.isdigit()]):
-                yield m.start(), m.end(), 9, "password"
+            digits = [int(c) for c in m.group() if c.isdigit()]
+            if _counted_or_formation(digits) or (m["sep"] == " " and ascending(digits)):
+                continue  # "chapters 2 5 7 9": a list in order
+            yield m.start(), m.end(), 9, "password"
         for m in _KEYED.finditer(text):
             yield m.start(), m.end(), 9, "password"
         for m in _BASE32_GROUPS.finditer(text):
