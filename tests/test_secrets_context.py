@@ -45,12 +45,8 @@ CAUGHT = [
     ("compound", "paketti on automaatissa, noutokoodi 4417 2093 haetko sen?", "4417 2093"),
     # A dial's numbers joined by a word.
     ("dial", "Шкафчик в бассейне открывается так: 14, потом 33, потом 9", "14, потом 33, потом 9"),
-    # Plain words after a colon that follows a word for a password.
-    (
-        "phrase after a colon",
-        "La contraseña del disco externo es: tortuga verde bajo la lluvia",
-        "tortuga verde bajo la lluvia",
-    ),
+    # Plain words after a colon that follows a lock's word.
+    ("phrase after a colon", "Kluis op zolder: zeilen langs het IJ", "zeilen langs het IJ"),
     # Words typed to open something, when the message is about access twice over.
     (
         "typed phrase",
@@ -136,6 +132,13 @@ KEPT = [
     "Квартира стоит 450 300 рублей",
     "Population of the town: 128 450",
     "Kundennummer 483 221",
+    # Instructions after a password's word, lists after a colon, digests and part numbers.
+    "Passwort: siehe Zettel im Büro",
+    "Das Kennwort für das WLAN steht auf der Rückseite des Routers",
+    "Shopping list: milk eggs bread butter cheese apples bananas rice pasta flour sugar salt",
+    "md5 of the file: 5d41402abc4b2a76b9719d911017c592 (api upload)",
+    "The API returns ids like 5d41402abc4b2a76b9719d911017c592 as the ETag",
+    "Part numbers: A1B2-C3D4-E5F6-G7H8",
     # Numbered things in order.
     "Read chapters 2 5 7 9 tonight",
     "Locker 12, 13, 14 are free",

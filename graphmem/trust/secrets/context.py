@@ -111,8 +111,8 @@ _HEX_KEY = re.compile(
 )
 _API = re.compile(r"(?<![^\W\d_])api(?![^\W\d_])", re.IGNORECASE)
 _DIGEST = re.compile(
-    r"(?:commit|sha-?\d*|md5|hash|checksum|digest|etag|trace|request|uuid|build|revision|rev)"
-    r"\w*[\s#:=-]{0,3}$",
+    r"(?<![^\W\d_])(?:commit|sha-?\d*|md5|hash|checksum|digest|etag|trace|request|uuid|build"
+    r"|revision|rev)(?![^\W\d_])",
     re.IGNORECASE,
 )
 
@@ -121,7 +121,8 @@ def _hex_key_spans(text: str, found: Found) -> Iterator[Candidate]:
     if not (_API.search(text) or any(c.concept == KEY for c in found)):
         return
     for m in _HEX_KEY.finditer(text):
-        if not _DIGEST.search(text, max(0, m.start() - 24), m.start()):
+        # A digest named anywhere near, before or after ("md5 of the file: …", "… as the ETag").
+        if not _DIGEST.search(text, max(0, m.start() - 32), min(len(text), m.end() + 32)):
             yield m.start(), m.end(), _RANK, "api_key"
 
 

@@ -272,7 +272,8 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
             span = _token(text, cue, (hi, far), found=found, names=names)
     if span is None and cue.concept == NUMBER and _CARD_WORD.search(text, cue.start, cue.end):
         span = _card_check_digits(text, cue)
-    if span is None and cue.concept in (CREDENTIAL, LOCK):
+    # After a door's or a safe's word only: "Passwort: siehe Zettel im Büro" is an instruction.
+    if span is None and cue.concept == LOCK:
         span = _phrase_after_colon(text, cue, hi, found)
     if span is None and cue.concept in _LOCKS:
         span = _dialled(text, cue)

@@ -109,6 +109,8 @@ def _password(value: str, between: str) -> bool:
         return False
     if _MONEY.match(value) or value.lower() in _DESCRIPTIVE:
         return False
+    if value.isalpha() and value.isupper() and len(value) <= 5:
+        return False  # "das Kennwort für das WLAN": what it opens (WLAN, VPN, PC)
     if value.isdigit():
         return not _YEAR.match(value) or bool(_CONNECTED.search(between))
     has_digit = any(c.isdigit() for c in value)

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 
-from graphmem.trust.secrets import vocabulary
+from graphmem.trust.secrets import cues, vocabulary
 from graphmem.trust.secrets.common import COUNTED, Candidate
 
 SEED_MIN_WORDS = 12
@@ -189,10 +189,30 @@ _WORD_RUN = re.compile(
 )
 
 
+# A wallet's phrase has 12, 15, 18, 21 or 24 words, all different, and its label names a
+# phrase, a recovery or a wallet (a shopping list or an agenda does not).
+_PHRASE_LENGTHS = frozenset({12, 15, 18, 21, 24})
+
+
 def _any_language_seed_spans(text: str) -> Iterator[Candidate]:
     for m in _WORD_RUN.finditer(text):
-        if not any(c.isupper() for c in m.group(1)):
+        words = m.group(1).split()
+        if any(c.isupper() for c in m.group(1)) or len(words) not in _PHRASE_LENGTHS:
+            continue
+        if len(set(words)) < len(words):
+            continue
+        label = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+        if _SEED_LABEL.search(label) or any(
+            c.concept in (cues.PHRASE, cues.KEY, cues.CREDENTIAL) for c in cues.cached_cues(label)
+        ):
             yield m.start(1), m.end(1), 0, "seed_phrase"
+
+
+_SEED_LABEL = re.compile(
+    r"seed|mnemonic|wallet|recovery|phrase|words|wörter|mots|palabras|parole|слова|单词|助記|ワード|단어"
+    r"|ví|cüzdan|portfel|peněženk|lompako|wallet",
+    re.IGNORECASE,
+)
 
 
 def spans(text: str) -> Iterator[Candidate]:

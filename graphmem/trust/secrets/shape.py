@@ -111,6 +111,12 @@ _BASE32_GROUPS = re.compile(r"(?<![\w-])[A-Z2-7]{4}(?:[ ][A-Z2-7]{4}){3,}(?![\w-
 # ("XKCD-4H7J-PL92-QQ81", "7QKPM-3XWRT-..."); a UUID is hex in groups of other lengths,
 # an order number digits only.
 _KEY_GROUPS = re.compile(r"(?<![\w-])[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,7}(?![\w-])")
+# What names a product's or a build's number, not a key ("Part numbers: A1B2-C3D4-…").
+_PART_LABEL = re.compile(
+    r"(?<![^\W\d_])(?:part|parts|model|build|serial|sku|ref|order|version|invoice|tracking|item"
+    r"|article|artikel|référence|pieza|teil)(?![^\W\d_])",
+    re.IGNORECASE,
+)
 # Backup codes handed out as a list: three or more codes of one shape in a row.
 _ONE_CODE = r"[A-Za-z0-9]{4,5}[- ][A-Za-z0-9]{4,5}"
 _CODE_SEP = r"(?:[ \t]*[,;\n][ \t]*|[ \t]+)"
@@ -144,7 +150,9 @@ def _mixed_groups(value: str) -> bool:
 def spans(text: str) -> Iterator[Candidate]:
     if any(c.isdigit() for c in text):
         for m in _KEY_GROUPS.finditer(text):
-            if _mixed_groups(m.group()):
+            if _mixed_groups(m.group()) and not _PART_LABEL.search(
+                text, max(0, m.start() - 24), m.start()
+            ):
                 yield m.start(), m.end(), 9, "api_key"
         for m in _CODE_LIST.finditer(text):
             halves = re.split(r"[- \t,;\n]+", m.group())
