@@ -89,6 +89,9 @@ CAUGHT = [
     # A licence or gift-card key in groups; backup codes handed out as a list.
     ("key groups", "Office key: 7QKPM-3XWRT-9HGBV-2KDMF-8YCJT", "7QKPM-3XWRT-9HGBV-2KDMF-8YCJT"),
     ("code list", "codes: 8F3K-2JQ9 7HHD-1KQ2 P0Q3-99ZX", "7HHD-1KQ2"),
+    # A year's digits keyed after a verb of keying; a Hebrew "in" joined by a hyphen.
+    ("keyed year", "Penggera rumah dimatikan dengan tekan 1987 lepas masuk", "1987"),
+    ("hebrew hyphen", "התיבה ליד הדלת נפתחת ב-4271, תסגור אחרי", "4271"),
     # A Korean particle after the code.
     ("particle", "현관 비밀번호는 2580야", "2580"),
 ]
@@ -139,6 +142,10 @@ KEPT = [
     "md5 of the file: 5d41402abc4b2a76b9719d911017c592 (api upload)",
     "The API returns ids like 5d41402abc4b2a76b9719d911017c592 as the ETag",
     "Part numbers: A1B2-C3D4-E5F6-G7H8",
+    # Where the secret is kept, and the names around it; a room and a flat by their numbers.
+    "Wifi password is on the fridge, the network is Home_Net_2024",
+    "The safe in room 214 is broken, reception knows",
+    "비밀번호는 엄마가 알아, 우리 집은 302호야",
     # Numbered things in order.
     "Read chapters 2 5 7 9 tonight",
     "Locker 12, 13, 14 are free",

@@ -85,11 +85,14 @@ def spans(text: str) -> Iterator[Candidate]:
         return
     found = cached_cues(text)
     concepts = {c.concept for c in found}
-    access = bool(concepts & set(_ACCESS))
+    # A message that says where the secret is kept holds no secret to look for elsewhere:
+    # "Wifi password is on the fridge, the network is Home_Net_2024".
+    kept = _kept_elsewhere(text, found)
+    access = bool(concepts & set(_ACCESS)) and not kept
     if any(c.isdigit() for c in text):
         # Capitalised words joined with digits beside a Wi-Fi are its password (a network's
         # name says 5G, an operator or hex).
-        wifi = _WIFI.search(text) is not None
+        wifi = _WIFI.search(text) is not None and not kept
         yield from _joined_spans(text, found, access=access or wifi)
     yield from _hex_key_spans(text, found)
     if any(c.isdigit() for c in text):
@@ -149,6 +152,18 @@ def _bank_account_spans(text: str) -> Iterator[Candidate]:
         if text[max(0, m.start("v") - 2) : m.start("v")].strip().endswith("+"):
             continue
         yield m.start("v"), m.end("v"), _RANK, "bank_account"
+
+
+_LEAD = re.compile(r"[\s:：=-]*(?:is|was|ist|est|es|è|é|are|steht|liegt|je|er|är|on)?\s*")
+
+
+def _kept_elsewhere(text: str, found: Found) -> bool:
+    for cue in found:
+        if cue.concept in _ACCESS:
+            lead = _LEAD.match(text, cue.end)
+            if lead is not None and WHERE_IT_IS.match(text, lead.end()):
+                return not _CHANGED_TO.search(text, lead.end())  # "auf Blauwal_19 geändert"
+    return False
 
 
 def _joined_spans(text: str, found: Found, *, access: bool) -> Iterator[Candidate]:

@@ -69,10 +69,15 @@ _INFLECTION = 5
 # A code: digits, perhaps grouped by spaces, dashes or dots, perhaps ending in # or *.
 # Korean and Japanese particles join the word before ("0519야", "1004 치면"): a digit run may
 # end in one.
-_PARTICLE = r"(?=[\uac00-\ud7af\u3040-\u30ff])"
+_PARTICLE = (
+    r"(?=(?:이?야|이?에요|예요|입니다|이다|은|는|이|가|을|를|으?로|이?라고|です|だ|は|を|で|と)"
+    r"(?![\uac00-\ud7af\u3040-\u30ff]))"
+)  # not a counter: "302호" is a flat, "3층" a floor
+# Hebrew joins "in", "with" to a number by a hyphen ("נפתחת ב-0915").
+_CODE_START = r"(?:(?<![\w.,/:+-])|(?<=[\u0590-\u05ff]-))"
 _CODE = re.compile(
-    r"(?<![\w.,/:+-])(?:\d[ -]?){2,11}\d[#*]?(?:(?![\w/:]|[.,]\d|-\d)|" + _PARTICLE + ")"
-    r"|(?<![\w.,/:+-])\d{3,12}[#*]?(?:(?!\w|[.,:]\d)|" + _PARTICLE + ")"
+    _CODE_START + r"(?:\d[ -]?){2,11}\d[#*]?(?:(?![\w/:]|[.,]\d|-\d)|" + _PARTICLE + ")"
+    r"|" + _CODE_START + r"\d{3,12}[#*]?(?:(?!\w|[.,:]\d)|" + _PARTICLE + ")"
 )
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")  # a commit, a checksum: a key only where a key is named
 # A year people write about; "2091" after a PIN is the PIN.
@@ -263,9 +268,10 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
     if cue.concept in (ANSWER, PHRASE):
         return _rest(text, cue, hi) or _token(text, cue, (lo, hi), found=found, names=names)
     span = _token(text, cue, (lo, hi), found=found, names=names)
-    if span is None and cue.concept != NUMBER:
-        # A comma need not end what the cue is about: "pakkeboksen, afhentning med 8830 41",
-        # "hengelås, den går opp på 7-2-4". Past it, only to the sentence's end.
+    if span is None and cue.concept in (CODE, *_LOCKS):
+        # A comma need not end what a lock's word is about: "pakkeboksen, afhentning med
+        # 8830 41", "hengelås, den går opp på 7-2-4". Past it, only to the sentence's end (a
+        # password's word is not: "Passwort vergessen, meine Kundennummer ist 44871203").
         stop = _SENTENCE.search(text, hi, min(len(text), cue.end + _AFTER))
         far = stop.start() if stop is not None else min(len(text), cue.end + _AFTER)
         if far > hi:
@@ -308,9 +314,9 @@ def _card_check_digits(text: str, cue: Cue) -> tuple[int, int] | None:
 
 # A dial's numbers one after another ("24, sonra 11, sonra 36", "18 pa 4 pa 27", "30, потом 12,
 # потом 7"): two-digit numbers joined by a comma or one short word.
+_DIAL_GAP = r"(?:\s*[,，、]\s*(?:[^\W\d_]{1,8}\s*)?|\s+(?:[^\W\d_]{1,8}\s+)?)"
 _DIAL = re.compile(
-    r"(?<![\w.,])\d{1,2}(?:\s*[,，、]?\s*(?:[^\W\d_]{1,8}\s*)?\d{1,2}(?![\w.,:/]\d)){2,5}"
-    r"(?![\w.,:/]\d)"
+    r"(?<![\d.,])(?<![A-Za-z])\d{1,2}(?:" + _DIAL_GAP + r"\d{1,2}(?!\d)){2,5}(?![\w.,:/]\d|\d)"
 )
 
 
@@ -391,7 +397,10 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
     if lo >= hi:
         return []
     if cue.concept in (CODE, *_LOCKS):
-        codes = [m.span() for m in _CODE.finditer(text, lo, hi) if _code(text, *m.span())]
+        keyed = cue.concept == OPEN and lo >= cue.end
+        codes = [
+            m.span() for m in _CODE.finditer(text, lo, hi) if _code(text, *m.span(), keyed=keyed)
+        ]
         return sorted(codes + [t for t in tokens(text, lo, hi) if weak(text[t[0] : t[1]])])
     if cue.concept == NUMBER:
         return [m.span() for m in _NUMBER.finditer(text, lo, hi) if _number(m.group())]
@@ -427,11 +436,15 @@ def _quoted(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     return out
 
 
-def _code(text: str, start: int, end: int) -> bool:
+def _code(text: str, start: int, end: int, *, keyed: bool = False) -> bool:
+    """Whether digits are a code; ``keyed`` after a verb of keying ("tekan 1920", "press"),
+    where even a year's digits are pressed."""
     value = text[start:end].rstrip("#*")
     digits = re.sub(r"\D", "", value)
     # Longer runs are phone, account or ID numbers: the NUMBER cues' business.
-    if not 3 <= len(digits) <= 8 or _TIME_OR_DATE.match(value) or _YEAR.match(value):
+    if not 3 <= len(digits) <= 8 or _TIME_OR_DATE.match(value):
+        return False
+    if _YEAR.match(value) and not keyed:
         return False
     return not _UNIT.match(text, end) and not COUNTED.match(text, end)
 
