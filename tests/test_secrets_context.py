@@ -92,6 +92,9 @@ CAUGHT = [
     # A year's digits keyed after a verb of keying; a Hebrew "in" joined by a hyphen.
     ("keyed year", "Penggera rumah dimatikan dengan tekan 1987 lepas masuk", "1987"),
     ("hebrew hyphen", "התיבה ליד הדלת נפתחת ב-4271, תסגור אחרי", "4271"),
+    # A script's own digits are digits: a card checked by Luhn, a code bounded whole.
+    ("native digits", "کارت ۴۱۱۱ ۱۱۱۱ ۱۱۱۱ ۱۱۱۱ رمز ۱۲۳۴", "۴۱۱۱ ۱۱۱۱ ۱۱۱۱ ۱۱۱۱"),
+    ("native digits", "ATM ပင်နံပါတ် ၄၇၂၉", "၄၇၂၉"),
     # A Korean particle after the code.
     ("particle", "현관 비밀번호는 2580야", "2580"),
 ]
@@ -208,3 +211,9 @@ def test_what_the_gate_returns_names_kinds_and_places_never_values() -> None:
     for value in ("Trofast", "1-9-9-4"):
         assert value not in out.text
         assert value not in repr(out)
+
+
+def test_a_secret_in_a_scripts_own_digits_is_redacted_whole() -> None:
+    # Before, "۱۱۱ ۱۱۱" inside the card number was taken for a code and the rest kept.
+    out = redact("کارت ۴۱۱۱ ۱۱۱۱ ۱۱۱۱ ۱۱۱۱ رمز ۱۲۳۴").text
+    assert not any(c.isdigit() for c in out)
