@@ -95,6 +95,9 @@ CAUGHT = [
     # A script's own digits are digits: a card checked by Luhn, a code bounded whole.
     ("native digits", "کارت ۴۱۱۱ ۱۱۱۱ ۱۱۱۱ ۱۱۱۱ رمز ۱۲۳۴", "۴۱۱۱ ۱۱۱۱ ۱۱۱۱ ۱۱۱۱"),
     ("native digits", "ATM ပင်နံပါတ် ၄၇၂၉", "၄၇၂၉"),
+    # A card's brand and three digits told last; a code after a text message's word.
+    ("brand check digits", "the little digits on the back of my Mastercard are 517", "517"),
+    ("text message", "刚收到短信 604913，帮我填一下", "604913"),
     # A Korean particle after the code.
     ("particle", "현관 비밀번호는 2580야", "2580"),
 ]
@@ -149,6 +152,8 @@ KEPT = [
     "Wifi password is on the fridge, the network is Home_Net_2024",
     "The safe in room 214 is broken, reception knows",
     "비밀번호는 엄마가 알아, 우리 집은 302호야",
+    # A travel visa's number.
+    "Visa application number 123",
     # Numbered things in order.
     "Read chapters 2 5 7 9 tonight",
     "Locker 12, 13, 14 are free",

@@ -95,6 +95,8 @@ def spans(text: str) -> Iterator[Candidate]:
         wifi = _WIFI.search(text) is not None and not kept
         yield from _joined_spans(text, found, access=access or wifi)
     yield from _hex_key_spans(text, found)
+    if _BRAND.search(text):
+        yield from _brand_check_digits(text)
     if any(c.isdigit() for c in text):
         yield from _bank_account_spans(text)
     if not found:
@@ -164,6 +166,31 @@ def _kept_elsewhere(text: str, found: Found) -> bool:
             if lead is not None and WHERE_IT_IS.match(text, lead.end()):
                 return not _CHANGED_TO.search(text, lead.end())  # "auf Blauwal_19 geändert"
     return False
+
+
+# A card named by its brand and three digits told last: the digits on its back ("the three
+# little digits on the back of my Visa are 862").
+_BRAND = re.compile(
+    r"(?<![^\W\d_])(?:visa|mastercard|master[ ]card|amex|american[ ]express|maestro|discover"
+    r"|jcb|unionpay|rupay|elo|troy|мир|银联)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+# Told as what they are ("… are 862", "…: 862"), not numbered ("Visa application number 123").
+_LAST_THREE = re.compile(
+    r"(?:[:=]|\b(?:is|are|sind|ist|es|son|est|sont|é|são|è|sono|är|er|je|jsou|to))\s*(\d{3})[\s.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _brand_check_digits(text: str) -> Iterator[Candidate]:
+    brand = _BRAND.search(text)
+    sentence_end = _SENTENCE_END.search(text, brand.end()) if brand else None
+    hi = sentence_end.start() if sentence_end is not None else len(text)
+    if brand is None or len(re.findall(r"\d+", text[brand.start() : hi])) > 1:
+        return
+    m = _LAST_THREE.search(text[:hi])
+    if m is not None and m.start(1) > brand.end() - 40:
+        yield m.start(1), m.end(1), _RANK, "card"
 
 
 def _joined_spans(text: str, found: Found, *, access: bool) -> Iterator[Candidate]:

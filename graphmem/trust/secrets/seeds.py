@@ -65,6 +65,8 @@ _CODE_WORDS = re.compile(
         r"(?<![A-Za-z])(?:"
         + "|".join(vocabulary.OTP)
         + r"|codes?|otp|passcode|texted|text(?:ed)?[ ]me|sms|sent[ ](?:me|you)|enter"
+        # a text message in scripts that do not write "SMS"
+        + r"|短信|簡訊|ショートメール|문자|смс|эсэмэс|پیامک|رسالة[ ]نصية|एसएमएस"
         + r"|log[ ]?in|sign[ ]?in|2fa|mfa|verify|verif\w+|confirm\w*|authenticat\w*"
         + r"|whatsapp|telegram|signal|authenticator|bestätig\w*|verific\w*|vérif\w*"
         + r"|code|código|codice|kod\w*|код\w*|رمز|कोड|কোড|코드|번호|コード|码|碼)"
