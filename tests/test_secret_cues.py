@@ -120,16 +120,23 @@ def _corpus(name: str) -> tuple[list[dict[str, object]], list[dict[str, object]]
 
 
 # Figures at the time of writing (bench/secret_detection.py --blind): a change that makes
-# them worse fails here. A: 516 of 828 stored whole at first sight, 177 after; 42 of 397
-# look-alikes altered at first sight, 1 after. B (sealed until the layers were written; its
-# rows never read): 410 of 581 with the old detector, 210 at first sight of the new, 206
-# after later changes made for A; 23 of 410 altered, 9.
+# them worse fails here. A: 516 of 828 stored whole at first sight, 177 after the first
+# layers, 74 after issue 40's context layer; 42 of 397 look-alikes altered at first sight, 1
+# after. B (sealed until the layers were written; its rows never read): 410 of 581 with the
+# old detector, 210 at first sight of the new, 206 after later changes made for A, 175 after
+# the context layer; 23 of 410 altered, 9, then 8. secrets_fresh (written for issue 40
+# before the context layer, in 24 languages without hand-written cues): 31 of 113 at first
+# sight, 18 after; 2 of 70 altered, 0 after.
 @pytest.mark.parametrize(
-    ("name", "max_whole", "max_altered"),
-    [("secrets_blind_a", 0.22, 0.01), ("secrets_blind_b", 0.36, 0.025)],
+    ("name", "max_whole", "max_altered", "min_languages"),
+    [
+        ("secrets_blind_a", 0.10, 0.01, 40),
+        ("secrets_blind_b", 0.33, 0.02, 40),
+        ("secrets_fresh", 0.16, 0.015, 25),
+    ],
 )
 def test_the_blind_corpora_do_not_get_worse(
-    name: str, max_whole: float, max_altered: float
+    name: str, max_whole: float, max_altered: float, min_languages: int
 ) -> None:
     secrets, benign = _corpus(name)
     total = sum(len(r["secrets"]) for r in secrets)  # type: ignore[arg-type]
@@ -139,6 +146,9 @@ def test_the_blind_corpora_do_not_get_worse(
         for s in r["secrets"]  # type: ignore[attr-defined]
     )
     altered = sum(redact(str(r["text"])).text != r["text"] for r in benign)
-    assert len({r["lang"] for r in secrets}) >= 40
+    # Plain numbers only: a sealed corpus's rows must not reach a failure's report.
+    n_benign, n_languages = len(benign), len({r["lang"] for r in secrets})
+    del secrets, benign
+    assert n_languages >= min_languages
     assert whole / total <= max_whole
-    assert altered / len(benign) <= max_altered
+    assert altered / n_benign <= max_altered

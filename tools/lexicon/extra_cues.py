@@ -352,6 +352,8 @@ EXTRA: dict[str, dict[str, str]] = {
         "hr": "router|ruter",
     },
     "passphrase": {
+        # "phrase" as most languages borrowed it, whichever language a message is in.
+        "mul": "frase|fraza|fráza|frazė|frāze|frază|frasa|фраза|φράση|ფრაზა",
         "en": "passphrase|pass phrase|code word|safe word|password phrase",
         "ms": "frasa laluan",
         "id": "frasa sandi|kalimat sandi",

@@ -14,7 +14,10 @@ around it readable. The layers:
 * :mod:`~graphmem.trust.secrets.shape`: a token only a chosen credential looks like, in any
   language ("Smrk&Jedle42");
 * :mod:`~graphmem.trust.secrets.cues`: a word about access in some 100 languages (data from
-  maintained localisation catalogues) and the value beside it, before or after.
+  maintained localisation catalogues) and the value beside it, before or after;
+* :mod:`~graphmem.trust.secrets.context`: the whole message as context: a token only a
+  chosen credential looks like anywhere in a message about access, the answer after "if
+  the bank asks ...", a hex key where an API is spoken of.
 
 Public material (:mod:`~graphmem.trust.secrets.public`: public keys, certificates, links
 without credentials, data URIs, promotion and postal codes) overrules the layers that judge
@@ -29,12 +32,14 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from graphmem.trust.secrets import (
+    context,
     cues,
     entropy,
     phrases,
@@ -77,8 +82,8 @@ KINDS = (
 
 Span = tuple[int, int, str]  # start, end, kind
 
-_LAYERS = (providers, structure, entropy, phrases, seeds, shape, cues)
-_BY_SHAPE = (entropy, phrases, seeds, shape, cues)
+_LAYERS = (providers, structure, entropy, phrases, seeds, shape, cues, context)
+_BY_SHAPE = (entropy, phrases, seeds, shape, cues, context)
 _PLACEHOLDER = re.compile(r"\[redacted:[a-z_]+\]")
 
 
@@ -139,16 +144,32 @@ def find(text: str) -> list[Span]:
     return _remembered(text)
 
 
+class _AsciiDigits(dict[int, int]):
+    """A ``str.translate`` table made on demand: every decimal digit (Persian ۴, Devanagari
+    ४, Burmese ၄, fullwidth ４, ...) to its ASCII digit, one character for one."""
+
+    def __missing__(self, char: int) -> int:
+        value = unicodedata.decimal(chr(char), None)
+        self[char] = char if value is None else 48 + value
+        return self[char]
+
+
+_DIGITS = _AsciiDigits()
+
+
 def _scan(text: str) -> list[Span]:
+    # The layers read digits as ASCII ones: a card number or a code written in a script's
+    # own digits is checked, grouped and bounded the same way. Spans are the text's own.
+    view = text if text.isascii() else text.translate(_DIGITS)
     candidates: list[Candidate] = []
     shared: list[public.Span] | None = None
     for layer in _LAYERS:
-        found = list(layer.spans(text))
+        found = list(layer.spans(view))
         if found and layer in _BY_SHAPE:
             # A public key, a certificate, a link without credentials: nothing to hide. Only
             # the layers that judge by shape and context are overruled; a format that names
             # itself (a webhook's token, a private key) is a secret wherever it sits.
-            shared = public.spans(text) if shared is None else shared
+            shared = public.spans(view) if shared is None else shared
             found = [c for c in found if not public.inside(shared, c[0], c[1])]
         candidates.extend(found)
     if not candidates:

@@ -356,3 +356,18 @@ COUNTED = re.compile(
     r"|osób|kişi|mensen|человек|人|名|명)(?!\w)",
     re.IGNORECASE,
 )
+
+
+def answer_like(words: list[str]) -> bool:
+    """Whether the words told as an answer name something: a proper name ("era Pipo",
+    "— Воронцова") or a number ("sano 131274-0337"); in a script without capitals, a few
+    words. "it's paid", "tell them I'm busy" say something instead."""
+    if any(sum(c.isdigit() for c in w) >= 6 for w in words):
+        return True
+    letters = [c for w in words for c in w if c.isalpha()]
+    if letters and not any(c.isupper() or c.islower() for c in letters):
+        return len(words) <= 3  # no capitals to tell a name by
+    # The name ends the answer ("hed min første hund Trofast", "neve Morzsi volt").
+    return len(words) <= 6 and any(
+        len(w) >= 2 and w[0].isupper() and w[1:2].islower() for w in (words[1:] or words)[-2:]
+    )

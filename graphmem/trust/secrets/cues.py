@@ -22,20 +22,30 @@ from pathlib import Path
 
 import ahocorasick
 
-from graphmem.trust.secrets.common import COUNTED, WHERE_IT_IS, Candidate, kept_in
-from graphmem.trust.secrets.shape import tokens, weak
+from graphmem.trust.secrets.common import (
+    COUNTED,
+    REFERENCE,
+    WHERE_IT_IS,
+    Candidate,
+    answer_like,
+    kept_in,
+)
+from graphmem.trust.secrets.shape import evenly_spaced, tokens, weak
 
 _HERE = Path(__file__).parent
 _FILES = (_HERE / "cues.tsv", _HERE / "cues_extra.tsv")
 
 # The concepts of the data files, by what their value looks like.
-CREDENTIAL, KEY, CODE, NUMBER, ANSWER, PHRASE, NAME, PUBLIC, ASKS, SAY = (
-    "credential", "key", "code", "number", "answer", "phrase", "name", "public", "asks", "say"
+CREDENTIAL, KEY, CODE, LOCK, OPEN, NUMBER, ANSWER, PHRASE, NAME, PUBLIC, ASKS, SAY = (
+    "credential", "key", "code", "lock", "open", "number", "answer", "phrase", "name", "public",
+    "asks", "say",
 )  # fmt: skip
+_LOCKS = (LOCK, OPEN)  # what opens a door or a safe (a noun), what one does to open it (a verb)
+_ACCESS = (CREDENTIAL, KEY, CODE, LOCK, OPEN, PHRASE)  # cues that name a secret
 _CONCEPTS = {
     "password": CREDENTIAL, "passphrase": PHRASE, "login": CREDENTIAL,
     "secret_key": KEY, "device": CREDENTIAL,
-    "pin": CODE, "code": CODE, "door": CODE, "unlock": CODE,
+    "pin": CODE, "code": CODE, "door": LOCK, "unlock": OPEN,
     "account_number": NUMBER, "id_number": NUMBER,
     "security_question": ANSWER, "recovery": PHRASE, "username": NAME, "public": PUBLIC,
     "asks": ASKS, "say": SAY,
@@ -43,7 +53,8 @@ _CONCEPTS = {
 _QUIET = (NAME, PUBLIC, ASKS)  # cues that name no secret: they stop or enable the others
 _PUBLIC_BEFORE = 16  # a public cue this close before a code word makes it public
 _PUBLIC_AFTER = 24  # ... or this close after a value ("K7XQPB for your hotel")
-_KIND = {CREDENTIAL: "password", KEY: "api_key", CODE: "password", NUMBER: "national_id",
+_KIND = {CREDENTIAL: "password", KEY: "api_key", CODE: "password", LOCK: "password",
+         OPEN: "password", NUMBER: "national_id",
          ANSWER: "secret_answer", PHRASE: "password", SAY: "secret_answer"}  # fmt: skip
 _RANK = 10  # after the layers that read a value's own format
 
@@ -56,12 +67,21 @@ _AFTER, _BEFORE = 64, 40  # characters looked at after and before a cue
 # short cue fewer ("marca" is no "marcador").
 _INFLECTION = 5
 # A code: digits, perhaps grouped by spaces, dashes or dots, perhaps ending in # or *.
+# Korean and Japanese particles join the word before ("0519야", "1004 치면"): a digit run may
+# end in one.
+_PARTICLE = (
+    r"(?=(?:이?야|이?에요|예요|입니다|이다|은|는|이|가|을|를|으?로|이?라고|です|だ|は|を|で|と)"
+    r"(?![\uac00-\ud7af\u3040-\u30ff]))"
+)  # not a counter: "302호" is a flat, "3층" a floor
+# Hebrew joins "in", "with" to a number by a hyphen ("נפתחת ב-0915").
+_CODE_START = r"(?:(?<![\w.,/:+-])|(?<=[\u0590-\u05ff]-))"
 _CODE = re.compile(
-    r"(?<![\w.,/:+-])(?:\d[ -]?){2,11}\d[#*]?(?![\w/:]|[.,]\d|-\d)"
-    r"|(?<![\w.,/:+-])\d{3,12}[#*]?(?!\w|[.,:]\d)"
+    _CODE_START + r"(?:\d[ -]?){2,11}\d[#*]?(?:(?![\w/:]|[.,]\d|-\d)|" + _PARTICLE + ")"
+    r"|" + _CODE_START + r"\d{3,12}[#*]?(?:(?!\w|[.,:]\d)|" + _PARTICLE + ")"
 )
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")  # a commit, a checksum: a key only where a key is named
-_YEAR = re.compile(r"^(?:19|20)\d\d$")
+# A year people write about; "2091" after a PIN is the PIN.
+_YEAR = re.compile(r"^(?:19\d\d|20[0-4]\d)$")
 # A time or a date as people write them; "24-8-36" beside a safe is a combination.
 _TIME_OR_DATE = re.compile(
     r"^(?:\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|\d{4}[./-]\d{1,2}[./-]\d{1,2}|\d{1,2}:\d{2})$"
@@ -75,6 +95,7 @@ _NUMBER = re.compile(
     r"(?<![\w-])[A-Z0-9]*\d[A-Z0-9./-]*(?:[ ]\d[A-Z0-9./-]*)*(?<![./-])(?![\w-])", re.IGNORECASE
 )
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['’-][^\W\d_]+)*")
+_DIGITS = re.compile(r"[\d -]+[#*]?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +134,16 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
 
 def _fold(text: str) -> str:
     # One character for one character, so positions in the folded text are positions in
-    # the original (str.casefold may lengthen "ß"); a final sigma folds like the data's.
-    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text).replace("ς", "σ")
+    # the original (str.casefold may lengthen "ß"); a final sigma folds like the data's; a
+    # hyphen joins words as a space does ("first-school question", "Wi-Fi").
+    lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+    return lowered.replace("ς", "σ").replace("-", " ")
+
+
+@functools.lru_cache(maxsize=64)
+def cached_cues(text: str) -> tuple[Cue, ...]:
+    """:func:`cues`, remembered: the cue and context layers read the same text."""
+    return tuple(cues(text))
 
 
 def cues(text: str) -> list[Cue]:
@@ -128,7 +157,10 @@ def cues(text: str) -> list[Cue]:
         if _in_identifier(folded, start, end) or folded.startswith("redacted:", start - 9):
             continue  # "feature/login-otp-fix", "user_pin=1", a placeholder's own word
         if not _UNSPACED.match(term[0]):
-            if start and folded[start - 1].isalpha() and not _UNSPACED.match(folded[start - 1]):
+            inside = (
+                start and folded[start - 1].isalpha() and not _UNSPACED.match(folded[start - 1])
+            )
+            if inside and not _clitic(folded, start) and not _compound(term, concepts[term]):
                 continue  # inside a word: "spin" is no "pin"
             tail, room = end, _INFLECTION if len(term) > 5 else 2
             while tail < len(folded) and folded[tail].isalpha() and tail - end < room:
@@ -140,6 +172,22 @@ def cues(text: str) -> list[Cue]:
             end = tail
         found.append(Cue(start, end, concepts[term]))
     return _outermost(found)
+
+
+# Hebrew and Arabic write articles and prepositions as letters joined to the word before
+# ("הראוטר" = "the router", "بالكود" = "with the code"): a cue may follow up to three.
+_CLITICS = re.compile(r"(?:^|[^\w])(?:[הובלמשכ]{1,3}|(?:[وفبلك]{0,2}ال|[وفبلك]{1,2}))$")
+
+
+def _compound(term: str, concept: str) -> bool:
+    """Whether a cue may end a compound word: languages that join nouns write a pick-up code,
+    a bike lock, a passphrase as one word ("noutokoodi", "sykkellåsen", "Passordfrasen").
+    Only longer cues: "code" ends "barcode" and "Unicode", "pin" ends "spin"."""
+    return len(term) >= 5 and concept in (CREDENTIAL, CODE, LOCK, KEY, PHRASE, NUMBER)
+
+
+def _clitic(text: str, start: int) -> bool:
+    return bool(_CLITICS.search(text, max(0, start - 5), start))
 
 
 def _in_identifier(text: str, start: int, end: int) -> bool:
@@ -181,20 +229,36 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
 def spans(text: str) -> Iterator[Candidate]:
     if len(text) < 6:
         return
-    found = cues(text)
+    found = list(cached_cues(text))
     names = [c for c in found if c.concept == NAME]
     shared = [c for c in found if c.concept == PUBLIC]
     asked = any(c.concept == ASKS for c in found)
     for cue in found:
         if cue.concept == SAY and not asked:
-            continue  # "say" alone is everyday speech
+            # "say" alone is everyday speech; what one must say in quotes is a code word
+            # ("måste säga 'röd traktor' till personalen").
+            said = _said_quoted(text, cue)
+            if said is not None:
+                yield said[0], said[1], _RANK, "secret_answer"
+            continue
         if cue.concept in _QUIET or any(
             0 <= cue.start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - cue.end <= 2 for p in shared
         ):
             continue
         span = _value(text, cue, found, names)
         if span is not None:
-            yield span[0], span[1], _RANK, _KIND[cue.concept]
+            kind = _KIND[cue.concept]
+            if cue.concept == NUMBER and span[1] - span[0] == 3:
+                kind = "card"  # a card's check digits (_card_check_digits)
+            yield span[0], span[1], _RANK, kind
+
+
+def _said_quoted(text: str, cue: Cue) -> tuple[int, int] | None:
+    _, hi = _clause(text, cue.start, cue.end)
+    for start, end in _quoted(text, cue.end, min(hi, cue.end + 24)):
+        if 1 <= len(text[start:end].split()) <= 4:
+            return start, end
+    return None
 
 
 def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int, int] | None:
@@ -203,7 +267,99 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
         return _said(text, cue, hi)
     if cue.concept in (ANSWER, PHRASE):
         return _rest(text, cue, hi) or _token(text, cue, (lo, hi), found=found, names=names)
-    return _token(text, cue, (lo, hi), found=found, names=names)
+    span = _token(text, cue, (lo, hi), found=found, names=names)
+    if span is None and cue.concept in (CODE, *_LOCKS):
+        # A comma need not end what a lock's word is about: "pakkeboksen, afhentning med
+        # 8830 41", "hengelås, den går opp på 7-2-4". Past it, only to the sentence's end (a
+        # password's word is not: "Passwort vergessen, meine Kundennummer ist 44871203").
+        stop = _SENTENCE.search(text, hi, min(len(text), cue.end + _AFTER))
+        far = stop.start() if stop is not None else min(len(text), cue.end + _AFTER)
+        if far > hi:
+            span = _token(text, cue, (hi, far), found=found, names=names)
+    if span is None and cue.concept == NUMBER and _CARD_WORD.search(text, cue.start, cue.end):
+        span = _card_check_digits(text, cue)
+    # After a door's or a safe's word only: "Passwort: siehe Zettel im Büro" is an instruction.
+    if span is None and cue.concept == LOCK:
+        span = _phrase_after_colon(text, cue, hi, found)
+    if span is None and cue.concept in _LOCKS:
+        span = _dialled(text, cue)
+    # Words typed to open something, when something else in the message is about access too
+    # ("Šifrovaný disk se odemkne, když napíšeš zelený čaj o páté ráno").
+    if span is None and cue.concept == OPEN and sum(c.concept in _ACCESS for c in found) >= 2:
+        span = _typed_phrase(text, cue, hi)
+    return span
+
+
+# A card named and three digits told after it, with no card number: the digits on its back
+# ("Die drei Ziffern hinten auf der neuen Karte sind 604", "kartın arkasındaki üç hane 418").
+_CARD_WORD = re.compile(
+    r"kart|card|cart|tarjeta|карт|кард|カード|卡|카드|بطاقة|کارت|کارڈ|कार्ड|บัตร", re.IGNORECASE
+)
+_TOLD_LAST = re.compile(r"[\s,)\]]*(?:[^\W\d_]{1,3}[\s,]*)?")
+_THREE_DIGITS = re.compile(r"(?<![\w.,/:+-])\d{3}(?![\w/:+-]|[.,]\d)")
+
+
+def _card_check_digits(text: str, cue: Cue) -> tuple[int, int] | None:
+    stop = _SENTENCE.search(text, cue.end, min(len(text), cue.end + _AFTER))
+    hi = stop.start() if stop is not None else min(len(text), cue.end + _AFTER)
+    if len(re.findall(r"\d+", text[cue.end : hi])) != 1:
+        return None  # "the card game ended 120 to 80": a score, a count
+    found = [m for m in _THREE_DIGITS.finditer(text, cue.end, hi) if _code(text, *m.span())]
+    # Told last, as a card's check digits are ("... sind 604", "3桁は 093 です"), not a count
+    # of something ("the card has 100 points").
+    if not found or not _TOLD_LAST.fullmatch(text, found[0].end(), hi):
+        return None
+    return found[0].span()
+
+
+# A dial's numbers one after another ("24, sonra 11, sonra 36", "18 pa 4 pa 27", "30, потом 12,
+# потом 7"): two-digit numbers joined by a comma or one short word.
+_DIAL_GAP = r"(?:\s*[,，、]\s*(?:[^\W\d_]{1,8}\s*)?|\s+(?:[^\W\d_]{1,8}\s+)?)"
+_DIAL = re.compile(
+    r"(?<![\d.,])(?<![A-Za-z])\d{1,2}(?:" + _DIAL_GAP + r"\d{1,2}(?!\d)){2,5}(?![\w.,:/]\d|\d)"
+)
+
+
+def _dialled(text: str, cue: Cue) -> tuple[int, int] | None:
+    stop = _SENTENCE.search(text, cue.end, min(len(text), cue.end + _AFTER))
+    hi = stop.start() if stop is not None else min(len(text), cue.end + _AFTER)
+    m = _DIAL.search(text, cue.end, hi)
+    if m is None or evenly_spaced([int(n) for n in re.findall(r"\d+", m.group())]):
+        return None  # "Locker 12, 13, 14 are free": numbers in order are a list
+    return m.span()
+
+
+def _typed_phrase(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
+    """ "... se odemkne, když napíšeš zelený čaj o páté ráno": what one is told to type or
+    say to open something, when it is several plain words, is a passphrase."""
+    words = list(_WORD.finditer(text, cue.end, hi))
+    if not 3 <= len(words) <= 9 or WHERE_IT_IS.match(text, words[0].start()):
+        return None
+    if any(c.isdigit() for c in text[cue.end : hi]):
+        return None
+    return words[0].start(), words[-1].end()
+
+
+# "La frase de contraseña del disco es: gato negro bajo la luna llena": several plain words
+# after a colon that follows a cue are a passphrase, in whatever language.
+_COLON = re.compile(r"(?:[:：]|->|=>|→)\s*")
+
+
+def _phrase_after_colon(text: str, cue: Cue, hi: int, found: list[Cue]) -> tuple[int, int] | None:
+    colon = _COLON.search(text, cue.end, hi)
+    if colon is None or colon.start() - cue.end > 40 or REFERENCE.match(text[colon.end() : hi]):
+        return None  # "password: ${DB_PASSWORD}", "password: <your password here>"
+    if any(colon.end() <= c.start < hi for c in found):
+        return None
+    words = list(_WORD.finditer(text, colon.end(), hi))
+    if not 2 <= len(words) <= 10 or WHERE_IT_IS.match(text, words[0].start()):
+        return None
+    if words[0].start() - colon.end() > 2 or any(c.isdigit() for c in text[colon.end() : hi]):
+        return None
+    return words[0].start(), words[-1].end()
+
+
+_SENTENCE = re.compile(r"[.;!?](?=\s|$)|[。！？；\n]")
 
 
 def _token(
@@ -216,26 +372,40 @@ def _token(
     after = [t for t in _candidates(text, cue, cue.end, hi) if not _is_cue(t, found)]
     before = [t for t in _candidates(text, cue, lo, cue.start) if not _is_cue(t, found)]
     for start, end in [*after, *reversed(before)]:
-        if any(
+        if not (cue.concept == NUMBER and _adjacent(text, cue, start)) and any(
             0 <= start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - end <= _PUBLIC_AFTER
             for p in found
             if p.concept == PUBLIC
         ):
             continue  # "commit a3f9c2e", "K7XQPB for your hotel": named as something public
-        if not _named(text, start, names) and not kept_in(text[max(0, start - 16) : start]):
+        if _named(text, start, names):
+            continue
+        # "in 1Password", "on the fridge": where it is kept. A bare number is no place, and
+        # "on" or "i" may be another language's "is" ("PUK on 60194827").
+        if not kept_in(text[max(0, start - 16) : start]) or _DIGITS.fullmatch(text[start:end]):
             return start, end
     return None
+
+
+def _adjacent(text: str, cue: Cue, start: int) -> bool:
+    """The value right after its cue ("pasaporte PAB841923 pa la reserva"): an identity
+    document's cue names it, whatever public words follow."""
+    return start >= cue.end and not text[cue.end : start].strip(" \t:：=-–—>\"'«„“")
 
 
 def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
     if lo >= hi:
         return []
-    if cue.concept == CODE:
-        codes = [m.span() for m in _CODE.finditer(text, lo, hi) if _code(text, *m.span())]
+    if cue.concept in (CODE, *_LOCKS):
+        keyed = cue.concept == OPEN and lo >= cue.end
+        codes = [
+            m.span() for m in _CODE.finditer(text, lo, hi) if _code(text, *m.span(), keyed=keyed)
+        ]
         return sorted(codes + [t for t in tokens(text, lo, hi) if weak(text[t[0] : t[1]])])
     if cue.concept == NUMBER:
         return [m.span() for m in _NUMBER.finditer(text, lo, hi) if _number(m.group())]
     quoted = _quoted(text, lo, hi)
+    quoted += [m.span() for m in _UNSPACED_VALUE.finditer(text, lo, hi)]
     shaped = [
         t
         for t in tokens(text, lo, hi)
@@ -245,6 +415,11 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
     return sorted(quoted + shaped + codes)
 
 
+# A value in a script written without spaces: letters of it run straight into digits
+# ("แมวส้ม2519", "熊猫爱竹子2024", "바다사랑1004"), where words of a sentence do not.
+_UNSPACED_VALUE = re.compile(
+    r"(?<![\w])[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,12}\d{2,8}(?!\d)"
+)
 _QUOTED = re.compile(
     r"«([^»\n]{2,80})»|„([^“”\n]{2,80})[“”]|“([^”\n]{2,80})”|\"([^\"\n]{2,80})\""
     r"|「([^」\n]{2,80})」|『([^』\n]{2,80})』|'([^'\n]{2,80})'|`([^`\n]{2,80})`"
@@ -261,18 +436,26 @@ def _quoted(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     return out
 
 
-def _code(text: str, start: int, end: int) -> bool:
+def _code(text: str, start: int, end: int, *, keyed: bool = False) -> bool:
+    """Whether digits are a code; ``keyed`` after a verb of keying ("tekan 1920", "press"),
+    where even a year's digits are pressed."""
     value = text[start:end].rstrip("#*")
     digits = re.sub(r"\D", "", value)
     # Longer runs are phone, account or ID numbers: the NUMBER cues' business.
-    if not 3 <= len(digits) <= 8 or _TIME_OR_DATE.match(value) or _YEAR.match(value):
+    if not 3 <= len(digits) <= 8 or _TIME_OR_DATE.match(value):
+        return False
+    if _YEAR.match(value) and not keyed:
         return False
     return not _UNIT.match(text, end) and not COUNTED.match(text, end)
 
 
 def _number(value: str) -> bool:
     digits = sum(c.isdigit() for c in value)
-    return digits >= 5 and not _TIME_OR_DATE.match(value) and not _YEAR.match(value)
+    if _TIME_OR_DATE.match(value) or _YEAR.match(value):
+        return False
+    # A document number mixes capitals and digits ("C4RJ7M2X5", "AKTPS6669K").
+    mixed = len(value) >= 8 and digits >= 3 and any(c.isupper() for c in value)
+    return digits >= 5 or mixed
 
 
 def _is_cue(span: tuple[int, int], found: list[Cue]) -> bool:
@@ -289,10 +472,14 @@ _LEAD = re.compile(r"^[\s:：=-]*(?:is|was|ist|est|es|è|é|are)?\s*")
 
 
 def _said(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
-    """What one is told to say when asked: one to five words, to the end of the clause."""
+    """What one is told to say when asked: one to five words, to the end of the clause; or,
+    where the verb comes last ("… सरस्वती विद्या मंदिर बताना"), up to three words before it."""
     words = list(_WORD.finditer(text, cue.end, hi))
-    if not 1 <= len(words) <= 5:
-        return None
+    if not words and not _CLAUSE.search(text, cue.end, hi):
+        lo, _ = _clause(text, cue.start, cue.end)
+        words = list(_WORD.finditer(text, lo, cue.start))[-3:]
+    if not 1 <= len(words) <= 5 or not answer_like([w.group() for w in words]):
+        return None  # "tell them I'm travelling": something said, not an answer
     return words[0].start(), words[-1].end()
 
 

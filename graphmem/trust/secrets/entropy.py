@@ -39,7 +39,8 @@ def _benign(token: str, text: str, start: int) -> bool:
         return True
     if _CAMEL_NAME.match(token) or _FILE.search(token.lower()):
         return True
-    before = text[max(0, start - 8) : start]
+    before = text[max(0, start - 8) : start].lower()
+    # A digest or a host key's fingerprint ("SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s").
     return "://" in before or before.endswith(("sha256:", "sha256-", "sha384-", "sha512-"))
 
 

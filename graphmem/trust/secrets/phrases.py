@@ -109,6 +109,8 @@ def _password(value: str, between: str) -> bool:
         return False
     if _MONEY.match(value) or value.lower() in _DESCRIPTIVE:
         return False
+    if value.isalpha() and value.isupper() and len(value) <= 5:
+        return False  # "das Kennwort für das WLAN": what it opens (WLAN, VPN, PC)
     if value.isdigit():
         return not _YEAR.match(value) or bool(_CONNECTED.search(between))
     has_digit = any(c.isdigit() for c in value)
@@ -131,7 +133,20 @@ def _digits_only(low: int, high: int) -> Callable[[str, str], bool]:
 
 def _national_id(value: str, between: str) -> bool:
     digits = sum(c.isdigit() for c in value)
-    return 8 <= digits <= 18 and not _DATE.match(value) and not _MONEY.match(value)
+    return 8 <= digits <= 18 and not _calendar_date(value) and not _MONEY.match(value)
+
+
+def _calendar_date(value: str) -> bool:
+    """A date by its numbers, not only its shape: "912-74-8301" (an ITIN) has no month 74."""
+    if not _DATE.match(value):
+        return False
+    parts = [int(p) for p in re.split(r"[./:-]", value)]
+    if len(parts) < 3:
+        return True
+    first, second, third = parts[:3]
+    if first > 31:  # year first
+        return second <= 12 and third <= 31
+    return min(first, second) <= 12 and max(first, second) <= 31
 
 
 def _recovery(value: str, between: str) -> bool:

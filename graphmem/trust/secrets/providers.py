@@ -233,6 +233,28 @@ def _card_spans(text: str) -> Iterator[Candidate]:
     for m in _EXPIRY.finditer(text):
         if any(start - _NEAR_CARD <= m.start() <= end + _NEAR_CARD for start, end in cards):
             yield m.start("v"), m.end("v"), _CARD_RANK, "card"
+    for _, end in cards:
+        yield from _card_after(text, end)
+
+
+# After a card number, in any language: its expiry (MM/YY) and then a lone 3-4 digit number
+# are the expiry and the CVV, whatever words name them ("udløb 01/27 kontrolcifre 219",
+# "有效期08/27 背面三位215", "срок 03/28, на обороте 317").
+_LOOSE_EXPIRY = re.compile(r"(?<![\d/])(?:0[1-9]|1[0-2])[ ]?/[ ]?(?:20)?\d{2}(?![\d/])")
+_LONE_CVV = re.compile(r"(?<![\d/.,:-])\d{3,4}(?![\d/:-]|[.,]\d|[ ]?(?:%|€|\$|£|[a-zA-Z]{1,3}\b))")
+_CARD_REACH = 80  # characters after a card within which its expiry and CVV are looked for
+
+
+def _card_after(text: str, end: int) -> Iterator[Candidate]:
+    line_end = text.find("\n", end)
+    hi = min(end + _CARD_REACH, len(text) if line_end < 0 else line_end)
+    expiry = _LOOSE_EXPIRY.search(text, end, hi)
+    if expiry is None:
+        return
+    yield expiry.start(), expiry.end(), _CARD_RANK, "card"
+    cvv = _LONE_CVV.search(text, expiry.end(), min(hi, expiry.end() + 40))
+    if cvv is not None:
+        yield cvv.start(), cvv.end(), _CARD_RANK, "card"
 
 
 _KEY_BEGIN = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----")

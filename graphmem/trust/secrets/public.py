@@ -39,8 +39,13 @@ _PUBLIC_CODE = re.compile(
     r"|cap[ ]postale|postnummer|postinumero|irányítószám|psč|kod[ ]pocztowy|почтов\w*[ ]индекс"
     r"|posta[ ]kodu|郵便番号|邮编|우편[ ]?번호|kode[ ]pos|пощенски[ ]код|الرمز[ ]البريدي"
     r"|código[ ]postal|codice[ ]postale|ταχυδρομικός[ ]κώδικας|מיקוד|کد[ ]پستی|mã[ ]bưu[ ]chính"
-    r"|รหัสไปรษณีย์|poštovní[ ]směrovací[ ]číslo|pašto[ ]kodas|postikoodi)"
-    r"[^\n.;!?]{0,16}?(?P<code>(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{2,15})\b",
+    r"|รหัสไปรษณีย์|poštovní[ ]směrovací[ ]číslo|pašto[ ]kodas|postikoodi"
+    # A code word beside the stem of "post" that most languages share ("kodi postar",
+    # "kod pocztowy", "поштенски код"): a postal code.
+    r"|(?:kod\w*|code|codi\w*|código|codice|koodi|код\w*)[ ](?:post|pošt|пошт|poczt)\w*"
+    r"|(?:post|pošt|пошт|poczt)\w*[ ]"
+    r"(?:kod\w*|code|codi\w*|código|codice|koodi|код\w*|индекс\w*)\b)"
+    r"[^\n.;!?]{0,24}?(?P<code>(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{2,15})\b",
     re.IGNORECASE,
 )
 
@@ -52,9 +57,16 @@ _OFFER = re.compile(
 )
 
 
+# A wallet's receiving address is given out to be paid (a donation address): Bitcoin's
+# bech32 and base58 forms, an Ethereum address. Private keys and seeds have other shapes.
+_WALLET_ADDRESS = re.compile(
+    r"(?<![\w/])(?:bc1[02-9ac-hj-np-z]{25,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34}|0x[0-9a-fA-F]{40})(?!\w)"
+)
+
+
 def spans(text: str) -> list[Span]:
     """Where ``text`` holds public material, in order."""
-    found: list[Span] = []
+    found: list[Span] = [m.span() for m in _WALLET_ADDRESS.finditer(text)]
     if "AAAA" in text:
         found += [m.span() for m in _SSH_PUBLIC.finditer(text)]
     if "-----BEGIN " in text:

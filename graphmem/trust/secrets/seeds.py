@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 
-from graphmem.trust.secrets import vocabulary
+from graphmem.trust.secrets import cues, vocabulary
 from graphmem.trust.secrets.common import COUNTED, Candidate
 
 SEED_MIN_WORDS = 12
@@ -65,6 +65,8 @@ _CODE_WORDS = re.compile(
         r"(?<![A-Za-z])(?:"
         + "|".join(vocabulary.OTP)
         + r"|codes?|otp|passcode|texted|text(?:ed)?[ ]me|sms|sent[ ](?:me|you)|enter"
+        # a text message in scripts that do not write "SMS"
+        + r"|短信|簡訊|ショートメール|문자|смс|эсэмэс|پیامک|رسالة[ ]نصية|एसएमएस"
         + r"|log[ ]?in|sign[ ]?in|2fa|mfa|verify|verif\w+|confirm\w*|authenticat\w*"
         + r"|whatsapp|telegram|signal|authenticator|bestätig\w*|verific\w*|vérif\w*"
         + r"|code|código|codice|kod\w*|код\w*|رمز|कोड|কোড|코드|번호|コード|码|碼)"
@@ -152,7 +154,76 @@ def _otp_spans(text: str) -> Iterator[Candidate]:
             yield m.start(), m.end(), 11, "otp"
 
 
+# Two groups of three digits ("903 417", "481 226") are how one-time codes are sent and
+# read out in every language ("Bankadan 649 120 geldi", "문자로 온 481 226 입력해줘"). A price,
+# a population or a reference grouped so ends in round thousands, is followed by a
+# currency or a unit, follows a label and a colon, or has a word like "order" beside it.
+_SPLIT_CODE = re.compile(r"(?<![\w.,/:+-])(?<!\d[ ])\d{3} \d{3}(?![\w/:+-]|[.,]\d|[ ]\d)")
+_NEXT_WORD = re.compile(r"\s?([%€$£¥₽₹]|[^\W\d_]+)")
+_CURRENCY = re.compile(
+    r"(?:[%€$£¥₽₹]|kč|kc|zł|zl|złot|ft|forint|lei|лв|лев|грн|гривен|руб|р$|kr|kron|korun|eur"
+    r"|usd|czk|huf|pln|sek|nok|dkk|rs|rupe|tl|lir|dollar|dolar|доллар|евро|yen|yuan|won)",
+    re.IGNORECASE,
+)
+_LABELLED = re.compile(r"[:=#№]\s*$")
+
+
+def _split_code_spans(text: str) -> Iterator[Candidate]:
+    blockers = _Words(_NOT_OTP, text)
+    for m in _SPLIT_CODE.finditer(text):
+        if m.group().endswith("000") or COUNTED.match(text, m.end()):
+            continue
+        unit = _NEXT_WORD.match(text, m.end())
+        if unit is not None and _CURRENCY.match(unit.group(1)):
+            continue  # "450 300 рублей"
+        if _LABELLED.search(text, max(0, m.start() - 3), m.start()):
+            continue  # "Population: 128 450"; a code's own label is the code words' business
+        if blockers.distance(*m.span()) <= _NEAR:
+            continue  # "Order 123 456", "Kundennummer 483 221"
+        yield m.start(), m.end(), 11, "otp"
+
+
+# A recovery phrase in any language's word list (BIP-39 has ten, wallets more): twelve to
+# twenty-four bare words in a row after a colon, without a comma, a digit or a capital to
+# make them a sentence or a list of things.
+_WORD_RUN = re.compile(
+    r"[:：]\s*((?:[^\W\d_]{2,12}[ \u3000]+){11,23}[^\W\d_]{2,12})(?=\s*(?:$|[.\n]))"
+)
+
+
+# A wallet's phrase has 12, 15, 18, 21 or 24 words, all different, and its label names a
+# phrase, a recovery or a wallet (a shopping list or an agenda does not).
+_PHRASE_LENGTHS = frozenset({12, 15, 18, 21, 24})
+
+
+def _any_language_seed_spans(text: str) -> Iterator[Candidate]:
+    for m in _WORD_RUN.finditer(text):
+        words = m.group(1).split()
+        if any(c.isupper() for c in m.group(1)) or len(words) not in _PHRASE_LENGTHS:
+            continue
+        if len(set(words)) < len(words):
+            continue
+        label = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+        if _SEED_LABEL.search(label) or any(
+            c.concept in (cues.PHRASE, cues.KEY, cues.CREDENTIAL) for c in cues.cached_cues(label)
+        ):
+            yield m.start(1), m.end(1), 0, "seed_phrase"
+
+
+_SEED_LABEL = re.compile(
+    r"seed|mnemonic|wallet|recovery|phrase|words|wörter|mots|palabras|parole|слова|单词|助記|ワード|단어"
+    r"|ví|cüzdan|portfel|peněženk|lompako|wallet",
+    re.IGNORECASE,
+)
+
+
 def spans(text: str) -> Iterator[Candidate]:
-    yield from _seed_spans(text)
+    bip39 = list(_seed_spans(text))
+    yield from bip39
+    if ":" in text or "：" in text:
+        for found in _any_language_seed_spans(text):
+            if not any(s < found[1] and found[0] < e for s, e, _, _ in bip39):
+                yield found  # once: a BIP-39 phrase is both
     if any(c.isdigit() for c in text):
         yield from _otp_spans(text)  # every code has a digit
+        yield from _split_code_spans(text)

@@ -12,6 +12,7 @@ about access (:mod:`graphmem.trust.secrets.cues`), which reads them with :func:`
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -58,7 +59,7 @@ def tokens(text: str, start: int = 0, end: int | None = None) -> Iterator[tuple[
             yield s, e
 
 
-def _excluded(token: str) -> bool:
+def excluded(token: str) -> bool:
     low = token.lower()
     return (
         low.startswith(_SKIP_PREFIX)
@@ -75,7 +76,7 @@ def _excluded(token: str) -> bool:
 
 def strong(token: str) -> bool:
     """A token only a credential looks like: letters and digits, with a symbol inside."""
-    if not 6 <= len(token) <= 64 or _excluded(token):
+    if not 6 <= len(token) <= 64 or excluded(token):
         return False
     letters, digits, _, _ = _parts(token)
     inner = token[1:-1]
@@ -84,7 +85,7 @@ def strong(token: str) -> bool:
 
 def weak(token: str) -> bool:
     """A token that may be a credential when the words around it are about access."""
-    if not 4 <= len(token) <= 64 or _excluded(token):
+    if not 4 <= len(token) <= 64 or excluded(token):
         return False
     if strong(token):
         return True
@@ -93,7 +94,83 @@ def weak(token: str) -> bool:
     return letters and digits and len(token) >= 5
 
 
+# Single digits keyed one by one ("0-4-2-9", "3 1 4 1", "6-6-0-4"): a keypad or a lock's
+# combination in every language; dates, times, phone numbers and scores group digits in twos
+# and more, and no count or list of figures comes four single digits in a row.
+_KEYPAD = re.compile(r"(?<![\w.,/:+-])\d(?P<sep>[- ])\d(?:(?P=sep)\d){2,6}(?![\w/:+-]|[.,]\d)")
+
+
+# A code keyed and confirmed ("4718#", "4451*"): a keypad's enter key after the digits; a
+# service code (USSD, "*123#") starts with its star.
+_KEYED = re.compile(r"(?<![\w.,/:+*#-])\d{4,8}[#*](?![\w#*])")
+# An authenticator's secret as apps show it: base32 in groups of four ("KTDN LUG3 VVJA FR7L").
+_BASE32_GROUPS = re.compile(r"(?<![\w-])[A-Z2-7]{4}(?:[ ][A-Z2-7]{4}){3,}(?![\w-])")
+
+
+# A licence or gift-card key: four to eight groups of four to six capitals and digits
+# ("XKCD-4H7J-PL92-QQ81", "7QKPM-3XWRT-..."); a UUID is hex in groups of other lengths,
+# an order number digits only.
+_KEY_GROUPS = re.compile(r"(?<![\w-])[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,7}(?![\w-])")
+# What names a product's or a build's number, not a key ("Part numbers: A1B2-C3D4-…").
+_PART_LABEL = re.compile(
+    r"(?<![^\W\d_])(?:part|parts|model|build|serial|sku|ref|order|version|invoice|tracking|item"
+    r"|article|artikel|référence|pieza|teil)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+# Backup codes handed out as a list: three or more codes of one shape in a row.
+_ONE_CODE = r"[A-Za-z0-9]{4,5}[- ][A-Za-z0-9]{4,5}"
+_CODE_SEP = r"(?:[ \t]*[,;\n][ \t]*|[ \t]+)"
+_CODE_LIST = re.compile(rf"(?<![\w-]){_ONE_CODE}(?:{_CODE_SEP}{_ONE_CODE}){{2,15}}(?![\w-])")
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+
+def _counted_or_formation(digits: list[int]) -> bool:
+    """A countdown or a count ("5 4 3 2 1", "1 2 3 4 5"), or a team's formation ("4-2-3-1":
+    outfield players, ten): single digits in a row that are not a code."""
+    steps = {b - a for a, b in itertools.pairwise(digits)}
+    return steps in ({1}, {-1}) or (sum(digits) == 10 and min(digits) >= 1 and max(digits) <= 5)
+
+
+def ascending(numbers: list[int]) -> bool:
+    """Numbers counting up: a list of rooms, seats or chapters, not a combination."""
+    return all(b > a for a, b in itertools.pairwise(numbers))
+
+
+def evenly_spaced(numbers: list[int]) -> bool:
+    """12, 13, 14 or 10, 20, 30: numbered things in a row, not a dial's positions."""
+    return len({b - a for a, b in itertools.pairwise(numbers)}) == 1
+
+
+def _mixed_groups(value: str) -> bool:
+    groups = re.split(r"[- ]", value)
+    with_digit = sum(any(c.isdigit() for c in g) for g in groups)
+    return with_digit >= 2 and any(c.isalpha() for c in value)
+
+
 def spans(text: str) -> Iterator[Candidate]:
+    if any(c.isdigit() for c in text):
+        for m in _KEY_GROUPS.finditer(text):
+            if _mixed_groups(m.group()) and not _PART_LABEL.search(
+                text, max(0, m.start() - 24), m.start()
+            ):
+                yield m.start(), m.end(), 9, "api_key"
+        for m in _CODE_LIST.finditer(text):
+            halves = re.split(r"[- \t,;\n]+", m.group())
+            if all(any(c.isdigit() for c in h) for h in halves) and not all(
+                _YEAR.match(h) for h in halves
+            ):
+                yield m.start(), m.end(), 9, "otp"  # not "the years 2019 2020 2021 2022"
+        for m in _KEYPAD.finditer(text):
+            digits = [int(c) for c in m.group() if c.isdigit()]
+            if _counted_or_formation(digits) or (m["sep"] == " " and ascending(digits)):
+                continue  # "chapters 2 5 7 9": a list in order
+            yield m.start(), m.end(), 9, "password"
+        for m in _KEYED.finditer(text):
+            yield m.start(), m.end(), 9, "password"
+        for m in _BASE32_GROUPS.finditer(text):
+            groups = m.group().split()
+            if sum(any(c.isdigit() for c in g) for g in groups) >= 2:
+                yield m.start(), m.end(), 9, "api_key"
     if not any(c in _CHOSEN_SYMBOLS for c in text):
         return
     for s, e in tokens(text):

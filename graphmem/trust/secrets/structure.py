@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from graphmem.trust.secrets import public
 from graphmem.trust.secrets.common import (
     MASK,
     RANDOM_VALUE,
@@ -152,10 +153,14 @@ _NOT_A_VALUE = words(
 
 
 def _assignment_spans(text: str) -> Iterator[Candidate]:
+    shared: list[public.Span] | None = None
     for m in _ASSIGNMENT.finditer(text):
         kind = secret_key_kind(m.group("key"))
         if kind is None:
             continue
+        shared = public.spans(text) if shared is None else shared
+        if any(s <= m.end() - 1 < e for s, e in shared):
+            continue  # "add my key: ssh-ed25519 AAAA...": a public key given, not a secret
         name = next(g for g in ("v_dq", "v_sq", "v") if m.group(g) is not None)
         start, end = m.span(name)
         if name == "v" and m.start() > 0 and text[m.start() - 1] in "?&":
