@@ -18,19 +18,40 @@ if TYPE_CHECKING:
     from graphmem.models.embed import Embedder
     from graphmem.models.llm import ModelClient
     from graphmem.store.base import GraphStore
-    from graphmem.write.remember import Extractor
+    from graphmem.write.remember import Decider, Extractor
 
 
 def open_store(path: str | Path | None = None, neo4j: str | None = None) -> GraphStore:
     """The store these settings name: ``neo4j``, else ``path``, else the environment."""
     uri = neo4j or (None if path is not None else config.chosen_neo4j())
     if uri:
-        from graphmem.store.neo4j import Neo4jStore  # noqa: PLC0415 - the driver loads on use
-
-        return Neo4jStore(uri, auth=config.neo4j_auth())
+        return neo4j_store(uri, auth=config.neo4j_auth())
     from graphmem.store.embedded import EmbeddedStore  # noqa: PLC0415
 
     return EmbeddedStore(Path(path) if path is not None else config.default_path())
+
+
+def neo4j_store(
+    uri: str, *, auth: tuple[str, str] | None = None, database: str | None = None
+) -> GraphStore:
+    """A Neo4j store; the driver (a third of a second to import) loads only here."""
+    from graphmem.store.neo4j import Neo4jStore  # noqa: PLC0415 - the driver loads on use
+
+    return Neo4jStore(uri, auth=auth, database=database)
+
+
+def extractor_for(client: ModelClient) -> Extractor:
+    """The extractor that reads with ``client``'s model."""
+    from graphmem.extract.llm import LLMExtractor  # noqa: PLC0415 - openai loads on use
+
+    return LLMExtractor(client)
+
+
+def decider_for(client: ModelClient) -> Decider:
+    """The decider that asks ``client``'s model about conflicts."""
+    from graphmem.write.decide_llm import ModelDecider  # noqa: PLC0415 - openai loads on use
+
+    return ModelDecider(client)
 
 
 def model_client(override: str | None = None) -> ModelClient | None:

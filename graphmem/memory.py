@@ -18,7 +18,6 @@ from typing import Any, ParamSpec, TypeVar
 from graphmem import arguments, factory
 from graphmem.arguments import shown
 from graphmem.errors import GraphmemError, InvalidArgument, UnknownId
-from graphmem.extract.llm import LLMExtractor
 from graphmem.extract.offline import OfflineExtractor
 from graphmem.lifecycle.connections import ConnectionOperations
 from graphmem.lifecycle.edits import EditOperations
@@ -54,12 +53,10 @@ from graphmem.records import audit_row
 from graphmem.results import Evidence, WriteResult
 from graphmem.store.base import FactFilter, GraphStore
 from graphmem.store.changes import ChangeSet, FactPatch
-from graphmem.store.neo4j import Neo4jStore
 from graphmem.store.rows import to_audit, to_episode, to_fact, to_support
 from graphmem.temporal import END_OF_TIME, AsOf, now, optional_utc, utc
 from graphmem.trust.actions import needs_confirmation
 from graphmem.write import candidates
-from graphmem.write.decide_llm import ModelDecider
 from graphmem.write.predicates import PredicateRegistry
 from graphmem.write.remember import Decider, Extractor, WritePath, subject_key
 from graphmem.write.slots import apply_fresh, fact_history
@@ -91,9 +88,9 @@ class Memory(LifecycleOperations, ConnectionOperations, EditOperations):
         # Settled before a store is opened, so a bad setting leaves nothing open.
         self._model = factory.model_client() if extractor is None and decider is None else None
         if extractor is None:
-            extractor = LLMExtractor(self._model) if self._model else OfflineExtractor()
+            extractor = factory.extractor_for(self._model) if self._model else OfflineExtractor()
         if decider is None and self._model is not None:
-            decider = ModelDecider(self._model)
+            decider = factory.decider_for(self._model)
         self.embedder: Embedder = embedder or factory.embedder()
         owned = store is None
         if store is None:
@@ -126,7 +123,7 @@ class Memory(LifecycleOperations, ConnectionOperations, EditOperations):
         **options: Any,
     ) -> Memory:
         """Memory on a Neo4j server (the production store)."""
-        store = Neo4jStore(uri, auth=auth, database=database)
+        store = factory.neo4j_store(uri, auth=auth, database=database)
         try:
             return cls(store=store, **options)
         except GraphmemError:

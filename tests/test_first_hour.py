@@ -3,6 +3,7 @@ names it, never a TypeError, OverflowError or UnicodeEncodeError from deep insid
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -148,6 +149,27 @@ def test_version_does_not_load_the_store_or_model_clients() -> None:
     )
     assert out.stdout.split() == ["False", "False"]
     assert time.monotonic() - started < 60
+
+
+def test_an_embedded_memory_loads_neither_the_model_client_nor_the_neo4j_driver(
+    tmp_path: Path,
+) -> None:
+    """Opening, writing and recalling offline costs nothing of what it does not use (the
+    openai client and the Neo4j driver were two thirds of a second of every MCP start)."""
+    code = (
+        "import sys; from graphmem import Memory; m = Memory(sys.argv[1]); "
+        "m.remember('I live in Oslo.', 'ns'); m.recall('where do I live', 'ns'); m.close(); "
+        "print('openai' in sys.modules, 'neo4j' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "s")],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        env={k: v for k, v in os.environ.items() if not k.startswith(("GRAPHMEM_", "NEO4J_"))},
+    )
+    assert out.stdout.split() == ["False", "False"]
 
 
 def test_recall_quotes_a_long_episode_around_the_match(tmp_path: Path) -> None:

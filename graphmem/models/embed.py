@@ -30,12 +30,14 @@ import re
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from pathlib import Path
-from typing import Protocol
-
-import openai
+from typing import TYPE_CHECKING, Protocol
 
 from graphmem.errors import EmbeddingMismatch, InvalidArgument, ModelReplyInvalid
-from graphmem.models.llm import ModelClient, RetryPolicy
+
+if TYPE_CHECKING:  # the openai client loads only with an OpenAI embedder
+    import openai
+
+    from graphmem.models.llm import RetryPolicy
 
 
 class Embedder(Protocol):
@@ -268,6 +270,8 @@ class OpenAIEmbedder:
         batch_size: int = 256,
         retry: RetryPolicy | None = None,
     ) -> None:
+        from graphmem.models.llm import ModelClient  # noqa: PLC0415 - openai loads on use
+
         self._client = ModelClient(client, model, retry=retry)
         if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
             raise InvalidArgument(f"batch_size={batch_size!r}: use a whole number, 1 or more")

@@ -9,14 +9,16 @@ and is logged — a model proposes, validated code writes.
 from __future__ import annotations
 
 import logging
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
 
-from graphmem.models.llm import ModelClient
 from graphmem.store.changes import Row
 from graphmem.temporal import END_OF_TIME
 from graphmem.write.decide import Decision, OpKind, Proposal
+
+if TYPE_CHECKING:  # the openai client loads only with a model
+    from graphmem.models.llm import ModelClient
 
 log = logging.getLogger("graphmem.write.decide")
 
