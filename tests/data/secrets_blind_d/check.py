@@ -134,9 +134,7 @@ def check_no_secret_in_benign(
 ) -> None:
     """Fail if a listed secret (3+ chars) occurs as a token in a benign text."""
     texts = [
-        (str(row.get("id")), row["text"])
-        for row in benign_rows
-        if isinstance(row.get("text"), str)
+        (str(row.get("id")), row["text"]) for row in benign_rows if isinstance(row.get("text"), str)
     ]
     for row in secret_rows:
         for secret in row.get("secrets") or []:
