@@ -7,7 +7,8 @@ server and the notebooks; each CLI flag overrides its variable:
 =================  ==============================================  =================
 what               variables (first that is set wins)              CLI flag
 =================  ==============================================  =================
-store              ``NEO4J_URI`` (+ ``NEO4J_USER``/``NEO4J_PASSWORD``),  ``--neo4j``/``--path``
+store              ``NEO4J_URI`` (+ ``NEO4J_USER``/``NEO4J_PASSWORD``,  ``--neo4j``/``--path``
+                   ``NEO4J_DATABASE``: the server's default if unset),
                    else ``GRAPHMEM_PATH``, else ``./.graphmem``;
                    both set is an error, not a guess
 model              ``GRAPHMEM_MODEL`` with ``OPENAI_BASE_URL`` and   ``--model``
@@ -64,6 +65,11 @@ def neo4j_auth() -> tuple[str, str] | None:
     if password and not user:
         user = "neo4j"
     return (user, password) if user else None
+
+
+def neo4j_database() -> str | None:
+    """``NEO4J_DATABASE``: the database on the server (its default database when unset)."""
+    return _env("NEO4J_DATABASE")
 
 
 def chosen_neo4j() -> str | None:
@@ -175,6 +181,9 @@ def described(
         auth = neo4j_auth()
         user = f"user {auth[0]}, password set" if auth else "no authentication"
         out.append(Setting("neo4j auth", user, "NEO4J_USER / NEO4J_PASSWORD"))
+        database = neo4j_database()
+        source = "NEO4J_DATABASE" if database else "default"
+        out.append(Setting("neo4j database", database or "the server's default", source))
     else:
         source = "GRAPHMEM_PATH" if _env("GRAPHMEM_PATH") else "default"
         out.append(Setting("store", f"embedded {default_path()}", source))

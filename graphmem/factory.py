@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from graphmem import config
 from graphmem.errors import InvalidArgument
@@ -25,19 +25,23 @@ def open_store(path: str | Path | None = None, neo4j: str | None = None) -> Grap
     """The store these settings name: ``neo4j``, else ``path``, else the environment."""
     uri = neo4j or (None if path is not None else config.chosen_neo4j())
     if uri:
-        return neo4j_store(uri, auth=config.neo4j_auth())
+        return neo4j_store(uri, auth=config.neo4j_auth(), database=config.neo4j_database())
     from graphmem.store.embedded import EmbeddedStore  # noqa: PLC0415
 
     return EmbeddedStore(Path(path) if path is not None else config.default_path())
 
 
 def neo4j_store(
-    uri: str, *, auth: tuple[str, str] | None = None, database: str | None = None
+    uri: str,
+    *,
+    auth: tuple[str, str] | None = None,
+    database: str | None = None,
+    bookmarks: Any = None,
 ) -> GraphStore:
     """A Neo4j store; the driver (a third of a second to import) loads only here."""
     from graphmem.store.neo4j import Neo4jStore  # noqa: PLC0415 - the driver loads on use
 
-    return Neo4jStore(uri, auth=auth, database=database)
+    return Neo4jStore(uri, auth=auth, database=database, bookmarks=bookmarks)
 
 
 def extractor_for(client: ModelClient) -> Extractor:

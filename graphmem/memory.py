@@ -120,10 +120,15 @@ class Memory(LifecycleOperations, ConnectionOperations, EditOperations):
         *,
         auth: tuple[str, str] | None = None,
         database: str | None = None,
+        bookmarks: Any = None,
         **options: Any,
     ) -> Memory:
-        """Memory on a Neo4j server (the production store)."""
-        store = factory.neo4j_store(uri, auth=auth, database=database)
+        """Memory on a Neo4j server (the production store): ``bolt://`` for one server,
+        ``neo4j://`` (or ``neo4j+s://``) for a cluster or Aura, reads routed to followers.
+        ``database`` names the database (the server's default when None). ``bookmarks``: a
+        driver bookmark manager (``neo4j.GraphDatabase.bookmark_manager``) shared by the
+        processes that must read each other's writes in a cluster (docs/scaling.md)."""
+        store = factory.neo4j_store(uri, auth=auth, database=database, bookmarks=bookmarks)
         try:
             return cls(store=store, **options)
         except GraphmemError:

@@ -143,6 +143,7 @@ class Connection:
         install_schema: bool = True,
         exact_below: int = EXACT_BELOW,
         plan_ahead: bool = True,
+        bookmarks: neo4j.api.BookmarkManager | None = None,
     ) -> None:
         scheme = uri.split("://", 1)[0].lower() if isinstance(uri, str) and "://" in uri else ""
         if scheme not in _SCHEMES:
@@ -170,10 +171,19 @@ class Connection:
             self._driver = neo4j.GraphDatabase.driver(
                 uri, auth=auth, notifications_min_severity="OFF"
             )
-            self._driver.verify_connectivity()
-        self.in_index_filter = _version(self._read("admin/server_version")) >= (2026, 2)
-        if install_schema:
-            self.install_schema()
+        # Every read and write of this store shares one bookmark manager: in a cluster a read
+        # sent to a follower waits until it has what this store wrote (causal consistency).
+        # Given one (``bookmarks``), processes that share it read each other's writes.
+        self._bookmarks = bookmarks or self._driver.execute_query_bookmark_manager
+        try:  # a server or a database that is not there: the driver must not leak
+            with driver_errors(uri):
+                self._driver.verify_connectivity()
+            self.in_index_filter = _version(self._read("admin/server_version")) >= (2026, 2)
+            if install_schema:
+                self.install_schema()
+        except BaseException:
+            self._driver.close()
+            raise
 
     # ---- plumbing ---------------------------------------------------------
 
@@ -196,11 +206,18 @@ class Connection:
                 outgoing(params),
                 database_=self.database,
                 routing_=neo4j.RoutingControl.READ,
+                bookmark_manager_=self._bookmarks,
             )
         return records
 
+    def _session(self, **options: Any) -> neo4j.Session:
+        """A session on the store's database that shares its bookmarks."""
+        return self._driver.session(
+            database=self.database, bookmark_manager=self._bookmarks, **options
+        )
+
     def _write(self, work: Callable[[neo4j.ManagedTransaction], T]) -> T:
-        with driver_errors(self.uri), self._driver.session(database=self.database) as session:
+        with driver_errors(self.uri), self._session() as session:
             return session.execute_write(work)
 
     def install_schema(self) -> None:
@@ -235,11 +252,7 @@ class Connection:
         check_namespace(params["namespace"])
         query = cypher.load(name)
         with driver_errors(self.uri):
-            session = self._driver.session(
-                database=self.database,
-                default_access_mode=neo4j.READ_ACCESS,
-                bookmark_manager=self._driver.execute_query_bookmark_manager,
-            )
+            session = self._session(default_access_mode=neo4j.READ_ACCESS)
         return Sent(self.uri, session, query, params)
 
     def _send_at_once(
@@ -270,7 +283,7 @@ class Connection:
         benchmarks and scratch databases. Users forget with ``Memory.forget``."""
         query = cypher.load("admin/namespace_drop")
         ns = check_namespace(namespace)
-        with driver_errors(self.uri), self._driver.session(database=self.database) as session:
+        with driver_errors(self.uri), self._session() as session:
             for label in (*LABELS, "StoreKey"):
                 session.run(query, {"namespace": ns, "label": label}).consume()
 

@@ -291,6 +291,7 @@ class Reads(Connection):
                     cypher.load("admin/datetimes_canonicalise"),
                     {"namespace": ns, "label": label},
                     database_=self.database,
+                    bookmark_manager_=self._bookmarks,
                 )
                 fixed += int(records[0]["fixed"] or 0) if records else 0
         return fixed
@@ -304,6 +305,7 @@ class Reads(Connection):
                 cypher.load("admin/fact_relations_rebuild"),
                 {"namespace": check_namespace(namespace)},
                 database_=self.database,
+                bookmark_manager_=self._bookmarks,
             )
         return int(records[0]["rebuilt"] or 0) if records else 0
 

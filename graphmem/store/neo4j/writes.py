@@ -30,7 +30,7 @@ class Writes(Connection):
     def hold_slots(self, namespace: str, slots: Iterable[str]) -> Iterator[None]:
         ns = check_namespace(namespace)
         ids = sorted({slot_node_id(ns, key) for key in slots})
-        with driver_errors(self.uri), self._driver.session(database=self.database) as session:
+        with driver_errors(self.uri), self._session() as session:
             tx = session.begin_transaction()
             self._held.tx = tx
             try:
