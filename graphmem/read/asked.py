@@ -64,28 +64,8 @@ def asked_first(
     for a question that names its relation in other words ("GP" for ``doctor``)."""
     if not _one_question(request.query):
         return ranked, support
-    voters = sorted(
-        (c for c in pool.values() if "keyword" in c.ranks),
-        key=lambda c: (-c.keyword, c.row["id"]),
-    )[:VOTERS]
-    slots = _slots_of(store, request, voters)
-    subjects = {slot_subject(s) for found in slots.values() for s in found}
-    subjects |= {slot_subject(c.row["slot"]) for c in pool.values() if c.row.get("slot")}
-    named = _named(request.query, subjects)
-    if named is not None:
-        subject: str | None = named
-    elif focus_of(request.query) is Focus.USER:
-        subject = SELF_KEY
-    else:  # "my flatmate's": who the matches not about the relation its words name are about
-        known = {_predicate(s) for found in slots.values() for s in found} - {""}
-        said = _by_name(request.query, known)
-        subject = _leader(
-            (slot_subject(s), c.keyword / len(found))
-            for c in voters
-            if (found := slots.get(c.row["id"], ()))
-            for s in found
-            if _predicate(s) != said and slot_subject(s) != SELF_KEY
-        )
+    votes = _Votes(store, request, pool)
+    subject = _whose(request.query, pool, votes)
     if subject is None:
         return ranked, support
     admitted = admits(request.filter())
@@ -95,11 +75,7 @@ def asked_first(
         if admitted(row):
             held[row["predicate"]].append(row)
     relation = _by_name(request.query, set(held)) or _leader(
-        (_predicate(s), c.keyword / len(found))
-        for c in voters
-        if (found := slots.get(c.row["id"], ()))
-        for s in found
-        if slot_subject(s) != subject
+        (_predicate(s), weight) for s, weight in votes.cast() if slot_subject(s) != subject
     )
     if relation is None and meaning is not None:
         relation = _by_meaning(meaning, sorted(held))
@@ -147,22 +123,60 @@ def _one_question(query: str) -> bool:
     return "\n" not in query.strip() and len(query.split()) <= MAX_WORDS
 
 
-def _slots_of(
-    store: GraphStore, request: RecallRequest, voters: list[Candidate]
-) -> dict[str, tuple[str, ...]]:
-    """The slots each voter speaks of: a fact its own, an episode those it supports."""
-    out: dict[str, tuple[str, ...]] = {}
-    episodes = []
-    for c in voters:
-        if c.kind == "fact":
-            if c.row.get("slot"):
-                out[c.row["id"]] = (c.row["slot"],)
-        else:
-            episodes.append(c.row["id"])
-    if episodes:
-        told = store.succession(request.namespace, episodes, request.point)
-        out.update((i, tuple(dict.fromkeys(s))) for i, s in told.slots.items() if s)
-    return out
+class _Votes:
+    """The slots the best keyword matches speak of, each with its match's weight (a fact its
+    own slot, an episode those it supports, its weight shared among them): read from the
+    store once, and only when a step needs them."""
+
+    def __init__(self, store: GraphStore, request: RecallRequest, pool: dict[str, Candidate]):
+        self._store, self._request = store, request
+        self._voters = sorted(
+            (c for c in pool.values() if "keyword" in c.ranks),
+            key=lambda c: (-c.keyword, c.row["id"]),
+        )[:VOTERS]
+        self._cast: list[tuple[str, float]] | None = None
+
+    def cast(self) -> list[tuple[str, float]]:
+        if self._cast is None:
+            slots: dict[str, tuple[str, ...]] = {}
+            episodes = []
+            for c in self._voters:
+                if c.kind == "episode":
+                    episodes.append(c.row["id"])
+                elif c.row.get("slot"):
+                    slots[c.row["id"]] = (c.row["slot"],)
+            if episodes:
+                told = self._store.succession(
+                    self._request.namespace, episodes, self._request.point
+                )
+                slots.update((i, tuple(dict.fromkeys(s))) for i, s in told.slots.items() if s)
+            self._cast = [
+                (s, c.keyword / len(found))
+                for c in self._voters
+                if (found := slots.get(c.row["id"], ()))
+                for s in found
+            ]
+        return self._cast
+
+
+def _whose(query: str, pool: dict[str, Candidate], votes: _Votes) -> str | None:
+    """Whose slot ``query`` asks about: a subject it names among those of the candidates
+    (then of the slots the matches speak of), the user when it speaks of itself, or whom the
+    matches not about the relation its words name are about ("my flatmate's")."""
+    subjects = {slot_subject(c.row["slot"]) for c in pool.values() if c.row.get("slot")}
+    if (named := _named(query, subjects)) is not None:
+        return named
+    if focus_of(query) is Focus.USER:
+        return SELF_KEY
+    cast = votes.cast()
+    if (named := _named(query, {slot_subject(s) for s, _ in cast})) is not None:
+        return named
+    said = _by_name(query, {_predicate(s) for s, _ in cast} - {""})
+    return _leader(
+        (slot_subject(s), weight)
+        for s, weight in cast
+        if _predicate(s) != said and slot_subject(s) != SELF_KEY
+    )
 
 
 def _predicate(slot: str) -> str:
