@@ -106,24 +106,21 @@ def leave_one_out(
 
         return ask
 
-    def ceiling_params(question: str, vector: list[float], fields: tuple[str, ...]) -> Any:
-        lucene = lucene_query(namespace, fields, question)
+    def ceiling_params(question: str, vector: list[float]) -> Any:
+        lucene = lucene_query(namespace, question)
         return {"namespace": namespace, "vector": vector, "lucene": lucene, "limit": K * 4}
 
     def one_query(question: str) -> None:
         vector = mem.embedder.embed([question])[0]
-        params = ceiling_params(question, vector, ("search_text",))
+        params = ceiling_params(question, vector)
         driver.execute_query(ceiling, params, routing_=neo4j.RoutingControl.READ)
 
     def with_episodes(question: str) -> None:
         vector = mem.embedder.embed([question])[0]
         sent = []
-        for query, fields in (
-            (ceiling, ("search_text",)),
-            (ceiling_episodes, ("content", "context_text")),
-        ):
+        for query in (ceiling, ceiling_episodes):
             session = driver.session(default_access_mode=neo4j.READ_ACCESS)
-            params = ceiling_params(question, vector, fields)
+            params = ceiling_params(question, vector)
             sent.append((session, session.run(query, params)))
         for session, result in sent:
             result.consume()

@@ -325,7 +325,7 @@ def latencies(
         started = time.perf_counter()
         mem.recall(question, namespace=namespace, k=k)
         first.append(time.perf_counter() - started)
-        lucene = lucene_query(namespace, ("search_text",), question)
+        lucene = lucene_query(namespace, question)
         params = {"namespace": namespace, "vector": vector, "lucene": lucene, "limit": limit}
         driver.execute_query(query, params, routing_=neo4j.RoutingControl.READ)
     for question in world.questions(queries):
@@ -333,7 +333,7 @@ def latencies(
             vector = mem.embedder.embed([question])[0]
         with recall.time(), recall_cpu.time():
             mem.recall(question, namespace=namespace, k=k)
-        lucene = lucene_query(namespace, ("search_text",), question)
+        lucene = lucene_query(namespace, question)
         with ceiling.time(), ceiling_cpu.time():
             driver.execute_query(
                 query,

@@ -5,7 +5,7 @@
 // Parameters:
 //   $namespace  STRING  the tenant to drop
 //   $label      STRING  one of Episode, Entity, Fact, Statement, Slot, AuditEntry, Tombstone, DistillationRun,
-//                       Checkpoint, StoreKey
+//                       Checkpoint, StoreKey, KeywordTerm, KeywordStats
 // Returns: nothing
 MATCH (n:$($label) {namespace: $namespace})
 CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS

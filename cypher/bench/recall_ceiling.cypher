@@ -5,7 +5,7 @@
 // Parameters:
 //   $namespace  STRING        the tenant
 //   $vector     LIST<FLOAT>   the query embedding
-//   $lucene     STRING        Lucene query: ns_token:<token> AND search_text:(<terms>)
+//   $lucene     STRING        Lucene query: ns_token:<token> AND keywords:(<terms>)
 //   $limit      INTEGER       how many hits a channel
 // Returns: one row — vector (maps: id, score), keyword (maps: id, score)
 CALL () {
@@ -18,7 +18,7 @@ CALL () {
   RETURN collect({id: f.id, score: score}) AS vector
 }
 CALL () {
-  CALL db.index.fulltext.queryNodes('fact_text', $lucene, {limit: $limit}) YIELD node, score
+  CALL db.index.fulltext.queryNodes('fact_terms', $lucene, {limit: $limit}) YIELD node, score
   RETURN collect({id: node.id, score: score}) AS keyword
 }
 RETURN vector, keyword

@@ -7,8 +7,7 @@
 // Parameters:
 //   $namespace  STRING        the tenant
 //   $vector     LIST<FLOAT>   the query embedding
-//   $lucene     STRING        Lucene query: ns_token:<token> AND (content:(<terms>) OR
-//                             context_text:(<terms>))
+//   $lucene     STRING        Lucene query: ns_token:<token> AND keywords:(<terms>)
 //   $limit      INTEGER       how many hits a channel
 // Returns: one row — vector (maps: id, score), keyword (maps: id, score)
 CALL () {
@@ -21,7 +20,7 @@ CALL () {
   RETURN collect({id: e.id, score: score}) AS vector
 }
 CALL () {
-  CALL db.index.fulltext.queryNodes('episode_keywords', $lucene, {limit: $limit})
+  CALL db.index.fulltext.queryNodes('episode_terms', $lucene, {limit: $limit})
   YIELD node, score
   RETURN collect({id: node.id, score: score}) AS keyword
 }

@@ -5,5 +5,6 @@
 //   $label      STRING  Episode, Entity, Fact, AuditEntry, Tombstone, DistillationRun, Checkpoint
 // Returns: n (properties)
 MATCH (n:$($label) {namespace: $namespace})
-RETURN n {.*, embedding: null, ns_token: null, support_scopes: null} AS n
+RETURN n {.*, embedding: null, ns_token: null, support_scopes: null, keywords: null,
+          keywords_context: null, keyword_length: null} AS n
 ORDER BY n.id

@@ -59,7 +59,8 @@ RETURN plain, times,
          f.review_at.epochMillis * 1000 + f.review_at.microsecond % 1000,
          f.last_used_at.epochMillis * 1000 + f.last_used_at.microsecond % 1000,
          f.decayed_at.epochMillis * 1000 + f.decayed_at.microsecond % 1000,
-         [key IN keys(f) WHERE NOT key IN plain + times + ['embedding', 'ns_token'] |
+         [key IN keys(f) WHERE NOT key IN plain + times + ['embedding', 'ns_token', 'keywords',
+                                                     'keyword_length'] |
           CASE WHEN f[key] IS :: ZONED DATETIME
                THEN [key, f[key].epochMillis * 1000 + f[key].microsecond % 1000, true]
                ELSE [key, f[key], false] END]] END) AS rows

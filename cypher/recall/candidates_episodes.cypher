@@ -16,12 +16,15 @@
 //   $authorities    LIST<STRING>  authorities allowed (the authority floor)
 //   $sensitivities  LIST<STRING>  sensitivities allowed (an episode without one is normal)
 //   $vector         LIST<FLOAT>   the query embedding
-//   $episode_lucene STRING|null   Lucene query: ns_token:<token> AND (content:(<terms>) OR
-//                                 context_text:(<terms>)^boost), each term quoted
+//   $episode_lucene STRING|null   Lucene query over episode_terms: ns_token:<token> AND
+//                                 keywords:(<terms>), each term quoted
+//   $terms          LIST<STRING>  the query's keyword terms (graphmem.store.text.tokens)
+//   $k1, $b         FLOAT         BM25's parameters (graphmem.store.keywords.K1, B)
 //   $exact_episodes BOOLEAN       exact cosine over the filtered episodes instead of the index
-//   $fetch          INTEGER       how many each index returns before the outer filter (Lucene
-//                                 eight times as many when fewer than $limit pass and it had
-//                                 more)
+//   $fetch          INTEGER       how many the vector index returns before the outer filter
+//   $keyword_fetch  INTEGER       how many Lucene returns before the outer filter (eight times
+//                                 as many when fewer than $limit pass and it had more); every
+//                                 one that passes is scored, the best $limit kept
 //   $limit          INTEGER       how many rows at most per channel
 // graphmem pads list parameters with " " and the Lucene queries with spaces, so that the
 // server plans this once, not once per size of question (graphmem/store/neo4j/recall.py,
@@ -77,17 +80,16 @@ CALL () {
            ) AS episode_vector
   }
 }
-// The episodes matching the query's words: Lucene's best $fetch, and when fewer than $limit
-// of them pass (episodes after $at, say, in a question about the past) and Lucene had more,
-// eight times as many. (The vector index filters by time itself.)
+// The episodes matching the query's words, found and scored as candidates_facts does facts:
+// Lucene's best $keyword_fetch (eight times as many when fewer than $limit pass and it had more:
+// the vector index filters by time itself, this one cannot), every passing one scored with BM25
+// over the namespace's own statistics, the best $limit kept (ties: smaller id).
 CALL () {
   WHEN $episode_lucene IS NULL THEN RETURN [] AS episode_keyword
   ELSE {
     CALL () {
-      CALL db.index.fulltext.queryNodes('episode_keywords', $episode_lucene, {limit: $fetch})
-      YIELD node AS e, score
-      WITH e, score
-      ORDER BY score DESC
+      CALL db.index.fulltext.queryNodes('episode_terms', $episode_lucene, {limit: $keyword_fetch})
+      YIELD node AS e
       WITH collect(CASE WHEN e.namespace = $namespace
                         AND e.occurred_at <= $at AND e.recorded_at <= $known_at
                         AND e.authority IN $authorities
@@ -95,35 +97,55 @@ CALL () {
                         AND ($scopes IS NULL OR CASE WHEN e.support_scopes IS NULL THEN NOT EXISTS {
                           MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
                         } ELSE all(scope IN e.support_scopes WHERE scope IN $scopes) END)
-                        THEN {e: e, score: score} END) AS passing,
+                        THEN e END) AS passing,
            count(*) AS seen
-      RETURN passing[..$limit] AS best, seen
+      RETURN passing, seen
     }
-    CALL (best, seen) {
-      WHEN size(best) >= $limit OR seen < $fetch THEN RETURN best AS matching
+    CALL (passing, seen) {
+      WHEN size(passing) >= $limit OR seen < $keyword_fetch THEN RETURN passing AS matching
       ELSE {
-        CALL db.index.fulltext.queryNodes('episode_keywords', $episode_lucene,
-                                          {limit: $fetch * 8})
-        YIELD node AS e, score
+        CALL db.index.fulltext.queryNodes('episode_terms', $episode_lucene, {limit: $keyword_fetch * 8})
+        YIELD node AS e
         WHERE e.namespace = $namespace AND e.occurred_at <= $at AND e.recorded_at <= $known_at
           AND e.authority IN $authorities
           AND coalesce(e.sensitivity, 'normal') IN $sensitivities
           AND ($scopes IS NULL OR CASE WHEN e.support_scopes IS NULL THEN NOT EXISTS {
             MATCH (e)<-[:SUPPORTED_BY]-(other:Fact) WHERE NOT other.scope IN $scopes
           } ELSE all(scope IN e.support_scopes WHERE scope IN $scopes) END)
-        WITH e, score
-        ORDER BY score DESC
-        LIMIT $limit
-        RETURN collect({e: e, score: score}) AS matching
+        RETURN collect(e) AS matching
       }
     }
-    RETURN [hit IN matching | {
-          id: hit.e.id, score: hit.score,
-          similarity: coalesce(vector.similarity.cosine(hit.e.embedding, $vector), 0.0),
-          occurred_at: hit.e.occurred_at.epochMillis * 1000 + hit.e.occurred_at.microsecond % 1000,
-          confidence: hit.e.confidence, authority: hit.e.authority, use_count: hit.e.use_count,
-          about: hit.e.about}
-       ] AS episode_keyword
+    OPTIONAL MATCH (stats:KeywordStats {namespace: $namespace, label: 'Episode'})
+    USING INDEX stats:KeywordStats(namespace, label)
+    WITH matching, coalesce(stats.docs, 0) AS docs, coalesce(stats.length, 0) AS length
+    CALL (docs) {
+      UNWIND $terms AS term
+      WITH DISTINCT term WHERE trim(term) <> ''
+      OPTIONAL MATCH (k:KeywordTerm {namespace: $namespace, label: 'Episode', term: term})
+      USING INDEX k:KeywordTerm(namespace, label, term)
+      WITH term, coalesce(k.df, 0) AS df
+      ORDER BY term
+      RETURN collect({term: ' ' + term + ' ',
+                      idf: log(1 + (docs - df + 0.5) / (df + 0.5))}) AS weights
+    }
+    UNWIND matching AS e
+    WITH e, CASE WHEN docs = 0 OR length = 0 THEN 1.0 ELSE toFloat(length) / docs END AS mean,
+         weights
+    // a term's count: the characters taking " term " out of the text takes, over its length
+    WITH e, mean, e.keywords AS text, weights
+    WITH e, mean, [w IN weights | {idf: w.idf, tf: CASE WHEN text CONTAINS w.term
+      THEN (size(text) - size(replace(text, w.term, ''))) / size(w.term) ELSE 0 END}] AS counts
+    WITH e, reduce(score = 0.0, c IN counts | score + CASE c.tf WHEN 0 THEN 0.0
+           ELSE c.idf * c.tf * ($k1 + 1) / (c.tf + $k1 * (1 - $b + $b * e.keyword_length / mean))
+           END) AS score
+    ORDER BY score DESC, e.id
+    LIMIT $limit
+    RETURN collect({
+          id: e.id, score: score,
+          similarity: coalesce(vector.similarity.cosine(e.embedding, $vector), 0.0),
+          occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
+          confidence: e.confidence, authority: e.authority, use_count: e.use_count,
+          about: e.about}) AS episode_keyword
   }
 }
 RETURN episode_vector, episode_keyword

@@ -16,11 +16,16 @@
 //   $sensitivities  LIST<STRING>  sensitivities allowed
 //   $include_review BOOLEAN       also facts whose review date has passed (flagged by the caller)
 //   $vector         LIST<FLOAT>   the query embedding
-//   $fact_lucene    STRING|null   Lucene query: ns_token:<token> AND search_text:(<terms>)
+//   $fact_lucene    STRING|null   Lucene query over fact_terms: ns_token:<token> AND
+//                                 keywords:(<terms>), each term quoted
+//   $terms          LIST<STRING>  the query's keyword terms (graphmem.store.text.tokens)
+//   $k1, $b         FLOAT         BM25's parameters (graphmem.store.keywords.K1, B)
 //   $exact_facts    BOOLEAN       exact cosine over the filtered facts instead of the index
-//   $fetch          INTEGER       how many each index returns before the outer filter (eight
-//                                 times as many when fewer than $limit pass; Lucene only
-//                                 when it had more)
+//   $fetch          INTEGER       how many the vector index returns before the outer filter
+//                                 (eight times as many when fewer than $limit pass)
+//   $keyword_fetch  INTEGER       how many Lucene returns before the outer filter (eight times
+//                                 as many when fewer than $limit pass and it had more); every
+//                                 one that passes is scored, the best $limit kept
 //   $limit          INTEGER       how many rows at most per channel
 // graphmem pads list parameters with " " and the Lucene queries with spaces, so that the
 // server plans this once, not once per size of question (graphmem/store/neo4j/recall.py,
@@ -119,18 +124,17 @@ CALL () {
     RETURN fact_vector
   }
 }
-// The facts matching the query's words, the same way: Lucene's best $fetch, and when fewer
-// than $limit of them pass and Lucene had more, eight times as many: when $limit pass, no
-// better-scored fact was left out (equal scores may fall either way). The hits are collected
-// before the filter, so that the statement knows whether Lucene had more.
+// The facts matching the query's words: Lucene finds candidates (the best $keyword_fetch by its
+// own score, which counts every tenant's documents), and each passing one is scored with BM25
+// over the namespace's statistics alone (KeywordStats, KeywordTerm: write/keywords_set), as
+// the embedded store scores it; the best $limit by that score are kept (ties: smaller id).
+// When fewer than $limit of them pass and Lucene had more, eight times as many.
 CALL () {
   WHEN $fact_lucene IS NULL THEN RETURN [] AS fact_keyword
   ELSE {
     CALL () {
-      CALL db.index.fulltext.queryNodes('fact_text', $fact_lucene, {limit: $fetch})
-      YIELD node AS f, score
-      WITH f, score
-      ORDER BY score DESC
+      CALL db.index.fulltext.queryNodes('fact_terms', $fact_lucene, {limit: $keyword_fetch})
+      YIELD node AS f
       WITH collect(CASE WHEN f.namespace = $namespace
                         AND f.valid_from <= $at AND $at < f.valid_until
                         AND f.recorded_at <= $known_at AND $known_at < f.retired_at
@@ -139,15 +143,15 @@ CALL () {
                         AND f.authority IN $authorities
                         AND f.sensitivity IN $sensitivities
                         AND ($include_review OR f.review_at > $at)
-                        THEN {f: f, score: score} END) AS passing,
+                        THEN f END) AS passing,
            count(*) AS seen
-      RETURN passing[..$limit] AS best, seen
+      RETURN passing, seen
     }
-    CALL (best, seen) {
-      WHEN size(best) >= $limit OR seen < $fetch THEN RETURN best AS matching
+    CALL (passing, seen) {
+      WHEN size(passing) >= $limit OR seen < $keyword_fetch THEN RETURN passing AS matching
       ELSE {
-        CALL db.index.fulltext.queryNodes('fact_text', $fact_lucene, {limit: $fetch * 8})
-        YIELD node AS f, score
+        CALL db.index.fulltext.queryNodes('fact_terms', $fact_lucene, {limit: $keyword_fetch * 8})
+        YIELD node AS f
         WHERE f.namespace = $namespace
           AND f.valid_from <= $at AND $at < f.valid_until
           AND f.recorded_at <= $known_at AND $known_at < f.retired_at
@@ -156,20 +160,41 @@ CALL () {
           AND f.authority IN $authorities
           AND f.sensitivity IN $sensitivities
           AND ($include_review OR f.review_at > $at)
-        WITH f, score
-        ORDER BY score DESC
-        LIMIT $limit
-        RETURN collect({f: f, score: score}) AS matching
+        RETURN collect(f) AS matching
       }
     }
-    RETURN [hit IN matching | {
-          id: hit.f.id, score: hit.score,
-          similarity: coalesce(vector.similarity.cosine(hit.f.embedding, $vector), 0.0),
-          valid_from: hit.f.valid_from.epochMillis * 1000 + hit.f.valid_from.microsecond % 1000,
-          confidence: hit.f.confidence, authority: hit.f.authority, slot: hit.f.slot,
-          kind: hit.f.kind, use_count: hit.f.use_count, subject_key: hit.f.subject_key,
-          object_key: CASE WHEN hit.f.object_is_entity THEN hit.f.object_key END}
-       ] AS fact_keyword
+    OPTIONAL MATCH (stats:KeywordStats {namespace: $namespace, label: 'Fact'})
+    USING INDEX stats:KeywordStats(namespace, label)
+    WITH matching, coalesce(stats.docs, 0) AS docs, coalesce(stats.length, 0) AS length
+    CALL (docs) {
+      UNWIND $terms AS term
+      WITH DISTINCT term WHERE trim(term) <> ''
+      OPTIONAL MATCH (k:KeywordTerm {namespace: $namespace, label: 'Fact', term: term})
+      USING INDEX k:KeywordTerm(namespace, label, term)
+      WITH term, coalesce(k.df, 0) AS df
+      ORDER BY term
+      RETURN collect({term: ' ' + term + ' ',
+                      idf: log(1 + (docs - df + 0.5) / (df + 0.5))}) AS weights
+    }
+    UNWIND matching AS f
+    WITH f, CASE WHEN docs = 0 OR length = 0 THEN 1.0 ELSE toFloat(length) / docs END AS mean,
+         weights
+    // a term's count: the characters taking " term " out of the text takes, over its length
+    WITH f, mean, f.keywords AS text, weights
+    WITH f, mean, [w IN weights | {idf: w.idf, tf: CASE WHEN text CONTAINS w.term
+      THEN (size(text) - size(replace(text, w.term, ''))) / size(w.term) ELSE 0 END}] AS counts
+    WITH f, reduce(score = 0.0, c IN counts | score + CASE c.tf WHEN 0 THEN 0.0
+           ELSE c.idf * c.tf * ($k1 + 1) / (c.tf + $k1 * (1 - $b + $b * f.keyword_length / mean))
+           END) AS score
+    ORDER BY score DESC, f.id
+    LIMIT $limit
+    RETURN collect({
+          id: f.id, score: score,
+          similarity: coalesce(vector.similarity.cosine(f.embedding, $vector), 0.0),
+          valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
+          confidence: f.confidence, authority: f.authority, slot: f.slot,
+          kind: f.kind, use_count: f.use_count, subject_key: f.subject_key,
+          object_key: CASE WHEN f.object_is_entity THEN f.object_key END}) AS fact_keyword
   }
 }
 RETURN fact_vector, fact_keyword

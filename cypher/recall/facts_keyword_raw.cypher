@@ -2,9 +2,9 @@
 // other filter: the deletion audit checks that the index forgot too.
 // Parameters:
 //   $namespace  STRING  the tenant (re-checked on the node)
-//   $lucene     STRING  Lucene query: ns_token:<token> AND (search_text:(<terms>)), each
-//                       term quoted
+//   $lucene     STRING  Lucene query over fact_terms: ns_token:<token> AND keywords:(<terms>),
+//                       each term quoted
 // Returns: id
-CALL db.index.fulltext.queryNodes('fact_text', $lucene) YIELD node
+CALL db.index.fulltext.queryNodes('fact_terms', $lucene) YIELD node
 WHERE node.namespace = $namespace
 RETURN node.id AS id

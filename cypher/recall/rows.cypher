@@ -34,7 +34,7 @@ CALL () {
   UNWIND $fact_ids AS id
   MATCH (f:Fact {namespace: $namespace, id: id})
   USING INDEX f:Fact(id)
-  RETURN collect([key IN keys(f) WHERE NOT key IN ['embedding', 'ns_token'] |
+  RETURN collect([key IN keys(f) WHERE NOT key IN ['embedding', 'ns_token', 'keywords', 'keyword_length'] |
     CASE WHEN valueType(f[key]) STARTS WITH 'ZONED DATETIME'
          THEN [key, f[key].epochMillis * 1000 + f[key].microsecond % 1000, true]
          ELSE [key, f[key], false] END]) AS facts
@@ -43,7 +43,8 @@ CALL () {
   UNWIND $episode_ids AS id
   MATCH (e:Episode {namespace: $namespace, id: id})
   USING INDEX e:Episode(id)
-  RETURN collect([key IN keys(e) WHERE NOT key IN ['embedding', 'ns_token', 'support_scopes'] |
+  RETURN collect([key IN keys(e) WHERE NOT key IN ['embedding', 'ns_token', 'support_scopes',
+                                                   'keywords', 'keywords_context', 'keyword_length'] |
     CASE WHEN valueType(e[key]) STARTS WITH 'ZONED DATETIME'
          THEN [key, e[key].epochMillis * 1000 + e[key].microsecond % 1000, true]
          ELSE [key, e[key], false] END]) AS episodes

@@ -32,21 +32,45 @@ import tantivy
 from graphmem.store.text import tokens
 
 # A turn is indexed with the words of the turns around it (graphmem/write/context.py).
-# The embedded store indexes a turn and its context as one BM25 text with the turn's own
-# words written this many times (a field weight). Without it, a turn and its neighbours
-# held the same words and tied; at 3, simulated R@10 / R@1: LoCoMo 0.805 / 0.403 (equal
-# weights 0.800 / 0.354), REALTALK 0.714 / 0.378 (0.691 / 0.306); 2 gave 0.808 / 0.396
-# and 0.697 / 0.361.
+# Both stores index a turn and its context as one BM25 text with the turn's own words
+# written this many times (a field weight). Without it, a turn and its neighbours held the
+# same words and tied; at 3, simulated R@10 / R@1: LoCoMo 0.805 / 0.403 (equal weights
+# 0.800 / 0.354), REALTALK 0.714 / 0.378 (0.691 / 0.306); 2 gave 0.808 / 0.396 and
+# 0.697 / 0.361. (Neo4j once scored content and context as two Lucene fields, the context
+# boosted by half; one text scored alike on both stores replaced it, issue 36.)
 OWN_WEIGHT = 3
-# Neo4j scores content and context as two Lucene fields and adds them up, so a reply
-# after a matching question outranked the answer itself; boosting the context field by
-# half fixes that (LoCoMo, 3 conversations: R@1 0.219 -> 0.300, docs/benchmarks-log.md). On the
-# embedded store, scoring the context as a separate index at half weight and adding the
-# scores measured worse than one text (simulated LoCoMo R@10 0.759 vs 0.800).
-CONTEXT_BOOST = 0.5
 BASE_FROM = 2000  # documents; below, the Python delta alone is exact and fast
-_K1, _B = 1.2, 0.75
+K1, B = 1.2, 0.75  # Okapi BM25, on both stores (the Neo4j store passes them to its Cypher)
+
 _HEAP = 15_000_000
+
+
+def keyword_text(data: dict[str, Any]) -> str:
+    """What a node's keyword entry indexes: a fact's search text; an episode's content
+    and the words of the turns around it (never quoted, only matched). The content is
+    written ``OWN_WEIGHT`` times so that the turn that says the words outranks the
+    neighbours that only heard them (BM25F with the context at a lower weight)."""
+    if data.get("label") == "Fact":
+        return str(data.get("search_text") or "")
+    content = str(data.get("content") or "")
+    context = data.get("context_text")
+    if not context:
+        return content
+    return "\n".join([content] * OWN_WEIGHT + [str(context)])
+
+
+def spaced(text: str | None) -> str:
+    """The keyword terms of ``text`` as the Neo4j store keeps them: each with a space on
+    either side (" live  denver "), so that a Lucene whitespace analyzer reads the terms,
+    two such texts join by concatenation, and a term's count is the number of pieces a
+    split on " term " makes, less one (cypher/recall/candidates_facts)."""
+    return "".join(f" {term} " for term in tokens(text or ""))
+
+
+def spaced_context(text: str | None) -> str | None:
+    """The spaced terms of an episode's context; None when it has none (an episode without
+    one is indexed by its content alone: keyword_text)."""
+    return spaced(text) if text else None
 
 
 def _schema() -> Any:
@@ -131,7 +155,7 @@ class KeywordRows:
         mean = (self.base_tokens + self.delta_tokens) / n or 1.0
         total = np.zeros(len(admitted), dtype=np.float64)
         found = np.zeros(len(admitted), dtype=bool)
-        for term in terms:  # a row's score adds its terms up in this order, as BM25 does
+        for term in sorted(terms):  # a score adds its terms up in this order on both stores
             posting = self.postings.get(term)
             if not posting:
                 continue
@@ -140,8 +164,8 @@ class KeywordRows:
             rows, tf, length = self._posting_arrays(term, posting)
             keep = admitted[rows]
             rows, tf, length = rows[keep], tf[keep], length[keep]
-            norm = tf + _K1 * (1 - _B + _B * length / mean)
-            total[rows] += idf * tf * (_K1 + 1) / norm
+            norm = tf + K1 * (1 - B + B * length / mean)
+            total[rows] += idf * tf * (K1 + 1) / norm
             found[rows] = True
         hits = np.flatnonzero(found)
         return list(zip(hits.tolist(), total[hits].tolist(), strict=True))

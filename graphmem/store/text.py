@@ -24,6 +24,10 @@ _ASCII_WORD = re.compile(
     r"[A-Za-z0-9_]+(?:(?:(?<=[A-Za-z])[:.'](?=[A-Za-z])|(?<=[0-9])[,;.'](?=[0-9]))[A-Za-z0-9_]+)*"
 )
 _APOSTROPHES = "'\u2019\uff07"
+# Lucene's StandardTokenizer cuts a longer word into pieces of this many characters (its
+# maxTokenLength): so do the stores, whose keyword terms are then small enough for an index
+# key (Neo4j's KeywordTerm nodes: cypher/write/keywords_set).
+LONGEST = 255
 # A contraction's tail after the apostrophe; its head carries the meaning.
 _CLITICS = frozenset({"m", "re", "ve", "ll", "d", "t"})
 _IRREGULAR_NOT = {"ca": "can", "wo": "will", "sha": "shall", "ai": "am"}
@@ -186,7 +190,7 @@ def words(text: str) -> list[str]:
     """
     found = []
     pieces = _ASCII_WORD.findall(text) if text.isascii() else _BOUNDARY.split(text)
-    for piece in pieces:
+    for piece in _cut(pieces):
         if not any(ch.isalpha() or ch.isdecimal() for ch in piece):
             continue
         possessive = len(piece) >= 2 and piece[-2] in _APOSTROPHES and piece[-1] in "sS"
@@ -198,6 +202,16 @@ def words(text: str) -> list[str]:
         ):
             found.append(word)
     return found
+
+
+def _cut(pieces: list[str]) -> Iterable[str]:
+    """Each piece, a piece longer than ``LONGEST`` characters cut into pieces of that
+    length (the last shorter), as Lucene's tokenizer cuts it."""
+    for piece in pieces:
+        if len(piece) <= LONGEST:
+            yield piece
+        else:
+            yield from (piece[at : at + LONGEST] for at in range(0, len(piece), LONGEST))
 
 
 @lru_cache(maxsize=1)
@@ -263,7 +277,7 @@ class BM25:
         n = len(self._docs)
         mean = self._total / n or 1.0
         scores: dict[str, float] = {}
-        for term in terms:
+        for term in sorted(terms):  # the order the stores add a score's terms up in
             posting = self._postings.get(term)
             if not posting:
                 continue

@@ -11,7 +11,8 @@ import numpy as np
 
 from graphmem.store.base import NAMING, FactFilter, Ready, SlotBeliefs
 from graphmem.store.changes import LABELS, Row
-from graphmem.store.embedded.state import State, keyword_text, locked
+from graphmem.store.embedded.state import State, locked
+from graphmem.store.keywords import keyword_text
 from graphmem.store.rows import slot_key, slot_node_id
 from graphmem.temporal import END_OF_TIME, holds
 

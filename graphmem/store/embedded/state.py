@@ -20,7 +20,6 @@ from graphmem.store.changes import Row
 from graphmem.store.columns import Admitted, Columns
 from graphmem.store.indexes import IndexFiles, Table
 from graphmem.store.journal import Journal
-from graphmem.store.keywords import OWN_WEIGHT
 from graphmem.store.rows import slot_node_id
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -109,17 +108,3 @@ def public_row(data: dict[str, Any]) -> Row:
     row.pop("label", None)
     row.pop("embedding", None)
     return row
-
-
-def keyword_text(data: dict[str, Any]) -> str:
-    """What a node's keyword entry indexes: a fact's search text; an episode's content
-    and the words of the turns around it (never quoted, only matched). The content is
-    written ``OWN_WEIGHT`` times so that the turn that says the words outranks the
-    neighbours that only heard them (BM25F with the context at a lower weight)."""
-    if data.get("label") == "Fact":
-        return str(data.get("search_text") or "")
-    content = str(data.get("content") or "")
-    context = data.get("context_text")
-    if not context:
-        return content
-    return "\n".join([content] * OWN_WEIGHT + [str(context)])

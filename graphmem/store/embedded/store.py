@@ -24,9 +24,10 @@ from graphmem.store.base import REEMBED_HINT, interrupted
 from graphmem.store.changes import ChangeSet, FactPatch, Row, StatementPatch
 from graphmem.store.embedded.reads import Reads
 from graphmem.store.embedded.recall import Channels
-from graphmem.store.embedded.state import keyword_text, locked
+from graphmem.store.embedded.state import locked
 from graphmem.store.indexes import INDEXED, Table
 from graphmem.store.journal import SNAPSHOT_FORMAT
+from graphmem.store.keywords import keyword_text
 from graphmem.store.rows import slot_node_id
 from graphmem.store.salvage import Applicable, applicable
 from graphmem.store.snapshot import build_graph, no_gc

@@ -23,6 +23,7 @@ from graphmem.model import check_namespace
 from graphmem.results import PurgeReport
 from graphmem.store import cypher
 from graphmem.store.changes import LABELS, Row
+from graphmem.store.keywords import OWN_WEIGHT, spaced, spaced_context
 from graphmem.store.neo4j.purge import purge_neo4j
 from graphmem.store.neo4j.values import outgoing, unlogged
 
@@ -32,6 +33,9 @@ from graphmem.store.neo4j.values import outgoing, unlogged
 # LoCoMo's namespaces (369-663 turns) the episode channel took 17-28 ms exact, 10-12 by index,
 # with the same nearest episodes for all 345 questions (docs/benchmarks-log.md, thirteenth session).
 EXACT_BELOW = 100
+
+# Facts or episodes of an older database counted into the keyword statistics a transaction.
+KEYWORD_BATCH = 1000
 
 # Connections that reads sent at once may hold together, in one process: fewer than the
 # driver's pool (100), so that what takes one connection at a time always finds one.
@@ -227,6 +231,50 @@ class Connection:
                 self._create_rule(name)
         with driver_errors(self.uri):
             self._driver.execute_query(cypher.load("admin/await_indexes"), database_=self.database)
+        if not self._read("admin/keywords_version"):
+            self.count_keywords()
+
+    def count_keywords(self) -> int:
+        """Count the keyword terms of every fact and episode stored before the keyword
+        statistics existed (cypher/write/keywords_set), namespace by namespace, in batches
+        of ``KEYWORD_BATCH``; then record that the database has them. Returns how many
+        nodes it counted. Run once, when a Memory first opens an older database."""
+        counted = 0
+        for namespace in [r["namespace"] for r in self._read("admin/namespaces")]:
+            for label in ("Fact", "Episode"):
+                while batch := self._read(
+                    "admin/keywords_uncounted",
+                    namespace=namespace,
+                    label=label,
+                    batch=KEYWORD_BATCH,
+                ):
+                    rows = [
+                        {
+                            "id": node["id"],
+                            "own": spaced(node["own"]),
+                            "context_set": True,
+                            "context": spaced_context(node["context"]),
+                            "gone": False,
+                        }
+                        for node in batch
+                    ]
+                    self._write_query(
+                        "write/keywords_set",
+                        {
+                            "namespace": namespace,
+                            "label": label,
+                            "weight": OWN_WEIGHT,
+                            "rows": rows,
+                        },
+                    )
+                    counted += len(rows)
+        self._write_query("admin/keywords_version_set", {"version": 1})
+        return counted
+
+    def _write_query(self, name: str, params: dict[str, Any]) -> None:
+        """Run one write query in a managed transaction of its own."""
+        query = cypher.load(name)
+        self._write(lambda tx: tx.run(query, outgoing(params)).consume())
 
     def _create_rule(self, name: str, **params: Any) -> None:
         """Run an ``IF NOT EXISTS`` schema query; a rule another process created
@@ -284,7 +332,7 @@ class Connection:
         query = cypher.load("admin/namespace_drop")
         ns = check_namespace(namespace)
         with driver_errors(self.uri), self._session() as session:
-            for label in (*LABELS, "StoreKey"):
+            for label in (*LABELS, "StoreKey", "KeywordTerm", "KeywordStats"):
                 session.run(query, {"namespace": ns, "label": label}).consume()
 
     def store_key(self, namespace: str, name: str, *, replace: bytes | None = None) -> bytes:

@@ -253,29 +253,22 @@ class Reads(Connection):
 
     def naming(self, namespace: str, name: str) -> list[Row]:
         ns = check_namespace(namespace)
-        facts = lucene_query(ns, ("search_text",), name, every=True)
-        episodes = lucene_query(ns, ("content",), name, every=True)
-        if facts is None or episodes is None:
+        lucene = lucene_query(ns, name, every=True)
+        if lucene is None:
             # A name of stop words or signs only: no index term finds it, the scan does.
             return [row for row in self.find_text(ns, name) if named_in(row)]
-        return self._read(
-            "read/text_naming", namespace=ns, needle=name, facts=facts, episodes=episodes
-        )
+        return self._read("read/text_naming", namespace=ns, needle=name, lucene=lucene)
 
     def find_text(self, namespace: str, needle: str) -> list[Row]:
         ns = check_namespace(namespace)
         found = self._read("explore/find_text", namespace=ns, needle=needle)
         # The full-text indexes are checked too: their entries go with the nodes.
-        for name, field in (
-            ("recall/facts_keyword_raw", "search_text"),
-            ("recall/episodes_keyword_raw", "content"),
-            ("recall/episodes_keyword_raw", "context_text"),
-        ):
-            query = lucene_query(ns, (field,), needle, every=True)
+        query = lucene_query(ns, needle, every=True)
+        for name in ("recall/facts_keyword_raw", "recall/episodes_keyword_raw"):
             if query is not None:
                 for row in self._read(name, lucene=query, namespace=ns):
                     found.append(
-                        {"kind": "index", "label": name, "id": row["id"], "property": field}
+                        {"kind": "index", "label": name, "id": row["id"], "property": "keywords"}
                     )
         return found
 

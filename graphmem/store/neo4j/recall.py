@@ -24,10 +24,10 @@ from graphmem.store.base import (
     WholeRows,
 )
 from graphmem.store.changes import Row
-from graphmem.store.keywords import CONTEXT_BOOST
+from graphmem.store.keywords import K1, B
 from graphmem.store.neo4j.connection import Connection, ns_token
 from graphmem.store.neo4j.values import from_epoch, from_triples, native, support_row
-from graphmem.store.text import words
+from graphmem.store.text import tokens
 from graphmem.temporal import AsOf
 
 _SIZE_TTL = 60.0  # seconds a namespace's size is trusted: only its magnitude matters
@@ -37,6 +37,13 @@ _SIZE_TTL = 60.0  # seconds a namespace's size is trusted: only its magnitude ma
 # about a millisecond of a recall's 27 at 100k facts and asked again for one question in ten
 # instead of one in forty: the p95 rose by half (docs/benchmarks-log.md).
 FETCH = 4
+# The keyword channels ask Lucene for KEYWORD_FETCH times the rows they keep and score every
+# one that passes with BM25 over the namespace (cypher/recall/candidates_facts). Lucene
+# orders them by statistics of the whole index, every tenant's documents: on a server that
+# also held REALTALK, MADial-Bench and three more copies of LoCoMo, fetching 4 times left a
+# better-scored hit out for 136 of LoCoMo's 1,536 questions, 16 times for none
+# (bench/keyword_candidates.py; a LoCoMo namespace holds some 600 turns).
+KEYWORD_FETCH = 16
 
 
 class Channels(Connection):
@@ -86,14 +93,15 @@ class Channels(Connection):
         vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
-        lucene = lucene_query(namespace, ("search_text",), text)
+        lucene = lucene_query(namespace, text)
         if lucene is None:
             return []
         rows = self._read(
             "recall/facts_keyword",
             lucene=lucene,
+            **keyword_params(text),
             vector=vector,
-            fetch=limit * FETCH,
+            keyword_fetch=limit * KEYWORD_FETCH,
             limit=limit,
             **self._filter_params(namespace, where),
         )
@@ -140,14 +148,15 @@ class Channels(Connection):
         vector: list[float] | None,
         limit: int,
     ) -> list[Hit]:
-        lucene = lucene_query(namespace, ("content", "context_text"), text)
+        lucene = lucene_query(namespace, text)
         if lucene is None:
             return []
         rows = self._read(
             "recall/episodes_keyword",
             lucene=lucene,
+            **keyword_params(text),
             vector=vector,
-            fetch=limit * FETCH,
+            keyword_fetch=limit * KEYWORD_FETCH,
             limit=limit,
             **_episode_params(namespace, where),
         )
@@ -241,13 +250,15 @@ class Channels(Connection):
         return one_size(
             {
                 "vector": probe.vector,
-                "fact_lucene": lucene_query(namespace, ("search_text",), probe.text),
-                "episode_lucene": lucene_query(namespace, ("content", "context_text"), probe.text),
+                "fact_lucene": lucene_query(namespace, probe.text),
+                "episode_lucene": lucene_query(namespace, probe.text),
+                **keyword_params(probe.text),
                 "keys": probe.keys,
                 "hub_degree": HUB_DEGREE,
                 "exact_facts": exact_facts,
                 "exact_episodes": exact_episodes,
                 "fetch": probe.limit * FETCH,
+                "keyword_fetch": probe.limit * KEYWORD_FETCH,
                 "limit": probe.limit,
                 **self._filter_params(namespace, where),
             }
@@ -359,25 +370,24 @@ def _episode_params(namespace: str, where: RecallFilter) -> dict[str, Any]:
     }
 
 
-def lucene_query(
-    namespace: str, fields: tuple[str, ...], text: str, *, every: bool = False
-) -> str | None:
-    """A Lucene query for the analysed words of ``text`` in any of ``fields``.
-
-    The words are graphmem.store.text's (possessives and stop words already gone); each is quoted,
-    so no user text is parsed as query syntax, and Lucene's english analyzer stems it the
-    way graphmem.store.text.tokens does for the embedded store. The turn context field is
-    boosted by CONTEXT_BOOST.
-    """
-    terms = sorted(set(words(text)))
+def lucene_query(namespace: str, text: str, *, every: bool = False) -> str | None:
+    """A Lucene query for the keyword terms of ``text`` (graphmem.store.text.tokens, the
+    analysis both stores index with) in the ``keywords`` field of fact_terms and
+    episode_terms, within the namespace's token; any term, or with ``every`` all of them.
+    Each term is quoted, so no user text is parsed as query syntax; the indexes' whitespace
+    analyzer leaves it as it is. None when ``text`` has no keyword term."""
+    terms = sorted(set(tokens(text)))
     if not terms:
         return None
     joined = (" AND " if every else " OR ").join(_quoted(t) for t in terms)
-    where = " OR ".join(
-        f"{field}:({joined})" + (f"^{CONTEXT_BOOST}" if field == "context_text" else "")
-        for field in fields
-    )
-    return f"ns_token:{ns_token(namespace)} AND ({where})"
+    return f"ns_token:{ns_token(namespace)} AND keywords:({joined})"
+
+
+def keyword_params(text: str) -> dict[str, Any]:
+    """What recall's keyword queries score with besides the Lucene query: the terms of
+    ``text`` (sorted: a score adds its terms up in this order on both stores) and BM25's
+    parameters."""
+    return {"terms": sorted(set(tokens(text))), "k1": K1, "b": B}
 
 
 def _quoted(word: str) -> str:

@@ -64,8 +64,11 @@ def support_row(row: Row) -> Row:
 
 
 # Properties the Neo4j store keeps for its own queries, never part of a row: the embedding,
-# the namespace's full-text token, an episode's support_scopes (cypher/write/supports_add).
-STORE_ONLY = frozenset({"embedding", "ns_token", "support_scopes"})
+# the namespace's full-text token, an episode's support_scopes (cypher/write/supports_add),
+# the keyword terms and their count (cypher/write/keywords_set).
+STORE_ONLY = frozenset(
+    {"embedding", "ns_token", "support_scopes", "keywords", "keywords_context", "keyword_length"}
+)
 
 
 def native(row: Row) -> Row:

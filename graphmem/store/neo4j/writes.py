@@ -19,7 +19,8 @@ from graphmem.errors import (
 )
 from graphmem.model import check_namespace
 from graphmem.store import cypher
-from graphmem.store.changes import ChangeSet
+from graphmem.store.changes import ChangeSet, Row
+from graphmem.store.keywords import OWN_WEIGHT, spaced, spaced_context
 from graphmem.store.neo4j.connection import Connection, Tx, driver_errors, ns_token
 from graphmem.store.neo4j.values import outgoing, unlogged
 from graphmem.store.rows import slot_node_id
@@ -186,8 +187,48 @@ def _apply(tx: Tx, change: ChangeSet) -> None:
         sent.run("write/checkpoints_add", False, rows=change.checkpoints)
     if change.tombstones:
         sent.run("write/tombstones_add", False, rows=change.tombstones)
+    _keywords_and_removals(sent, change)
+    sent.check()
+
+
+def _keywords_and_removals(sent: _Pipeline, change: ChangeSet) -> None:
+    """The keyword terms and statistics (after the nodes they belong to are written, before
+    removed ones go), then the removals."""
+    for label, rows in keyword_rows(change).items():
+        sent.run("write/keywords_set", False, label=label, weight=OWN_WEIGHT, rows=rows)
     for label, ids in change.removals.items():
         if label == "Fact":  # its projection between two entities goes with it
             sent.run("write/fact_relations_remove", False, ids=ids)
         sent.run("write/nodes_remove", False, label=label, ids=ids)
-    sent.check()
+
+
+def keyword_rows(change: ChangeSet) -> dict[str, list[Row]]:
+    """The rows of cypher/write/keywords_set for what ``change`` does to keyword text, by
+    label: the terms of new facts and episodes, of redacted content and of contexts set
+    again (a part left None stays as stored), and the nodes it removes."""
+    rows: dict[str, dict[str, Row]] = {"Fact": {}, "Episode": {}}
+
+    def part(label: str, node_id: str, **value: Any) -> None:
+        rows[label].setdefault(
+            node_id,
+            {"id": node_id, "own": None, "context_set": False, "context": None, "gone": False},
+        ).update(value)
+
+    for fact in change.facts:
+        part("Fact", fact["id"], own=spaced(fact["search_text"]))
+    for episode in change.episodes:
+        own, context = spaced(episode["content"]), spaced_context(episode.get("context_text"))
+        part("Episode", episode["id"], own=own, context_set=True, context=context)
+    for redacted in change.redactions:
+        part("Episode", redacted["id"], own=spaced(redacted["content"]))
+    for context_row in change.contexts:
+        part(
+            "Episode",
+            context_row["id"],
+            context_set=True,
+            context=spaced_context(context_row.get("context_text")),
+        )
+    for label in rows:
+        for node_id in change.removals.get(label, ()):
+            part(label, node_id, gone=True)
+    return {label: list(by_id.values()) for label, by_id in rows.items() if by_id}
