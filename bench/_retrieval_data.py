@@ -8,6 +8,13 @@ item ids (``locomo.Question``), so that every system is scored the same way.
 - MADial-Bench (English): items are a user's memory archive (dated events), a
   question is the dialogue before the assistant's memory-recalling turn, gold is
   ``relevant-id``; categories are the scene of the first (primary) relevant memory.
+- COVID-QA (documents): one scientific article is one "conversation", its paragraphs
+  (non-empty lines) the items; gold is the paragraph(s) the annotated answer span
+  lies in.
+- RealTime QA (temporal news): one year of weekly news quizzes is one
+  "conversation", each question's evidence paragraph an item dated by its quiz; a
+  question is asked on its quiz's date, so that memory holds that week's news and
+  everything before it, never after; gold is its own evidence paragraph.
 
 Data is read at run time from where it lies; nothing is copied into the project.
 """
@@ -18,7 +25,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -193,6 +200,112 @@ def load_madial(folder: Path, conversations: int | None) -> Dataset:
     return Dataset("madial", str(folder), categories, convs)
 
 
+# ---- COVID-QA --------------------------------------------------------------------
+
+COVIDQA_FILE = "200423_covidQA.json"
+_ARTICLE_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# Articles whose header gives no date are placed on this day (the set's release).
+COVIDQA_FALLBACK = datetime(2020, 4, 23, 12, tzinfo=UTC)
+
+
+def paragraphs(context: str) -> list[tuple[int, int, str]]:
+    """The non-empty lines of ``context`` with their start and end offsets."""
+    out: list[tuple[int, int, str]] = []
+    start = 0
+    for line in context.split("\n"):
+        end = start + len(line)
+        if line.strip():
+            out.append((start, end, line.strip()))
+        start = end + 1
+    return out
+
+
+def load_covidqa(folder: Path, conversations: int | None) -> Dataset:
+    path = folder / COVIDQA_FILE if folder.is_dir() else folder
+    data = json.loads(path.read_text(encoding="utf-8"))["data"]
+    convs: list[Conversation] = []
+    for index, article in enumerate(data[:conversations]):
+        doc = article["paragraphs"][0]
+        parts = paragraphs(doc["context"])
+        day = next((p[2] for p in parts[:6] if _ARTICLE_DATE.match(p[2])), None)
+        base = datetime.fromisoformat(day).replace(hour=12, tzinfo=UTC) if day else COVIDQA_FALLBACK
+        turns = [
+            Turn(f"P{i}", 1, base + i * TURN_SPACING, text)
+            for i, (_, _, text) in enumerate(parts, 1)
+        ]
+        questions, empty = [], 0
+        for qa in doc["qas"]:
+            gold = frozenset(
+                f"P{i}"
+                for answer in qa.get("answers", [])
+                for i, (start, end, _) in enumerate(parts, 1)
+                if start < answer["answer_start"] + len(answer["text"].rstrip())
+                and answer["answer_start"] < end
+            )
+            if not gold:
+                empty += 1
+                continue
+            questions.append(Question(str(qa["question"]), 1, gold))
+        convs.append(
+            Conversation(index, f"doc-{doc.get('document_id', index)}", turns, questions, 0, empty)
+        )
+    return Dataset("covidqa", str(path), {1: "article"}, convs)
+
+
+# ---- RealTime QA -------------------------------------------------------------------
+
+_HTML = re.compile(r"<[^>]+>")
+
+
+def _evidence_text(raw: str) -> str:
+    return " ".join(_HTML.sub("", raw).split())
+
+
+def _quiz_day(text: str, path: Path) -> datetime:
+    """``2023/01/05`` or ``2024-03-22``; else the quiz file's own date (``20230106_qa``)."""
+    found = re.fullmatch(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})", text.strip())
+    y, m, d = found.groups() if found else (path.name[:4], path.name[4:6], path.name[6:8])
+    return datetime(int(y), int(m), int(d), tzinfo=UTC)
+
+
+def load_realtimeqa(folder: Path, conversations: int | None) -> Dataset:
+    """``folder/past/<year>/<yyyymmdd>_qa.jsonl`` as the repository lays them out."""
+    years = sorted(p for p in (folder / "past").iterdir() if p.is_dir())
+    sources: dict[str, int] = {}
+    convs: list[Conversation] = []
+    for index, year in enumerate(years[:conversations]):
+        turns: list[Turn] = []
+        questions: list[Question] = []
+        empty = 0
+        for week, path in enumerate(sorted(year.glob("*_qa.jsonl")), 1):
+            for position, row in enumerate(_json_lines(path), 1):
+                text = _evidence_text(str(row.get("evidence") or ""))
+                if not text:
+                    empty += 1
+                    continue
+                day = _quiz_day(str(row.get("question_date", "")), path)
+                item = str(row["question_id"])
+                turns.append(
+                    Turn(item, week, day + timedelta(hours=12) + position * TURN_SPACING, text)
+                )
+                category = sources.setdefault(
+                    str(row.get("question_source", "?")), len(sources) + 1
+                )
+                # Asked at the end of the quiz's day: that week's news and all before it.
+                questions.append(
+                    Question(
+                        str(row["question_sentence"]),
+                        category,
+                        frozenset({item}),
+                        day + timedelta(days=1),
+                    )
+                )
+        turns.sort(key=lambda t: t.at)
+        convs.append(Conversation(index, year.name, turns, questions, 0, empty))
+    categories = {number: name for name, number in sources.items()}
+    return Dataset("realtimeqa", str(folder), categories, convs)
+
+
 # ---- registry ------------------------------------------------------------------
 
 Loader = Callable[[Path, int | None], Dataset]
@@ -200,6 +313,8 @@ ADAPTERS: dict[str, Loader] = {
     "locomo": load_locomo,
     "realtalk": load_realtalk,
     "madial": load_madial,
+    "covidqa": load_covidqa,
+    "realtimeqa": load_realtimeqa,
 }
 
 
@@ -210,4 +325,6 @@ def default_paths(data: Path, extra: Path) -> dict[str, Path]:
         "locomo": data / "locomo" / "locomo10.json",
         "realtalk": extra / "realtalk",
         "madial": extra / "madial-bench",
+        "covidqa": extra / "covid-qa",
+        "realtimeqa": extra / "realtimeqa",
     }

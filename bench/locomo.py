@@ -76,6 +76,9 @@ class Question:
     text: str
     category: int
     gold: frozenset[str]
+    # When the question is asked, if not a day after the conversation's last turn (a set
+    # whose questions each belong to a moment: recall, BM25 and dense see what was known then).
+    at: datetime | None = None
 
 
 @dataclass
@@ -292,7 +295,7 @@ def evaluate(
                         q.text,
                         namespace=ing.namespace,
                         k=k,
-                        at=at,
+                        at=q.at or at,
                         weights=setting.weights,
                         **RECALL_OPTIONS,
                     )
@@ -316,8 +319,9 @@ def bm25_run(conversations: list[Conversation], k: int) -> Run:
         for turn in conv.turns:
             index.add(turn.dia_id, turn.text)
         for qi, q in enumerate(conv.questions):
+            allowed = None if q.at is None else [t.dia_id for t in conv.turns if t.at <= q.at]
             with run.latency.time():
-                ranked = [d for d, _ in index.search(q.text, k)]
+                ranked = [d for d, _ in index.search(q.text, k, allowed)]
             values = run.scores.add(q.category, ranked, q.gold)
             run.hits10[(conv.index, qi)] = values["any@10"] > 0
     return run

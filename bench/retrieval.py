@@ -1,14 +1,16 @@
-"""Retrieval quality on several public conversational-memory sets, all systems in one run.
+"""Retrieval quality on several public sets of different kinds, all systems in one run.
 
-Each dataset adapter (``bench/_retrieval_data.py``: LoCoMo, REALTALK, MADial-Bench)
-gives conversations of dated items and questions with gold item ids. Every item
-becomes one episode (``Memory.remember`` with its date, session and the item id as
-``source_ref``); every question is asked through ``Memory.recall`` and what recall
-returns is mapped back to items through provenance (``bench/locomo.py``). Beside
-graphmem, in the same run and over the same texts: BM25 (``graphmem.store.text.BM25``)
-and pure dense retrieval (cosine over the embedded items, numpy) with each embedder
-graphmem runs with. Reported: R@1, R@5, R@10, NDCG@10 per dataset and category, and
-the latency of one recall / search (p50, p95).
+Each dataset adapter (``bench/_retrieval_data.py``: conversational memory LoCoMo,
+REALTALK, MADial-Bench; documents COVID-QA; temporal news RealTime QA) gives
+conversations of dated items and questions with gold item ids (a question may carry the
+moment it is asked: then recall, BM25 and dense all see only the items known by then).
+Every item becomes one episode (``Memory.remember`` with its date, session and the item
+id as ``source_ref``); every question is asked through ``Memory.recall`` and what
+recall returns is mapped back to items through provenance (``bench/locomo.py``).
+Beside graphmem, in the same run and over the same texts: BM25
+(``graphmem.store.text.BM25``) and pure dense retrieval (cosine over the embedded
+items, numpy) with each embedder graphmem runs with. Reported: R@1, R@5, R@10, NDCG@10
+per dataset and category, and the latency of one recall / search (p50, p95).
 
     .venv/bin/python bench/retrieval.py --data ../shared/data --data-extra ../data-extra
     .venv/bin/python bench/retrieval.py --embedder semantic          # adds graphmem + dense with it
@@ -147,12 +149,17 @@ def dense_run(label: str, embedder: Embedder, conversations: list[Conversation],
     for conv in conversations:
         ids = [turn.dia_id for turn in conv.turns]
         matrix = _unit_rows(_embed(embedder, [turn.text for turn in conv.turns]))
+        times = [turn.at for turn in conv.turns]
         for qi, q in enumerate(conv.questions):
+            # A question asked at a moment sees only the items known then, as recall does.
+            later = None if q.at is None else np.array([t > q.at for t in times])
             with run.latency.time():
                 query = _unit_rows(_embed(embedder, [q.text]))[0]
                 scores = matrix @ query
+                if later is not None:
+                    scores[later] = -np.inf
                 top = np.argsort(-scores, kind="stable")[:k]
-                ranked = [ids[i] for i in top]
+                ranked = [ids[i] for i in top if scores[i] > -np.inf]
             values = run.scores.add(q.category, ranked, q.gold)
             run.hits10[(conv.index, qi)] = values["any@10"] > 0
     return run
@@ -286,7 +293,8 @@ def _parser() -> argparse.ArgumentParser:
         "--data-extra",
         type=Path,
         default=DEFAULT_EXTRA,
-        help=f"folder holding realtalk/ and madial-bench/ (default: {DEFAULT_EXTRA})",
+        help="folder holding realtalk/, madial-bench/, covid-qa/ and realtimeqa/ "
+        f"(default: {DEFAULT_EXTRA})",
     )
     parser.add_argument(
         "--path",

@@ -12,7 +12,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 import retrieval
-from _retrieval_data import load_madial, load_realtalk, thin
+from _retrieval_data import load_covidqa, load_madial, load_realtalk, load_realtimeqa, thin
+from locomo import bm25_run
 
 
 def _realtalk(folder: Path) -> Path:
@@ -72,6 +73,90 @@ def _madial(folder: Path) -> Path:
     return folder
 
 
+def _covidqa(folder: Path) -> Path:
+    folder.mkdir()
+    context = (
+        "Otters and kelp\n\nhttps://example.org/otters\n2021-03-04\n\n"
+        "Abstract: Sea otters eat urchins.\n"
+        "Urchins graze kelp forests down to bare rock.\n"
+        "Where otters return, kelp grows back within a decade."
+    )
+    start = context.index("Urchins graze")
+    spans = context.index("bare rock.")
+    article = {"paragraphs": [{"document_id": 7, "context": context, "qas": [
+        {"question": "What do urchins do to kelp?", "id": 1, "is_impossible": False,
+         "answers": [{"text": "graze kelp forests", "answer_start": start + 8}]},
+        {"question": "What happens when otters return?", "id": 2, "is_impossible": False,
+         "answers": [{"text": context[spans:], "answer_start": spans}]},
+        {"question": "Unanswerable?", "id": 3, "is_impossible": True, "answers": []},
+    ]}]}  # fmt: skip
+    (folder / "200423_covidQA.json").write_text(json.dumps({"data": [article]}), encoding="utf-8")
+    return folder
+
+
+def _realtimeqa(folder: Path) -> Path:
+    week1 = [
+        {
+            "question_id": "20230106_0",
+            "question_date": "2023/01/05",
+            "question_source": "CNN",
+            "question_sentence": "Which city hosted this week's kite festival?",
+            "evidence": 'The kite festival in <a href="x">Porto</a> drew record crowds.',
+        },
+        {
+            "question_id": "20230106_1",
+            "question_date": "2023/01/05",
+            "question_source": "CNN",
+            "question_sentence": "Who won the chess final?",
+            "evidence": "",
+        },
+    ]
+    week2 = [
+        {"question_id": "20230113_0", "question_date": "2023-01-12", "question_source": "THE WEEK",
+         "question_sentence": "Which city hosts the kite festival next year?",
+         "evidence": "The kite festival moves to Lisbon next year, organisers said."},
+    ]  # fmt: skip
+    year = folder / "past" / "2023"
+    year.mkdir(parents=True)
+    for name, rows in (("20230106_qa.jsonl", week1), ("20230113_qa.jsonl", week2)):
+        (year / name).write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    (year / "20230106_gcs.jsonl").write_text("{}\n", encoding="utf-8")  # not a quiz
+    return folder
+
+
+def test_covidqa_adapter_golds_the_paragraphs_an_answer_span_lies_in(tmp_path: Path) -> None:
+    ds = load_covidqa(_covidqa(tmp_path / "covid-qa"), None)
+    (conv,) = ds.conversations
+    assert [t.text for t in conv.turns][-3:] == [
+        "Abstract: Sea otters eat urchins.",
+        "Urchins graze kelp forests down to bare rock.",
+        "Where otters return, kelp grows back within a decade.",
+    ]
+    assert conv.turns[0].at.date().isoformat() == "2021-03-04"
+    by_text = {t.dia_id: t.text for t in conv.turns}
+    first, second = conv.questions
+    assert [by_text[g] for g in first.gold] == ["Urchins graze kelp forests down to bare rock."]
+    assert sorted(by_text[g][:6] for g in second.gold) == ["Urchin", "Where "]
+    assert conv.no_gold == 1
+
+
+def test_realtimeqa_adapter_asks_each_question_on_its_quiz_day(tmp_path: Path) -> None:
+    ds = load_realtimeqa(_realtimeqa(tmp_path / "realtimeqa"), None)
+    (conv,) = ds.conversations
+    assert [t.dia_id for t in conv.turns] == ["20230106_0", "20230113_0"]
+    assert conv.turns[0].text == "The kite festival in Porto drew record crowds."
+    assert conv.no_gold == 1
+    first, second = conv.questions
+    assert first.at is not None
+    assert second.at is not None
+    assert conv.turns[0].at <= first.at < conv.turns[1].at <= second.at
+    assert [ds.categories[q.category] for q in conv.questions] == ["CNN", "THE WEEK"]
+    # Asked in the first week, the next week's evidence is not there yet for BM25 either.
+    later = type(first)("kite festival Lisbon next year", 1, first.gold, first.at)
+    conv.questions = [later]
+    assert bm25_run([conv], 10).scores.mean("any@1") == 1.0
+
+
 def test_realtalk_adapter_expands_ranges_and_drops_unknown_gold(tmp_path: Path) -> None:
     ds = load_realtalk(_realtalk(tmp_path / "realtalk"), None)
     conv = ds.conversations[0]
@@ -126,3 +211,17 @@ def test_one_run_scores_every_system(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "held out madial" in out
     bm25_madial = out.split("== madial")[1].split("BM25")[1].split("|")[1].split()
     assert bm25_madial[2] == "1.000"  # R@10: one gold memory among three
+
+
+def test_document_and_temporal_sets_run_beside_the_baselines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _covidqa(tmp_path / "covid-qa")
+    _realtimeqa(tmp_path / "realtimeqa")
+    code = retrieval.main(["--data-extra", str(tmp_path), "--datasets", "covidqa,realtimeqa"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "== covidqa: 1 conversations, 6 items, 2 questions" in out
+    assert "== realtimeqa: 1 conversations, 2 items, 2 questions" in out
+    dense = out.split("== realtimeqa")[1].split("dense[hashing]")[1].split("|")[1].split()
+    assert dense[2] == "1.000"  # the first week's question sees only the first week's item
