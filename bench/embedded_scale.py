@@ -6,7 +6,9 @@ reports recall p50/p95 (k=10, the query's embedding time apart), then closes
 the store and reopens the folder in a fresh process, which reports the time
 ``Memory(path)`` takes plus its first recall, and the resident memory the open
 store holds (RSS after the open minus RSS before, divided by Fact nodes; the
-RSS counts the graph, the columns and the indexes, native ones included).
+RSS counts the graph, the columns and the indexes, native ones included). It also
+times ``close()`` right after the build, and, on the reopened store, the forget
+of one episode (one message remembered just before) and the ``close()`` after it.
 
     .venv/bin/python bench/embedded_scale.py                        # 10k, 100k in a temp dir
     .venv/bin/python bench/embedded_scale.py --dir /tmp/s --sizes 100000 --keep
@@ -25,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import datetime
 from pathlib import Path
 
 from _common import machine, ms, percentile, progress
@@ -83,6 +86,17 @@ def reopen_elsewhere(folder: Path) -> dict[str, float]:
     return result
 
 
+def forget_and_close(mem: Memory, at: datetime) -> dict[str, float]:
+    """Seconds to forget one episode (remembered just before), then to close."""
+    said = mem.remember("Maya Okafor 3 moved to Lisbon last spring.", namespace=NAMESPACE, at=at)
+    started = time.perf_counter()
+    mem.forget(NAMESPACE, episode=said.episode_id)
+    forgot = time.perf_counter() - started
+    started = time.perf_counter()
+    mem.close()
+    return {"forget": forgot, "close": time.perf_counter() - started}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--sizes", default="10000,100000")
@@ -103,6 +117,7 @@ def main() -> int:
         temp = tempfile.TemporaryDirectory(prefix="graphmem-scale-")
         args.dir = Path(temp.name) / "store"
     rows = []
+    closed = float("nan")
     world = World(random.Random(args.seed))
     clock = clock_from(START)
     have = 0
@@ -113,14 +128,17 @@ def main() -> int:
             progress(f"growing to {size} claims")
             grow(mem, world, NAMESPACE, size - have, batch=args.batch, clock=clock)
             have = size
+            started = time.perf_counter()
             mem.close()
+            closed = time.perf_counter() - started
         progress(f"reopening at {size} claims")
         opened = reopen_elsewhere(args.dir)
         mem = Memory(args.dir)
         define_predicates(mem)
         progress(f"recall at {size} claims")
         recall = recall_figures(mem, world, args.queries)
-        mem.close()
+        recall.update(forget_and_close(mem, next(clock)))
+        recall["close after build"] = closed if not args.measure_only else float("nan")
         size_on_disk = sum(p.stat().st_size for p in args.dir.rglob("*") if p.is_file())
         rows.append((size, opened, recall, size_on_disk))
         progress(f"  {size}: {opened}, {recall}")
@@ -129,14 +147,15 @@ def main() -> int:
     print(f"\nembedded store ({machine()}), offline embedder, batch {args.batch}\n")
     print(
         "| claims | Fact nodes | recall p50 / p95 ms | reopen s (open + first recall) | "
-        "RSS per fact | folder MB |"
+        "RSS per fact | folder MB | forget 1 episode ms | close after build s | close s |"
     )
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for size, opened, recall, disk in rows:
         print(
             f"| {size:,} | {int(opened['facts']):,} | {ms(recall['p50'])} / {ms(recall['p95'])} | "
             f"{opened['open']:.1f} ({opened['first recall']:.1f}) | "
-            f"{opened['rss'] / max(opened['facts'], 1) / 1024:.1f} KB | {disk / 1e6:.0f} |"
+            f"{opened['rss'] / max(opened['facts'], 1) / 1024:.1f} KB | {disk / 1e6:.0f} | "
+            f"{ms(recall['forget'])} | {recall['close after build']:.2f} | {recall['close']:.2f} |"
         )
     if temp is not None and not args.keep:
         temp.cleanup()

@@ -1,5 +1,5 @@
 """A handle that is closed neither writes nor reads (issue 37), on both stores: a write after
-``close()`` bypassed the folder lock of the embedded store and corrupted its journal."""
+``close()`` bypassed the folder lock of the embedded store and corrupted its files."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The embedded store's vector and keyword indexes (faiss HNSW, tantivy BM25): the
 indexed paths answer as the exact ones do under every filter, their files beside the
-snapshot are reused on reopen and rebuilt when stale or damaged, and a forget leaves
+database are reused on reopen and rebuilt when stale or damaged, and a forget leaves
 no file of the store holding the forgotten words."""
 
 from __future__ import annotations
@@ -141,9 +141,9 @@ def test_a_reopen_reuses_the_index_files_and_rebuilds_stale_or_damaged_ones(
     assert isinstance(store, EmbeddedStore)
     assert store._tables[("Fact", NS)].keywords.base is not None  # read, not rebuilt
     assert _answers(mem) == want
-    _grow(mem, 3, seed=9)  # the journal moves past the index files' snapshot
+    _grow(mem, 3, seed=9)  # the database moves past the index files' state
     want = _answers(mem)
-    store._journal.close()  # a kill: no compaction on the way out
+    store._abandon()  # a kill: no index files written on the way out
 
     mem = Memory(folder, embedder=HashingEmbedder())
     assert _answers(mem) == want
@@ -157,7 +157,7 @@ def test_a_reopen_reuses_the_index_files_and_rebuilds_stale_or_damaged_ones(
     mem = Memory(folder, embedder=HashingEmbedder())
     store = mem.store
     assert isinstance(store, EmbeddedStore)
-    assert store._tables[("Fact", NS)].keywords.base is None  # rebuilt from the snapshot
+    assert store._tables[("Fact", NS)].keywords.base is None  # rebuilt from the database
     assert _answers(mem) == want
     mem.close()
 
@@ -179,16 +179,22 @@ def test_after_a_forget_no_file_of_the_store_holds_the_forgotten_words(
     assert base.base is not None
     assert base._searcher.doc_freq("body", "zanzibarquux") == 1  # in tantivy's files
     mem.forget(NS, episode=secret.episode_id)
+    # The forget deletes the index files at once (the base stays open in memory, its
+    # row marked stale) and the close writes them again from the live rows.
     assert scan(folder, ["zanzibarquux", "Zanzibarquux"]) == []
+    assert all("Zanzibarquux" not in e.text for e in mem.recall("Zanzibarquux", namespace=NS))
+    mem.close()
+    assert scan(folder, ["zanzibarquux", "Zanzibarquux"]) == []
+    mem = Memory(folder, embedder=HashingEmbedder())
+    store = mem.store
+    assert isinstance(store, EmbeddedStore)
     # tantivy's term dictionary is compressed: ask it too (deleted documents count
     # until a merge, so zero means the word left its files)
+    assert store._tables[("Fact", NS)].keywords.base is not None  # read from its files
     assert store._tables[("Fact", NS)].keywords._searcher.doc_freq("body", "zanzibarquux") == 0
     assert store._tables[("Episode", NS)].keywords.base is None or (
         store._tables[("Episode", NS)].keywords._searcher.doc_freq("body", "zanzibarquux") == 0
     )
-    mem.close()
-    assert scan(folder, ["zanzibarquux", "Zanzibarquux"]) == []
-    mem = Memory(folder, embedder=HashingEmbedder())
     assert all("Zanzibarquux" not in e.text for e in mem.recall("Zanzibarquux", namespace=NS))
     mem.close()
 

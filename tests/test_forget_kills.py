@@ -1,5 +1,5 @@
-"""A forget killed at any moment: once acknowledged, no file in the store folder holds
-the forgotten text after a reopen; before that, the episode is all there or all gone."""
+"""A forget killed at any moment: once committed, no file in the store folder holds the
+forgotten text after a reopen; before that, the episode is all there or all gone."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.store_faults import kill_forget, seed_store
+from tests.store_faults import KILL_POINTS, kill_forget, seed_store
 
 
 @pytest.fixture
@@ -17,18 +17,17 @@ def folder(tmp_path: Path) -> Path:
     return tmp_path / "store"
 
 
-# fsyncs of a forget: its journal line, the snapshot's temporary file, the folder
-# after the rename, the emptied journal; 5 lets it finish (then killed after FORGOT).
-@pytest.mark.parametrize("kill_at", [1, 2, 3, 4, 5])
-def test_a_kill_at_each_step_of_a_forget(folder: Path, kill_at: int) -> None:
-    kill = kill_forget(folder, kill_at=kill_at)
+@pytest.mark.parametrize("kill_before", KILL_POINTS, ids=lambda p: f"{p[0] or 'after'}-{p[1]}")
+def test_a_kill_at_each_step_of_a_forget(folder: Path, kill_before: tuple[str, int]) -> None:
+    kill = kill_forget(folder, kill_before=kill_before)
     assert kill.wrote
     assert not kill.outcome.startswith("VIOLATION"), kill
-    if kill.forgot:
-        assert kill.outcome == "forgotten"
-        assert not kill.residue
-    if kill_at >= 2:  # its journal line was written: the reopen finished the erasure
-        assert kill.outcome == "forgotten"
+    committed = KILL_POINTS.index(kill_before) > KILL_POINTS.index(("COMMIT", 1))
+    assert kill.forgot == (kill_before == ("", 0))
+    # Before its commit the forget never happened; after it, the reopen finished the
+    # erasure (freed pages and the WAL) before serving anything.
+    assert kill.outcome == ("forgotten" if committed else "kept"), kill
+    if committed:
         assert not kill.residue
 
 

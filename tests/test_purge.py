@@ -53,7 +53,7 @@ def test_embedded_purge_leaves_no_forgotten_text(tmp_path: Path) -> None:
     folder = tmp_path / "store"
     with Memory(folder) as mem:
         _write_and_forget(mem)
-        # What a crash in the middle of a snapshot replacement leaves behind.
+        # What a crash in the middle of a file replacement leaves behind.
         (folder / "keys.tmp").write_text(EPISODE, encoding="utf-8")
         report = mem.purge("purge-a")
         assert isinstance(report, PurgeReport)

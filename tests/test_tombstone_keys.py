@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import sqlite3
 import stat
 from datetime import UTC, datetime
 from pathlib import Path
@@ -12,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from graphmem import Claim, Memory
-from graphmem.store.integrity import unseal
 
 EMAIL = [Claim("acme invoice 4411", "due_on", "2026-03-31")]
 AT = datetime(2026, 3, 1, tzinfo=UTC)
@@ -47,9 +47,16 @@ def test_the_key_stays_with_the_store_and_out_of_exports(
     with Memory(folder) as memory:
         forgotten_digests(memory, "maya")
         exported = json.dumps(memory.export("maya"), default=str)
-    keys = folder / "keys.json"
-    assert stat.S_IMODE(keys.stat().st_mode) == 0o600
-    for secret in unseal(keys.read_bytes(), keys.name).values():  # a sealed JSON file
+    database = folder / "store.db"  # the keys are a row of its meta table
+    assert stat.S_IMODE(database.stat().st_mode) == 0o600
+    db = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    try:
+        (body,) = db.execute("SELECT body FROM meta WHERE name = 'keys'").fetchone()
+    finally:
+        db.close()
+    secrets = json.loads(body).values()
+    assert secrets
+    for secret in secrets:
         assert secret not in exported
     with Memory(folder) as memory:  # reopened: the same key still recognises the replay
         replay = memory.remember(EMAIL, namespace="maya", source="email", at=AT)

@@ -3,7 +3,16 @@ folder, and a salvage of it into a new folder.
 
 Both only read the damaged folder: no truncation, no lock taken over, nothing
 written there. A store open in a live process is refused (its files may be
-changing). ``repair`` writes a new store holding the readable snapshot and every
+changing).
+
+A store of the database format (``store.db``): ``doctor`` runs SQLite's ``PRAGMA
+integrity_check`` and checks every row's checksum and the row counts the last commit
+recorded; ``repair`` copies every row that reads back intact into a new store (first
+through the ``sqlite3`` command's ``.recover`` when it is installed, which reads past
+damaged b-tree pages), dropping relationships and vectors whose node was lost.
+
+A folder of the old format (journal and snapshot, moved to the database on its next
+open): ``repair`` writes a new store holding the readable snapshot and every
 journal record whose content is intact, in sequence order (``graphmem.store.salvage``
 says how intact content is told from damaged). A record that refers to something
 lost keeps its part that still applies, and every slot such a record touched is
@@ -14,6 +23,9 @@ from __future__ import annotations
 
 import fcntl
 import os
+import shutil
+import subprocess
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -23,9 +35,10 @@ from typing import Any
 from graphmem.errors import InvalidArgument, StoreLocked
 from graphmem.model import Actor
 from graphmem.store.changes import ChangeSet
-from graphmem.store.embedded import EmbeddedStore
+from graphmem.store.embedded import EmbeddedStore, migrate, storage
 from graphmem.store.integrity import Damage, DamageFound, Record, scan_journal, unseal
 from graphmem.store.journal import Journal, against_snapshot, read_snapshot
+from graphmem.store.lock import acquire, release
 from graphmem.store.salvage import recovered
 from graphmem.temporal import now as clock_now
 from graphmem.write.consolidate import Consolidator
@@ -40,6 +53,7 @@ class Report:
     """What ``diagnose`` found; ``problems`` is empty when the store is intact."""
 
     path: str
+    database: bool = False  # of the database format (store.db); else journal and snapshot
     snapshot_seq: int | None = None  # None: no snapshot, or an unreadable one
     records: int = 0  # intact journal records
     first_seq: int | None = None
@@ -55,6 +69,12 @@ class Report:
 
     def lines(self) -> list[str]:
         out = [f"{self.path}: {'DAMAGED' if self.damaged else 'intact'}"]
+        if self.database:
+            out.append(f"  {storage.DATABASE}: integrity_check, row checksums, row counts")
+            out.extend(f"  PROBLEM {p.describe()}" for p in self.problems)
+            if self.damaged:
+                out.append(f"  salvage what is intact: graphmem repair {self.path} --into NEW")
+            return out
         if self.snapshot_seq is not None:
             out.append(f"  {SNAPSHOT}: intact, holds records up to {self.snapshot_seq}")
         span = "" if self.first_seq is None else f" (records {self.first_seq}..{self.last_seq})"
@@ -79,6 +99,7 @@ class Salvage:
     """What ``repair`` kept and skipped."""
 
     into: str
+    rows: dict[str, int] = field(default_factory=dict)  # database format: rows kept, by table
     snapshot_seq: int | None = None  # the snapshot copied, up to this record
     kept: list[int] = field(default_factory=list)  # journal seqs, as numbered in the source
     # Records kept in part: (seq, what was dropped because it referred to a lost record).
@@ -91,6 +112,9 @@ class Salvage:
 
     def lines(self) -> list[str]:
         out = [f"new store: {self.into}"]
+        if self.rows:
+            kept = ", ".join(f"{n} {table}" for table, n in self.rows.items())
+            out.append(f"  kept the rows that read back intact: {kept}")
         if self.snapshot_seq is not None:
             out.append(f"  kept the snapshot (records up to {self.snapshot_seq})")
         out.append(f"  kept {len(self.kept)} journal records" + _span(self.kept))
@@ -142,6 +166,11 @@ def diagnose(path: str | Path) -> Report:
     """Read an embedded store folder and report every damaged stretch of every file."""
     folder = _folder(path)
     with _reading(folder):
+        if _database(folder):
+            report = Report(str(folder), database=True)
+            found = storage.check(folder / storage.DATABASE)
+            report.problems = [Damage(storage.DATABASE, 0, why) for why in found]
+            return report
         return _examine(folder).report
 
 
@@ -151,6 +180,9 @@ def repair(path: str | Path, into: str | Path) -> Salvage:
     folder, target = _folder(path), Path(into)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise InvalidArgument(f"{target} exists and is not empty: repair writes a new store")
+    if _database(folder):
+        with _reading(folder):
+            return _repair_database(folder, target)
     with _reading(folder):
         found = _examine(folder)
     problems = found.report.problems
@@ -192,6 +224,63 @@ def repair(path: str | Path, into: str | Path) -> Salvage:
     finally:
         store.close()
     return salvage
+
+
+def _database(folder: Path) -> bool:
+    return (folder / storage.DATABASE).exists() and not migrate.is_old(folder)
+
+
+def _repair_database(folder: Path, target: Path) -> Salvage:
+    source = folder / storage.DATABASE
+    rows = storage.salvage(source)
+    if rows.lost and shutil.which("sqlite3"):
+        # SQLite's own recovery reads past damaged pages; its rows are checked as well.
+        with tempfile.TemporaryDirectory(prefix="graphmem-recover-") as scratch:
+            recovered = Path(scratch) / storage.DATABASE
+            if _recover(source, recovered):
+                better = storage.salvage(recovered)
+                if len(better.nodes) + len(better.edges) > len(rows.nodes) + len(rows.edges):
+                    better.lost = rows.lost  # what the damage was, as the original shows it
+                    rows = better
+    salvage = Salvage(str(target), lost=[Damage(storage.DATABASE, 0, why) for why in rows.lost])
+    nodes = {node["id"]: node for node in rows.nodes if "id" in node}
+    outgoing: dict[str, list[tuple[str, str, dict[str, Any]]]] = {}
+    for source_id, target_id, key, props in rows.edges:
+        if source_id in nodes and target_id in nodes:  # both ends survived
+            outgoing.setdefault(source_id, []).append((target_id, key, props))
+    vectors = [(node, vector) for node, vector in rows.vectors.items() if node in nodes]
+    meta = {k: v for k, v in rows.meta.items() if k in ("keys", "embedder", "format")}
+    held = acquire(target)
+    try:
+        database = storage.Database(target)
+        database.write(list(nodes.items()), list(outgoing.items()), vectors, meta)
+        database.close()
+    finally:
+        release(held)
+    salvage.rows = {
+        "nodes": len(nodes),
+        "relationships": sum(map(len, outgoing.values())),
+        "vectors": len(vectors),
+    }
+    EmbeddedStore(target).close()  # opens whole, and writes the index files
+    return salvage
+
+
+def _recover(source: Path, into: Path) -> bool:
+    """``sqlite3 source .recover | sqlite3 into``: True when it made a database."""
+    try:
+        dump = subprocess.run(
+            ["sqlite3", f"file:{source}?mode=ro", ".recover"],
+            capture_output=True,
+            check=True,
+            timeout=600,
+        )
+        subprocess.run(
+            ["sqlite3", str(into)], input=dump.stdout, capture_output=True, check=True, timeout=600
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return into.exists()
 
 
 def _rederive(store: EmbeddedStore, namespace: str, keys: set[str]) -> int:

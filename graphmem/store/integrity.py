@@ -1,4 +1,6 @@
-"""How the embedded store's files prove they are intact, and how damage is found.
+"""How the old format's files (journal and snapshot, before the embedded store moved
+to SQLite: read to move a folder and to repair one) prove they are intact, and how
+damage is found.
 
 Journal lines are ``<seq> <crc> <body>\\n`` where the CRC-32 covers ``b"<seq> " +
 body``, so a flipped digit in the sequence number is caught as surely as one in

@@ -1,4 +1,6 @@
-"""Durability for the embedded store: a snapshot plus an append-only journal.
+"""The embedded store's old format: a snapshot plus an append-only journal. Stores
+are SQLite databases now (``graphmem.store.embedded.storage``); this is read to move
+an older folder (``embedded/migrate.py``) and by ``graphmem doctor`` / ``repair``.
 
 Each write is one journal line carrying its sequence number and a CRC, flushed
 and fsynced before the write returns (the line format, and which damage may be
@@ -23,14 +25,13 @@ One process at a time: an exclusive ``flock`` on ``lock`` guards the folder.
 
 from __future__ import annotations
 
-import fcntl
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from graphmem.errors import StoreCorrupt, StoreLocked
+from graphmem.errors import StoreCorrupt
 from graphmem.store.integrity import (
     Damage,
     DamageFound,
@@ -41,6 +42,7 @@ from graphmem.store.integrity import (
     unseal,
     unseal_parts,
 )
+from graphmem.store.lock import acquire, release
 from graphmem.store.rows import dumps
 from graphmem.store.snapshot import (
     decode_records,
@@ -115,38 +117,15 @@ def against_snapshot(scan: JournalScan, snapshot_seq: int, name: str) -> list[Da
 class Journal:
     """The files behind one embedded store folder."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, lock: bool = True) -> None:
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
-        self._lock = self._acquire(folder / "lock")
+        # lock=False: read by a store that holds the folder's lock already (a migration).
+        self._lock = acquire(folder) if lock else None
         self.snapshot_path = folder / "snapshot.json"
         self.journal_path = folder / "journal.jsonl"
         self._out: IO[bytes] | None = None
         self.entries = 0
-
-    @staticmethod
-    def _acquire(path: Path) -> IO[str]:
-        handle = path.open("a+", encoding="utf-8")
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError as exc:
-            handle.seek(0)
-            holder = handle.read().strip() or "unknown"
-            handle.close()
-            if holder == str(os.getpid()):
-                raise StoreLocked(
-                    f"the embedded store at {path.parent} is already open in this process; "
-                    "share that Memory (it is thread-safe) or close it first"
-                ) from exc
-            raise StoreLocked(
-                f"the embedded store at {path.parent} is open in another process (pid {holder}); "
-                "close it there, or point GRAPHMEM_PATH at another folder"
-            ) from exc
-        handle.seek(0)
-        handle.truncate()
-        handle.write(str(os.getpid()))
-        handle.flush()
-        return handle
 
     def read_snapshot(self) -> Snapshot:
         if not self.snapshot_path.exists():
@@ -166,14 +145,16 @@ class Journal:
         except OSError as exc:
             raise StoreCorrupt(f"cannot read {path}: {exc}") from exc
 
-    def replay(self, after: int) -> Replay:
-        """Check the whole journal, cut a torn tail, and return its entries; raise
-        ``StoreCorrupt`` (changing nothing) on any other damage."""
+    def replay(self, after: int, *, cut: bool = True) -> Replay:
+        """Check the whole journal, cut a torn tail (``cut``), and return its entries;
+        raise ``StoreCorrupt`` (changing nothing) on any other damage."""
         data = self.journal_path.read_bytes() if self.journal_path.exists() else b""
         scan = scan_journal(data, self.journal_path.name)
         damage = scan.damage or against_snapshot(scan, after, self.journal_path.name)
         if damage:
             raise damage[0].error(self.folder)
+        if not cut:
+            return Replay([(r.seq, r.payload) for r in scan.records if r.seq > after], 0)
         self.remove_strays()  # only once all read back: a refused store is left as it was
         if scan.torn_at is not None:
             # A torn last line from a crash: it never returned, so it never happened.
@@ -277,5 +258,5 @@ class Journal:
         if self._out is not None:
             self._out.close()
             self._out = None
-        fcntl.flock(self._lock, fcntl.LOCK_UN)
-        self._lock.close()
+        if self._lock is not None:
+            release(self._lock)

@@ -1,4 +1,5 @@
-"""Salvage from a damaged embedded store (``graphmem repair``): every record whose
+"""Salvage from a damaged embedded store folder of the old format (journal and
+snapshot; ``graphmem repair``): every record whose
 content is intact, and of a record that refers to something lost, every part that
 still applies.
 

@@ -1,4 +1,5 @@
-"""The embedded store's snapshot body, read fast: what an open spends its time on.
+"""The old format's snapshot body, read fast (moving an older folder to SQLite), and
+the graph built straight into networkx's dicts (every open).
 
 A snapshot is the graph as JSON (node and relationship properties, datetimes as
 ``{"$dt": iso}``) and, since format 2, the unit vectors as raw little-endian

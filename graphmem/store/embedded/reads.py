@@ -260,8 +260,13 @@ class Reads(State):
     @locked
     def audit_of(self, namespace: str, target_ids: Iterable[str]) -> list[Row]:
         wanted = set(target_ids)
-        rows = self._rows(namespace, "AuditEntry", self._by_label[("AuditEntry", namespace)])
-        return [row for row in rows if row.get("target_id") in wanted]
+        # Matched on the nodes themselves, copied only when they match: a forget asks,
+        # and a namespace holds an audit entry per write (0.24 s at 10k facts otherwise).
+        nodes = self._graph.nodes
+        audit = self._by_label[("AuditEntry", namespace)]
+        return self._rows(
+            namespace, "AuditEntry", [n for n in audit if nodes[n].get("target_id") in wanted]
+        )
 
     @locked
     def facts_about(self, namespace: str, entity_key: str) -> list[Row]:
@@ -353,7 +358,7 @@ class Reads(State):
                         {"kind": "index", "label": label, "id": doc, "property": "keywords"}
                     )
         # The files on disk: forgotten text must leave them too, not only the graph.
-        for name, text in self._journal.texts_on_disk(namespace):
+        for name, text in self._db.texts(namespace):
             if wanted in text.casefold():
                 found.append({"kind": "file", "label": name, "id": None, "property": None})
         for name in self._files.holding(wanted):

@@ -7,7 +7,7 @@ import functools
 import inspect
 import threading
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -18,8 +18,9 @@ from graphmem.model import check_namespace
 from graphmem.store.base import RecallFilter
 from graphmem.store.changes import Row
 from graphmem.store.columns import Admitted, Columns
-from graphmem.store.indexes import IndexFiles, Table
-from graphmem.store.journal import Journal
+from graphmem.store.embedded.storage import Database
+from graphmem.store.indexes import INDEXED, IndexFiles, Table
+from graphmem.store.keywords import keyword_text
 from graphmem.store.rows import slot_node_id
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -55,8 +56,8 @@ class State:
         self.path = Path(path)
         self._lock = threading.RLock()
         self._closed = False
-        self._journal = Journal(self.path)
-        self._keys: dict[str, str] | None = None  # keys.json, once read
+        self._db: Database  # opened by the store (store.py), after the folder's lock
+        self._meta: dict[str, Any] = {}  # the database's meta rows: keys, embedder, seq
         self._graph: Any = nx.MultiDiGraph()
         self._seq = 0
         self._by_label: dict[tuple[str, str], set[str]] = defaultdict(set)
@@ -79,7 +80,28 @@ class State:
         self._cols: dict[tuple[str, str], tuple[int, Columns]] = {}
         self._changed: dict[tuple[str, str], set[int]] = {}  # rows to refresh in _cols
         self._memo: tuple[int, dict[tuple[str, str], Any]] = (-1, {})  # see _until_write
-        self._outdated = False  # the snapshot is of an earlier format
+
+    def _vector_of(self, node: str) -> Any:
+        data = self._graph.nodes.get(node)
+        if data is None or data["label"] not in INDEXED:
+            return None
+        table = self._tables.get((data["label"], data["namespace"]))
+        row = None if table is None else table.row_of.get(node)
+        return None if row is None or table is None else table.vectors.get(row)
+
+    def _vectors(self) -> Iterator[tuple[str, Any]]:
+        for (label, _), table in self._tables.items():
+            if label in INDEXED:
+                for node, row in table.row_of.items():
+                    vector = table.vectors.get(row)
+                    if vector is not None:
+                        yield node, vector
+
+    def _texts(self, label: str, table: Table) -> Iterator[tuple[int, str]]:
+        nodes = self._graph.nodes
+        for row, node in enumerate(table.ids):
+            if node is not None:
+                yield row, keyword_text(nodes[node])
 
     def _slot_version(self, ns: str, key: str) -> int:
         data = self._graph.nodes.get(slot_node_id(ns, key))

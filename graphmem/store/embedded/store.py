@@ -1,5 +1,6 @@
-"""The embedded store itself: opening (snapshot and journal), compaction, and writes,
-with the reads (reads.py) and recall channels (recall.py) it inherits."""
+"""The embedded store itself: opening (the database, or an old folder moved to it),
+writes, and what keeps the files in step, with the reads (reads.py) and recall
+channels (recall.py) it inherits."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import networkx as nx
 import numpy as np
 
 from graphmem.errors import EmbeddingMismatch, GraphmemError, UnknownId, WriteConflict
@@ -22,20 +22,20 @@ from graphmem.model import check_namespace
 from graphmem.results import PurgeReport
 from graphmem.store.base import REEMBED_HINT, interrupted
 from graphmem.store.changes import ChangeSet, FactPatch, Row, StatementPatch
+from graphmem.store.embedded import migrate
 from graphmem.store.embedded.reads import Reads
 from graphmem.store.embedded.recall import Channels
 from graphmem.store.embedded.state import locked
+from graphmem.store.embedded.storage import FORMAT, Database, corrupt
+from graphmem.store.embedded.written import forgotten, outgoing, written
 from graphmem.store.indexes import INDEXED, Table
-from graphmem.store.journal import SNAPSHOT_FORMAT
 from graphmem.store.keywords import keyword_text
+from graphmem.store.lock import acquire, release
 from graphmem.store.rows import slot_node_id
 from graphmem.store.salvage import Applicable, applicable
 from graphmem.store.snapshot import build_graph, no_gc
 from graphmem.store.vectors import unit
 
-_COMPACT_EVERY = 2000  # journal entries; bounds replay time on open
-_COMPACT_BYTES = 256 << 20  # and journal bytes, for large change sets
-_COMPACT_ON_CLOSE = 8 << 20  # a clean close leaves no journal worth seconds of replay
 _ZERO = timedelta(0)
 
 
@@ -44,49 +44,74 @@ class EmbeddedStore(Reads, Channels):
 
     def __init__(self, path: str | Path) -> None:
         super().__init__(path)
-        self._load()
+        self._held = acquire(self.path)
+        try:
+            self._db = Database(self.path)
+            try:
+                with no_gc():  # millions of objects, none of them garbage (snapshot.py)
+                    self._open()
+            except BaseException:
+                self._db.db.close()
+                raise
+        except BaseException:
+            release(self._held)  # a damaged store must not stay locked by this process
+            raise
 
     # ---- durability -------------------------------------------------------
 
-    def _load(self) -> None:
-        try:
-            with no_gc():  # millions of objects, none of them garbage (snapshot.py)
-                self._replay()
-        except BaseException:
-            self._journal.close()  # a damaged store must not stay locked by this process
-            raise
-
-    def _replay(self) -> None:
-        self._keys = self._journal.read_meta("keys") or {}  # damaged keys: refuse to open
-        # The index files are read beside the snapshot: file reads, checksums and faiss
-        # let go of the GIL, so the two overlap on a second core.
+    def _open(self) -> None:
+        # The index files are read beside the database: file reads and faiss let go of
+        # the GIL, so the two overlap on a second core.
         with ThreadPoolExecutor(1, thread_name_prefix="graphmem-open") as pool:
             files = pool.submit(self._files.load_any)
-            held = self._journal.read_snapshot()
+            loaded = self._db.load()
             found = files.result()
-        seq = held.seq
-        self._outdated = held.format != SNAPSHOT_FORMAT  # rewritten at close, at the latest
-        usable = found is not None and found[0] == seq and held.state is not None
+        if "format" not in loaded.meta:
+            if loaded.nodes:  # every store marks its database before its first row
+                raise corrupt(self._db.path, "its format is not recorded")
+            if migrate.is_old(self.path):
+                self._migrate()
+                return
+            # A new store: marked, so that old files appearing later are never read.
+            self._db.set_meta("format", FORMAT)
+            loaded.meta["format"] = FORMAT
+        # A kill between a forget's commit and its erasure left freed pages and a WAL
+        # holding the old rows: finish the erasure before serving anything.
+        self._db.erase(opening=True)
+        self._meta = loaded.meta
+        self._seq = int(self._meta.get("seq", 0))
+        usable = found is not None and found[0] == self._seq and bool(loaded.nodes)
         tables = found[1] if usable and found is not None else None
-        if held.state is not None:
-            self._restore(held.state, held.vectors, tables)
-            del held  # the file's bytes: the vectors are copied into the tables by now
-        self._seq = seq
-        replay = self._journal.replay(after=seq)
-        erasing = False
-        for entry_seq, payload in replay.fresh:
-            erasing = erasing or _forgetting(payload)
-            self._mutate(_change_from(payload))
-            self._seq = entry_seq
-        # A forget is acknowledged only after its compaction; a kill before that leaves
-        # the forgotten text in the old files. Finish the erasure (or an interrupted
-        # compaction, whose stale entries may hold it) before serving anything.
-        if erasing or replay.stale or self._journal.entries > _COMPACT_EVERY:
-            self._compact()
-        elif tables is None and self._files.folder.exists():
-            # Index files of another snapshot (a kill between the snapshot and them):
-            # derived, and they may hold words a forget erased from the snapshot.
+        state = {"nodes": loaded.nodes, "edges": loaded.edges}
+        self._restore(state, loaded.vectors, tables)
+        self._saved = self._seq if tables is not None else -1
+        if migrate.old_files(self.path):  # a move a kill interrupted after its commit
+            migrate.remove_old(self.path)
             self._files.clear()
+        elif tables is None and self._files.folder.exists():
+            # Index files of another state of the database: derived, and they may hold
+            # words a forget erased since.
+            self._files.clear()
+
+    def _migrate(self) -> None:
+        """Move a folder of the journal-and-snapshot format to the database (migrate.py)."""
+        old = migrate.read_old(self.path)
+        held = old.snapshot
+        if held.state is not None:
+            self._restore(held.state, held.vectors, None)
+        for _, payload in old.entries:
+            self._mutate(_change_from(payload))
+        self._meta = {**old.meta, "format": FORMAT, "seq": 1}
+        self._seq = 1
+        self._db.clear()
+        g = self._graph
+        nodes = [(node, data) for node, data in g.nodes(data=True)]
+        edges = [(node, outgoing(g, node)) for node in g]
+        self._db.write(nodes, edges, self._vectors(), self._meta)
+        self._files.clear()  # made beside the old snapshot: written again at close
+        self._saved = -1
+        migrate.remove_old(self.path)
+        self._db.erase()
 
     def _restore(
         self, state: Any, vectors: dict[str, Any], tables: dict[tuple[str, str], Table] | None
@@ -147,53 +172,70 @@ class EmbeddedStore(Reads, Channels):
 
     @locked
     def compact(self) -> None:
-        """Write the snapshot now and empty the journal."""
-        self._compact()
+        """Write the index files now (derived data an open would otherwise rebuild)."""
+        self._save_files()
+
+    def _save_files(self) -> None:
+        if self._saved != self._seq:
+            self._files.save(self._seq, self._tables, self._texts)
+            self._saved = self._seq
 
     def _commit(self, change: ChangeSet) -> None:
-        self._journal.append(self._seq + 1, _change_to(change))
-        self._seq += 1
+        # Relationships into a removed node are rows of their sources: rewritten below.
+        pred = self._graph._pred
+        into = [u for ids in change.removals.values() for n in ids if n in pred for u in pred[n]]
+        forgetting = _forgetting(change)
+        old = forgotten(change, self._graph) if forgetting else None
         self._mutate(change)
+        nodes, edges, vectors = written(change, self._graph, self._entity)
+        edges = list(dict.fromkeys([*edges, *into]))
+        rows = self._graph.nodes
+        try:
+            self._db.write(
+                [(node, rows.get(node)) for node in nodes],
+                [(node, outgoing(self._graph, node)) for node in edges if node in rows],
+                [(node, self._vector_of(node)) for node in vectors],
+                {"seq": self._seq + 1},
+            )
+        except BaseException:
+            # The graph holds a change the database refused: this handle must not serve it.
+            self._abandon()
+            raise
+        self._seq += 1
+        if forgetting:
+            # Forgotten content leaves the files too: the database's freed pages and
+            # WAL, and the index files (derived: rewritten at close, or rebuilt on open).
+            self._db.erase()
+            if old is not None and self._db.holds(old):
+                # secure_delete zeroes a record where it lies, but a b-tree rebalance may
+                # have left an older copy in a page's unallocated space: rewrite the file.
+                self._db.vacuum()
+            self._files.clear()
+            self._saved = -1
 
-    def _compact(self) -> None:
-        self._outdated = False
-        state = nx.node_link_data(self._graph, edges="edges")
-        self._journal.compact(self._seq, state, self._vectors())
-        self._files.save(self._seq, self._tables, self._texts)
-
-    def _vectors(self) -> Iterator[tuple[str, Any]]:
-        for (label, _), table in self._tables.items():
-            if label in INDEXED:
-                for node, row in table.row_of.items():
-                    vector = table.vectors.get(row)
-                    if vector is not None:
-                        yield node, vector
-
-    def _texts(self, label: str, table: Table) -> Iterator[tuple[int, str]]:
-        nodes = self._graph.nodes
-        for row, node in enumerate(table.ids):
-            if node is not None:
-                yield row, keyword_text(nodes[node])
-
-    def _should_compact(self) -> bool:
-        if self._journal.entries > _COMPACT_EVERY:
-            return True
-        path = self._journal.journal_path
-        return path.exists() and path.stat().st_size > _COMPACT_BYTES
+    def _abandon(self) -> None:
+        self._closed = True
+        try:
+            self._db.db.close()
+        finally:
+            release(self._held)
 
     # ---- writes -----------------------------------------------------------
 
     @locked
     def store_key(self, namespace: str, name: str, *, replace: bytes | None = None) -> bytes:
         # Read once per open: every external write asks for the tombstone key.
-        if self._keys is None:
-            self._keys = {}
+        keys = dict(self._meta.get("keys") or {})
         label = f"{namespace}\x1f{name}"
         wanted = replace.hex() if replace is not None else None
-        if label not in self._keys or (wanted is not None and self._keys[label] != wanted):
-            self._keys[label] = wanted or secrets.token_hex(32)
-            self._journal.write_meta("keys", self._keys, private=True)
-        return bytes.fromhex(self._keys[label])
+        if label not in keys or (wanted is not None and keys[label] != wanted):
+            keys[label] = wanted or secrets.token_hex(32)
+            self._set_meta("keys", keys)
+        return bytes.fromhex(keys[label])
+
+    def _set_meta(self, name: str, value: Any) -> None:
+        self._db.set_meta(name, value)
+        self._meta[name] = value
 
     @contextmanager
     def hold_slots(self, namespace: str, slots: Iterable[str]) -> Iterator[None]:
@@ -208,11 +250,7 @@ class EmbeddedStore(Reads, Channels):
         if change.is_empty():
             return
         self._precheck(change)
-        self._commit(change)
-        forgetting = change.removals or change.redactions or change.audit_scrubs
-        if forgetting or self._should_compact():
-            # Forgotten content must leave the disk too, not only the graph.
-            self._compact()
+        self._commit(change)  # a forget also takes the forgotten bytes off the disk
 
     @locked
     def add_uses(self, namespace: str, uses: dict[str, int], at: datetime) -> None:
@@ -440,12 +478,12 @@ class EmbeddedStore(Reads, Channels):
 
     @locked
     def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
-        recorded = self._journal.read_meta("embedder")
+        recorded = self._meta.get("embedder")
         wanted = {"name": embedder_name, "dimensions": dimensions}
         if recorded is not None and recorded.get("pending"):
             raise EmbeddingMismatch(interrupted(recorded["name"]))
         if recorded is None:
-            self._journal.write_meta("embedder", wanted)
+            self._set_meta("embedder", wanted)
         elif recorded != wanted:
             raise EmbeddingMismatch(
                 f"the embedded store at {self.path} was built by {recorded['name']!r} "
@@ -462,7 +500,7 @@ class EmbeddedStore(Reads, Channels):
     @locked
     def begin_vectors(self, embedder_name: str, dimensions: int) -> None:
         wanted = {"name": embedder_name, "dimensions": dimensions, "pending": True}
-        self._journal.write_meta("embedder", wanted)
+        self._set_meta("embedder", wanted)
 
     @locked
     def set_vectors(self, namespace: str, vectors: dict[str, list[float]]) -> None:
@@ -475,34 +513,42 @@ class EmbeddedStore(Reads, Channels):
             table = self._tables[(data["label"], namespace)]
             table.vectors.set(table.row(node_id), vector)
         self._version += 1  # recall's stacked vectors are stale
+        self._db.write((), (), [(node, self._vector_of(node)) for node in vectors])
+        self._saved = -1
 
     @locked
     def end_vectors(self, embedder_name: str, dimensions: int) -> None:
-        self._compact()  # the snapshot carries the new vectors; the journal never had them
-        self._journal.write_meta("embedder", {"name": embedder_name, "dimensions": dimensions})
+        self._set_meta("embedder", {"name": embedder_name, "dimensions": dimensions})
 
     @locked
     def purge(self, timeout: float) -> PurgeReport:
-        # Every forget already compacts; a purge also clears what a crash may have left.
+        # Every forget already erases; a purge also rewrites the whole database file.
         began = time.monotonic()
-        stray = self._journal.remove_strays()
-        self._compact()
-        steps = ["snapshot rewritten from the live graph; journal emptied"]
+        stray = sorted(self.path.glob("*.tmp"))
+        for path in stray:
+            path.unlink(missing_ok=True)
+        self._db.vacuum()
+        self._files.clear()
+        self._saved = -1
+        self._save_files()
+        steps = ["database rewritten (VACUUM) and its WAL emptied; index files rewritten"]
         if stray:
-            steps.append(f"removed {stray} files left by an interrupted write")
+            steps.append(f"removed {len(stray)} files left by an interrupted write")
         return PurgeReport(
             store="embedded", seconds=round(time.monotonic() - began, 3), steps=steps
         )
 
     @locked
     def close(self) -> None:
-        path = self._journal.journal_path
-        if self._outdated or (path.exists() and path.stat().st_size > _COMPACT_ON_CLOSE):
-            # So that the next open reads a snapshot of this version's format, not a long
-            # journal (or one of an earlier graphmem's, slower to read).
-            self._compact()
-        self._journal.close()
-        self._closed = True
+        try:
+            # Derived files, so that the next open reads them instead of rebuilding.
+            self._save_files()
+        finally:
+            self._closed = True
+            try:
+                self._db.close()
+            finally:
+                release(self._held)
 
 
 _USE_FIELDS = frozenset({"use_count", "last_used_at"})
@@ -521,31 +567,15 @@ def _use_statistics_only(change: ChangeSet) -> bool:
     )
 
 
-def encode_vector(vector: Any) -> str:
-    """A unit vector as base64 float32: a snapshot reads it far faster than a JSON list."""
-    return base64.b64encode(np.asarray(vector, dtype="<f4").tobytes()).decode("ascii")
-
-
 def decode_vector(value: Any) -> Any:
-    if isinstance(value, str):
+    if isinstance(value, str):  # an old snapshot's or journal's base64 float32
         return np.frombuffer(base64.b64decode(value), dtype="<f4")
-    return unit(value)  # an older snapshot's or the journal's list of floats
+    return unit(value)  # the database's float32, or an old journal's list of floats
 
 
-def _forgetting(payload: dict[str, Any]) -> bool:
+def _forgetting(change: ChangeSet) -> bool:
     """A change that removes or scrubs content: the disk must lose it too."""
-    return bool(payload.get("removals") or payload.get("redactions") or payload.get("audit_scrubs"))
-
-
-def _change_to(change: ChangeSet) -> dict[str, Any]:
-    payload = {f.name: getattr(change, f.name) for f in fields(change)}
-    payload["patches"] = [[p.fact_id, p.changes] for p in change.patches]
-    payload["statement_patches"] = [[p.statement_id, p.changes] for p in change.statement_patches]
-    # Base64 float32, not a JSON list: a fifth of the bytes, and a replay parses it fast.
-    payload["embeddings"] = {
-        k: v if isinstance(v, str) else encode_vector(unit(v)) for k, v in change.embeddings.items()
-    }
-    return payload
+    return bool(change.removals or change.redactions or change.audit_scrubs)
 
 
 def _change_from(payload: dict[str, Any]) -> ChangeSet:

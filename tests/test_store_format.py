@@ -1,13 +1,14 @@
-"""The embedded store's snapshot, format 2 (vectors as float32 after the JSON, datetimes
-marked per record) and the files an open reads fast: a store written by an earlier
-graphmem (format 1) opens with everything and is rewritten in format 2 at its next
-compaction; damaged or cut format 2 files are refused, or (derived index files)
+"""The embedded store's database (store.db: rows of JSON with datetimes marked, vectors as
+float32 BLOBs) and the derived files an open reads fast: a folder written by an earlier
+graphmem (journal and snapshot, format 1) opens with everything and moves to the
+database, leaving none of its old files; damaged rows are refused, damaged index files
 rebuilt; a forget leaves no file holding the forgotten vectors or words."""
 
 from __future__ import annotations
 
 import random
 import shutil
+import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from graphmem.lifecycle import doctor
 from graphmem.lifecycle.residue import scan
 from graphmem.models.embed import HashingEmbedder
 from graphmem.store import indexes
-from graphmem.store.embedded import EmbeddedStore
+from graphmem.store.embedded import EmbeddedStore, migrate, storage
 from graphmem.store.rows import dumps, loads
 from graphmem.store.snapshot import build_graph, decode_records, encode_records
 
@@ -81,14 +82,11 @@ class _Close:
         return f"_Close({self.vector[:4]}...)"
 
 
-def _header(folder: Path) -> bytes:
-    return (folder / "snapshot.json").read_bytes().split(b"\n", 1)[0]
-
-
-def test_a_store_written_in_format_1_opens_whole_and_moves_to_format_2(tmp_path: Path) -> None:
+def test_a_store_written_in_format_1_opens_whole_and_moves_to_the_database(
+    tmp_path: Path,
+) -> None:
     folder = tmp_path / "old"
     shutil.copytree(FORMAT_1, folder)
-    assert _header(folder).startswith(b"graphmem-sealed 1 ")
     assert b'"format":1' in (folder / "snapshot.json").read_bytes()[:200]
     question = "Where does Person 1 live?"
     with Memory(folder, embedder=HashingEmbedder()) as mem:
@@ -98,19 +96,70 @@ def test_a_store_written_in_format_1_opens_whole_and_moves_to_format_2(tmp_path:
         assert len(vectors) >= 10
         assert "Person 1 works_at Initech" in [text for text, _ in hits]  # type: ignore[attr-defined]
         assert all(isinstance(f["valid_from"], datetime) for f in rows["Fact"])  # type: ignore[index]
-    assert _header(folder).startswith(b"graphmem-sealed 2 ")  # rewritten at close
+        # Moved on open: no file of the old format is left to hold what a forget takes.
+        assert set(migrate.OLD_FILES) & {p.name for p in folder.iterdir()} == set()
+    assert sorted(p.name for p in folder.iterdir() if p.is_file()) == ["lock", "store.db"]
     with Memory(folder, embedder=HashingEmbedder()) as mem:
         assert _everything(mem, "old", question) == before
     assert scan(folder, ["Quillbrook"]) == []  # forgotten before the move, still gone
 
 
-def test_format_2_keeps_datetimes_vectors_and_relationships(tmp_path: Path) -> None:
+def test_a_move_killed_before_or_after_its_commit_finishes_on_the_next_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    question = "Where does Person 1 live?"
+    with Memory(shutil.copytree(FORMAT_1, tmp_path / "ref"), embedder=HashingEmbedder()) as mem:
+        want = _everything(mem, "old", question)
+    # Before the commit: the transaction never happened, the old files are all there.
+    folder = shutil.copytree(FORMAT_1, tmp_path / "before")
+    with monkeypatch.context() as patch:
+
+        def killed(*args: object, **kwargs: object) -> None:
+            raise KeyboardInterrupt
+
+        patch.setattr(storage.Database, "write", killed)
+        with pytest.raises(KeyboardInterrupt):
+            Memory(folder, embedder=HashingEmbedder())
+    assert sorted(p.name for p in FORMAT_1.iterdir()) == sorted(
+        p.name for p in folder.iterdir() if p.name not in ("lock", "store.db")
+    )
+    with Memory(folder, embedder=HashingEmbedder()) as mem:
+        assert _everything(mem, "old", question) == want
+    # After the commit, before the old files went: the next open only deletes them.
+    folder = shutil.copytree(FORMAT_1, tmp_path / "after")
+    with monkeypatch.context() as patch:
+        patch.setattr(migrate, "remove_old", lambda folder: None)
+        Memory(folder, embedder=HashingEmbedder()).close()
+    assert (folder / "snapshot.json").exists()
+    with Memory(folder, embedder=HashingEmbedder()) as mem:
+        assert _everything(mem, "old", question) == want
+    assert sorted(p.name for p in folder.iterdir() if p.is_file()) == ["lock", "store.db"]
+
+
+def test_a_damaged_old_folder_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    folder = shutil.copytree(FORMAT_1, tmp_path / "old")
+    journal = folder / "journal.jsonl"
+    journal.write_bytes(journal.read_bytes() + b"1 2 not a record\n")
+    names = [p.name for p in FORMAT_1.iterdir()]
+    before = {name: (folder / name).read_bytes() for name in names}
+    with pytest.raises(StoreCorrupt, match=r"journal\.jsonl"):
+        Memory(folder, embedder=HashingEmbedder())
+    assert {name: (folder / name).read_bytes() for name in names} == before
+    assert doctor.diagnose(folder).damaged
+    # repair reads the old files and writes a store of the database format.
+    doctor.repair(folder, tmp_path / "new")
+    assert (tmp_path / "new" / "store.db").exists()
+    with Memory(tmp_path / "new", embedder=HashingEmbedder()) as mem:
+        assert "Person 1 works_at Initech" in [
+            e.text for e in mem.recall("Where does Person 1 live?", namespace="old", k=8)
+        ]
+
+
+def test_the_database_keeps_datetimes_vectors_and_relationships(tmp_path: Path) -> None:
     folder = tmp_path / "store"
     with Memory(folder, embedder=HashingEmbedder()) as mem:
         _grow(mem, 30)
-        mem.store.compact()  # type: ignore[attr-defined]
         before = _everything(mem, NS, "Who likes pho?")
-    assert _header(folder).startswith(b"graphmem-sealed 2 ")
     with Memory(folder, embedder=HashingEmbedder()) as mem:
         assert _everything(mem, NS, "Who likes pho?") == before
 
@@ -157,48 +206,41 @@ def test_the_graph_is_built_as_networkx_builds_it() -> None:
     assert "b" not in got.pred["a"]
 
 
-def _snapshot_store(folder: Path) -> None:
+def _db_store(folder: Path) -> None:
     with Memory(folder, embedder=HashingEmbedder()) as mem:
         _grow(mem, 12)
-        mem.store.compact()  # type: ignore[attr-defined]
 
 
-def test_damage_in_the_vectors_or_the_layout_is_refused(tmp_path: Path) -> None:
+def test_damage_in_a_row_is_refused_naming_the_database(tmp_path: Path) -> None:
     folder = tmp_path / "store"
-    _snapshot_store(folder)
-    path = folder / "snapshot.json"
+    _db_store(folder)
+    path = folder / "store.db"
     pristine = path.read_bytes()
-    head, body = pristine.split(b"\n", 1)
-    json_length = int(head.split(b" ")[4])
-    assert 0 < json_length < len(body)  # vectors follow the JSON
-    rng = random.Random(3)
-    tail = [len(head) + 1 + json_length + rng.randrange(len(body) - json_length) for _ in range(8)]
-    damaged_copies = [bytearray(pristine) for _ in tail]
-    for copy, pos in zip(damaged_copies, tail, strict=True):
-        copy[pos] ^= 0x40
-    wrong_split = pristine.replace(b" %d\n" % json_length, b" %d\n" % (json_length + 4), 1)
-    cuts = [pristine[: len(pristine) - 4], pristine[: len(head) + 1 + json_length]]
-    for damaged in [*map(bytes, damaged_copies), wrong_split, *cuts]:
-        path.write_bytes(damaged)
-        with pytest.raises(StoreCorrupt, match=r"snapshot\.json"):
+    db = sqlite3.connect(path)
+    values = [row[0] for row in db.execute("SELECT vector FROM vectors LIMIT 3")]
+    values += [row[0].encode() for row in db.execute("SELECT body FROM nodes LIMIT 3")]
+    db.close()
+    for value in values:
+        at = pristine.index(value[:48]) + 24  # a row may run on into an overflow page
+        damaged = bytearray(pristine)
+        damaged[at] ^= 0x40
+        path.write_bytes(bytes(damaged))
+        with pytest.raises(StoreCorrupt, match=r"store\.db.*checksum"):
             Memory(folder, embedder=HashingEmbedder())
-        assert path.read_bytes() == damaged  # left as it was
+        # Left as it was: SQLite's close may count one more change in the file's header.
+        assert path.read_bytes()[100:] == bytes(damaged)[100:]
         report = doctor.diagnose(folder)
-        assert [p.file for p in report.problems] == ["snapshot.json"]
+        assert [p.file for p in report.problems] == ["store.db"]
     path.write_bytes(pristine)
     with Memory(folder, embedder=HashingEmbedder()) as mem:
         assert len(mem.recall("Who likes pho?", namespace=NS, k=3)) == 3
 
 
-def test_repair_keeps_the_snapshot_vectors(tmp_path: Path) -> None:
+def test_repair_keeps_the_vectors(tmp_path: Path) -> None:
     folder = tmp_path / "store"
-    _snapshot_store(folder)
+    _db_store(folder)
     with Memory(folder, embedder=HashingEmbedder()) as mem:
         before = _everything(mem, NS, "Who likes pho?")
-    journal = folder / "journal.jsonl"
-    journal.write_bytes(journal.read_bytes() + b"1 2 not a record\n")  # damage after it
-    with pytest.raises(StoreCorrupt):
-        Memory(folder, embedder=HashingEmbedder())
     doctor.repair(folder, tmp_path / "new")
     with Memory(tmp_path / "new", embedder=HashingEmbedder()) as mem:
         assert _everything(mem, NS, "Who likes pho?") == before
@@ -229,11 +271,10 @@ def test_a_forget_leaves_no_file_holding_the_forgotten_vectors(tmp_path: Path) -
             [Claim("Person 3", "lives_in", "Zanzibarquux")], namespace=NS, at=START
         )
         _grow(mem, 3, seed=5)
-        mem.store.compact()  # type: ignore[attr-defined]
         facts = mem.facts(NS, subject="Person 3", history=True)
         fact = next(f for f in facts if f.object == "Zanzibarquux")
         needles = [_vector_bytes(mem, fact.id), _vector_bytes(mem, secret.episode_id)]
-        assert all(_files_holding(folder, n) == ["snapshot.json"] for n in needles)
+        assert all(_files_holding(folder, n) for n in needles)  # store.db or its WAL
         mem.forget(NS, episode=secret.episode_id)
         for needle in needles:
             assert _files_holding(folder, needle) == []
@@ -292,10 +333,54 @@ def test_a_damaged_words_file_is_rebuilt_and_a_forget_erases_its_words(
     delta.write_bytes(delta.read_bytes().replace(b"dish3x2", b"dish3x9"))
     with Memory(folder, embedder=HashingEmbedder()) as mem:
         store = _store(mem)
-        assert not (folder / "index").exists()  # refused as a whole, rebuilt from the snapshot
+        assert not (folder / "index").exists()  # refused as a whole, rebuilt from the database
         assert [e.text for e in mem.recall("dish3x2", namespace=NS, k=5)] == want
         store.compact()
         assert list((folder / "index").rglob("delta.json"))
         mem.forget(NS, episode=gone.episode_id)
         assert scan(folder, ["quokkaberry", "quokkaberri"]) == []
     assert scan(folder, ["quokkaberry", "quokkaberri"]) == []
+
+
+def test_every_forget_leaves_no_byte_of_what_it_took_without_a_purge(tmp_path: Path) -> None:
+    # Rows move between pages as the store grows (SQLite's b-tree rebalancing), which can
+    # leave an old copy of a row where secure_delete does not reach: each forget must
+    # find and erase those too (storage.Needles, then VACUUM).
+    folder = tmp_path / "store"
+    rng = random.Random(4)
+    vacuums: list[int] = []
+    real = storage.Database.vacuum
+
+    def counted(self: storage.Database) -> None:
+        vacuums.append(1)
+        real(self)
+
+    with Memory(folder, embedder=HashingEmbedder()) as mem:
+        storage.Database.vacuum = counted  # type: ignore[method-assign]
+        try:
+            _grow(mem, 40)
+            for i in range(25):
+                marker = f"Quorblat{i}x{rng.randrange(10**6)}"
+                said = mem.remember(
+                    [Claim(f"Person {i % 7}", "visited", marker)],
+                    namespace=NS,
+                    at=START + timedelta(days=i),
+                )
+                _grow(mem, 3, seed=i)
+                mem.forget(NS, episode=said.episode_id)
+                assert scan(folder, [marker]) == [], (i, vacuums)
+        finally:
+            storage.Database.vacuum = real  # type: ignore[method-assign]
+    assert scan(folder, ["Quorblat"]) == []
+
+
+def test_needles_find_a_stale_copy_of_a_forgotten_row() -> None:
+    removed = {"id": "ep_1", "content": "Velvetine swims at the Tarrowby Lido", "label": "Episode"}
+    rewritten = {"id": "aud_2", "after_json": None, "label": "AuditEntry"}
+    needles = storage.Needles([removed], [rewritten])
+    live = b'xx{"id":"aud_2","after_json":null}yy{"id":"f_3","target_id":"ep_1"}'
+    assert not needles.found(live)  # the kept row once, the removed one only referred to
+    assert needles.found(live + b'{"id":"aud_2","after_json":"old words"}')  # a second copy
+    assert needles.found(live + b'..."id":"ep_1","conte')  # the removed row's start
+    assert needles.found(live + b"...Velvetine swims at the Tarrowby")  # or its text
+    assert not needles.found(live + b"Velvetine swims")  # shorter than a needle: not its

@@ -1,0 +1,443 @@
+"""The embedded store's records on disk: one SQLite database (``store.db``).
+
+SQLite is the storage engine, so atomic commit, the write-ahead log, recovery after a
+kill and secure deletion are its, not ours. Each change set is one transaction that
+deletes and re-inserts only the rows it touched (a node's properties, its outgoing
+relationships, its vector), so a write costs what it writes and is durable when it
+returns (``synchronous=FULL``: the WAL is fsynced at each commit).
+
+Forgetting: ``secure_delete`` zeroes freed cells and pages, ``incremental_vacuum``
+gives freed pages back, and a ``wal_checkpoint(TRUNCATE)`` empties the WAL, whose
+older frames would otherwise still hold the rows as they were.
+
+SQLite checks its page structure, not the content of a record, so each row carries a
+CRC-32 of its body, and ``meta`` keeps the number of rows of each table: a flipped byte
+inside a record, or a damaged page that hides rows, is ``StoreCorrupt`` naming the file
+rather than a silently different or smaller store.
+
+One process at a time owns the folder (an exclusive ``flock`` on ``lock``); several
+writers through SQLite's own locking is the next step (issue 42).
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import re
+import sqlite3
+import zlib
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from graphmem.errors import StoreCorrupt
+from graphmem.store.rows import dumps
+from graphmem.store.snapshot import fast_loads
+
+DATABASE = "store.db"
+FORMAT = 1  # of the tables below; meta "format"
+_TABLES = ("nodes", "edges", "vectors")
+# Rowid tables: a row of a kilobyte or more (a vector, a long episode) fits a page of
+# one (a WITHOUT ROWID table gives each its own overflow page: 85 MB at 10k facts).
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS nodes (id TEXT PRIMARY KEY, body TEXT NOT NULL,
+    crc INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS edges (source TEXT NOT NULL, target TEXT NOT NULL,
+    key TEXT NOT NULL, body TEXT NOT NULL, crc INTEGER NOT NULL,
+    PRIMARY KEY (source, target, key));
+CREATE TABLE IF NOT EXISTS vectors (id TEXT PRIMARY KEY, vector BLOB NOT NULL,
+    crc INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, body TEXT NOT NULL,
+    crc INTEGER NOT NULL);
+"""
+
+
+def _crc(*parts: str | bytes) -> int:
+    """CRC-32 of a whole row, its key columns included (a flipped key is damage too)."""
+    crc = 0
+    for part in parts:
+        if not isinstance(part, str | bytes):  # a damaged record header changed its type
+            raise ValueError(f"a column holds {type(part).__name__}, not text or bytes")
+        crc = zlib.crc32(part.encode("utf-8") if isinstance(part, str) else part, crc)
+        crc = zlib.crc32(b"\0", crc)
+    return crc
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A connection with the pragmas the store relies on (a new file: owner-only, as it
+    holds the tombstone keys)."""
+    if not path.exists():
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        # auto_vacuum only takes effect before the first table is made.
+        db.execute("PRAGMA auto_vacuum = INCREMENTAL")
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA secure_delete = ON")
+        db.execute("PRAGMA foreign_keys = OFF")
+        db.executescript(_SCHEMA)
+    except sqlite3.DatabaseError as exc:  # OperationalError too: see guarded()
+        db.close()
+        raise corrupt(path, exc) from exc
+    return db
+
+
+def corrupt(path: Path, why: object) -> StoreCorrupt:
+    return StoreCorrupt(
+        f"the embedded store's database {path} is damaged ({why}); "
+        f"graphmem doctor {path.parent} says what is intact, "
+        f"graphmem repair {path.parent} --into NEW_FOLDER keeps it"
+    )
+
+
+def _intact(crc: int, body: Any, what: str, *keys: Any) -> None:
+    """``_crc(*keys, body)`` equals ``crc``, computed over one joined bytes object."""
+    if not isinstance(body, bytes) or not all(isinstance(k, str) for k in keys):
+        raise ValueError(f"{what}: a column holds the wrong type")
+    parts = [k.encode("utf-8") for k in keys]
+    if zlib.crc32(b"\0".join([*parts, body, b""])) != crc:
+        raise ValueError(f"{what} fails its checksum")
+
+
+@contextmanager
+def guarded(path: Path, *, opening: bool = False) -> Iterator[None]:
+    """SQLite's report of a damaged file as ``StoreCorrupt``. Once open, a busy or full
+    disk is not damage; while opening, a damaged header can look like one (SQLite then
+    says "disk is full"), so every error names the file."""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        if opening:
+            raise corrupt(path, exc) from exc
+        raise
+    except sqlite3.DatabaseError as exc:
+        raise corrupt(path, exc) from exc
+
+
+# Values that name or classify a record rather than say something, and that records
+# which stay share (ids, times, kinds, slots): a needle of them would always be found.
+_STRUCTURAL = re.compile(r"[a-z]+_[0-9a-f]{16,}|\d{4}-\d\d-\d\dT[\d:.+]+")
+_SHARED = frozenset(
+    {"id", "namespace", "label", "slot", "subject_key", "object_key", "status", "kind"}
+    | {"role", "source", "actor", "action", "sensitivity", "authority", "scope", "op"}
+    | {"predicate", "thread", "session", "produced_by", "cardinality", "lane", "about"}
+    | {"before_json", "after_json", "note"}  # an audit entry's: scrubbed, not removed
+)
+_NEEDLE = 24  # bytes: unique enough, and inside the part of a record a page keeps
+
+
+class Needles:
+    """What stale bytes of forgotten records would hold: each record's id as its own
+    body names it (``"id":"…"``: every copy of its row holds it, no other row does) with
+    how many copies may remain (0 when removed, 1 when rewritten), and the start of
+    each long text a removed record carried, as the database stores it."""
+
+    def __init__(self, removed: Iterable[dict[str, Any]], rewritten: Iterable[dict[str, Any]]):
+        self.heads: dict[bytes, int] = {}
+        self.texts: set[bytes] = set()
+        for record in rewritten:
+            self.heads[_head(record)] = 1
+        for record in removed:
+            self.heads[_head(record)] = 0
+            for key, value in record.items():
+                texts = value if isinstance(value, list) else [value]
+                for text in texts:
+                    if _telling(key, text):
+                        self.texts.add(dumps(text)[1:-1].encode("utf-8")[:_NEEDLE])
+
+    def found(self, data: Any) -> bool:
+        """Whether ``data`` holds a copy too many. The ids are found in one pass (a
+        regular expression whose literal start, ``"id":"``, the engine skips to: 0.8 s
+        over 600 MB, where one pass per needle took 0.45 s each); each text by a find."""
+        if self.heads:
+            ids = b"|".join(re.escape(head) for head in self.heads)
+            seen: dict[bytes, int] = {}
+            for match in re.finditer(b'"id":"(' + ids + b')"', data):
+                head = match.group(1)
+                seen[head] = seen.get(head, 0) + 1
+                if seen[head] > self.heads[head]:
+                    return True
+        return any(data.find(text) >= 0 for text in self.texts)
+
+
+def _telling(key: str, value: Any) -> bool:
+    """A text only this record is likely to hold (a needle that finds nothing else)."""
+    if key in _SHARED or not isinstance(value, str) or len(value) < 16:
+        return False
+    return not _STRUCTURAL.fullmatch(value)
+
+
+def _head(record: dict[str, Any]) -> bytes:
+    """The id as a body writes it; found after ``"id":"``, which only a node's own body
+    holds (a reference is ``"target_id":"…"``)."""
+    return dumps(record["id"])[1:-1].encode("utf-8")
+
+
+class Loaded:
+    """What an open reads: node dicts, ``(source, target, key, properties)`` tuples,
+    vectors by node id, and the meta values by name."""
+
+    def __init__(self) -> None:
+        self.nodes: list[dict[str, Any]] = []
+        self.edges: list[tuple[str, str, str, dict[str, Any]]] = []
+        self.vectors: dict[str, Any] = {}
+        self.meta: dict[str, Any] = {}
+
+
+class Database:
+    """``store.db`` in one store folder, written by this process only."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.path = folder / DATABASE
+        self.db = connect(self.path)
+        self.counts = dict.fromkeys(_TABLES, 0)
+
+    # ---- reads --------------------------------------------------------------
+
+    def load(self) -> Loaded:
+        """Every row, checked: ``StoreCorrupt`` on a damaged page, a row whose CRC
+        fails, or fewer or more rows than the last commit recorded."""
+        out = Loaded()
+        try:
+            # Bodies read as bytes (CAST): checked and parsed without a decode and an
+            # encode of every row in Python (a third of an open at 100k facts).
+            rows = self.db.execute("SELECT name, CAST(body AS BLOB), crc FROM meta")
+            for name, body, crc in rows:
+                _intact(crc, body, f"meta {name!r}", name)
+                out.meta[name] = fast_loads(body)
+            nodes = out.nodes
+            for node, body, crc in self.db.execute("SELECT id, CAST(body AS BLOB), crc FROM nodes"):
+                _intact(crc, body, f"node {node!r}", node)
+                nodes.append(fast_loads(body))
+            edges = out.edges
+            query = "SELECT source, target, key, CAST(body AS BLOB), crc FROM edges"
+            for source, target, key, body, crc in self.db.execute(query):
+                _intact(
+                    crc, body, f"relationship {source!r}-{key}->{target!r}", source, target, key
+                )
+                edges.append((source, target, key, fast_loads(body)))
+            for node, blob, crc in self.db.execute("SELECT id, vector, crc FROM vectors"):
+                _intact(crc, blob, f"vector {node!r}", node)
+                out.vectors[node] = np.frombuffer(blob, dtype="<f4")
+        except (sqlite3.DatabaseError, ValueError, TypeError, AttributeError) as exc:
+            raise corrupt(self.path, exc) from exc
+        found = {"nodes": len(out.nodes), "edges": len(out.edges), "vectors": len(out.vectors)}
+        recorded = out.meta.get("counts", found if not out.meta else None)
+        if recorded != found:
+            raise corrupt(self.path, f"rows {found}, the last commit recorded {recorded}")
+        self.counts = found
+        return out
+
+    def texts(self, namespace: str) -> Iterator[tuple[str, str]]:
+        """(file, text) of every row of ``namespace`` in the database: nodes, and the
+        relationships at either end of one (what a deletion audit reads)."""
+        inside: set[str] = set()
+        for node, body in self.db.execute("SELECT id, body FROM nodes"):
+            if fast_loads(body.encode("utf-8")).get("namespace") == namespace:
+                inside.add(node)
+                yield DATABASE, body
+        rows = self.db.execute("SELECT source, target, key, body FROM edges")
+        for source, target, key, body in rows:
+            if source in inside or target in inside:
+                yield DATABASE, f"{source} {key} {target} {body}"
+
+    # ---- writes -------------------------------------------------------------
+
+    def write(
+        self,
+        nodes: Iterable[tuple[str, dict[str, Any] | None]],
+        edges: Iterable[tuple[str, list[tuple[str, str, dict[str, Any]]]]],
+        vectors: Iterable[tuple[str, Any]],
+        meta: dict[str, Any] | None = None,
+    ) -> None:
+        """One transaction: each node's row replaced (``None``: deleted, with its outgoing
+        relationships and its vector), each listed node's outgoing relationships replaced
+        by the given ``(target, key, properties)``, each vector replaced (``None``:
+        deleted), and the meta values set."""
+        counts = dict(self.counts)
+        with guarded(self.path):
+            self._write(counts, nodes, edges, vectors, meta)
+        self.counts = counts
+
+    def _write(
+        self,
+        counts: dict[str, int],
+        nodes: Iterable[tuple[str, dict[str, Any] | None]],
+        edges: Iterable[tuple[str, list[tuple[str, str, dict[str, Any]]]]],
+        vectors: Iterable[tuple[str, Any]],
+        meta: dict[str, Any] | None,
+    ) -> None:
+        db = self.db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for node, data in nodes:
+                counts["nodes"] -= db.execute("DELETE FROM nodes WHERE id = ?", (node,)).rowcount
+                if data is None:
+                    # Its incoming relationships go with their sources' (listed in edges).
+                    gone = db.execute("DELETE FROM edges WHERE source = ?", (node,)).rowcount
+                    counts["edges"] -= gone
+                    counts["vectors"] -= db.execute(
+                        "DELETE FROM vectors WHERE id = ?", (node,)
+                    ).rowcount
+                    continue
+                body = dumps(data)
+                db.execute("INSERT INTO nodes VALUES (?, ?, ?)", (node, body, _crc(node, body)))
+                counts["nodes"] += 1
+            for source, out in edges:
+                counts["edges"] -= db.execute(
+                    "DELETE FROM edges WHERE source = ?", (source,)
+                ).rowcount
+                for target, key, props in out:
+                    body = dumps(props)
+                    db.execute(
+                        "INSERT INTO edges VALUES (?, ?, ?, ?, ?)",
+                        (source, target, key, body, _crc(source, target, key, body)),
+                    )
+                    counts["edges"] += 1
+            for node, vector in vectors:
+                counts["vectors"] -= db.execute(
+                    "DELETE FROM vectors WHERE id = ?", (node,)
+                ).rowcount
+                if vector is not None:
+                    blob = np.asarray(vector, dtype="<f4").tobytes()
+                    row = (node, blob, _crc(node, blob))
+                    db.execute("INSERT INTO vectors VALUES (?, ?, ?)", row)
+                    counts["vectors"] += 1
+            for name, value in {**(meta or {}), "counts": counts}.items():
+                self._set_meta(name, value)
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+
+    def _set_meta(self, name: str, value: Any) -> None:
+        body = dumps(value)
+        self.db.execute(
+            "INSERT OR REPLACE INTO meta VALUES (?, ?, ?)", (name, body, _crc(name, body))
+        )
+
+    def set_meta(self, name: str, value: Any) -> None:
+        self.write((), (), (), {name: value})
+
+    def clear(self) -> None:
+        """Every row gone, in one transaction (a migration that starts again)."""
+        with guarded(self.path):
+            self.db.execute("BEGIN IMMEDIATE")
+            for table in (*_TABLES, "meta"):
+                self.db.execute(f"DELETE FROM {table}")
+            self.db.execute("COMMIT")
+        self.counts = dict.fromkeys(_TABLES, 0)
+
+    def erase(self, *, opening: bool = False) -> None:
+        """Take freed bytes off the disk: freed pages given back to the file system and
+        the WAL, whose frames hold rows as they were, emptied."""
+        with guarded(self.path, opening=opening):
+            self.db.execute("PRAGMA incremental_vacuum")
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def holds(self, needles: Needles) -> bool:
+        """Whether the database file still holds what ``needles`` look for (after
+        ``erase``: the WAL is empty, every committed page is in the file)."""
+        if not self.path.stat().st_size:
+            return False
+        with (
+            self.path.open("rb") as handle,
+            mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data,
+        ):
+            return needles.found(data)
+
+    def vacuum(self) -> None:
+        """Rewrite the whole file (``graphmem purge``): no free page or cell remains."""
+        with guarded(self.path):
+            self.db.execute("VACUUM")
+        self.erase()
+
+    def close(self) -> None:
+        try:
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            self.db.close()
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+
+
+def check(path: Path) -> list[str]:
+    """What ``PRAGMA integrity_check``, the rows' checksums and the recorded row counts
+    find wrong in a database (empty: intact); opened read-only."""
+    try:
+        db = _read_only(path)
+        found = [row[0] for row in db.execute("PRAGMA integrity_check")]
+    except sqlite3.DatabaseError as exc:
+        return [str(exc)]
+    problems = [] if found == ["ok"] else found
+    db.close()
+    salvaged = salvage(path)
+    problems.extend(salvaged.lost)
+    return problems
+
+
+class Salvaged(Loaded):
+    """The rows of a damaged database that read back intact, and what did not."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lost: list[str] = []
+
+
+def salvage(path: Path) -> Salvaged:
+    """Every row of ``path`` that reads and passes its checksum; a table that stops
+    reading part-way is noted in ``lost``, as is every row that fails its checksum."""
+    out = Salvaged()
+    try:
+        db = _read_only(path)
+    except sqlite3.DatabaseError as exc:
+        out.lost.append(f"{path.name}: {exc}")
+        return out
+    queries = {
+        "meta": "SELECT name, body, crc FROM meta",
+        "nodes": "SELECT id, body, crc FROM nodes",
+        "edges": "SELECT source, target, key, body, crc FROM edges",
+        "vectors": "SELECT id, vector, crc FROM vectors",
+    }
+    try:
+        for table, query in queries.items():
+            read = 0
+            try:
+                for row in db.execute(query):
+                    read += 1
+                    try:
+                        intact = _crc(*row[:-1]) == row[-1]
+                        if intact:
+                            _keep(out, table, row)
+                    except (ValueError, TypeError, AttributeError):
+                        intact = False
+                    if not intact:
+                        out.lost.append(f"{table} row {row[0]!r} fails its checksum")
+            except (sqlite3.DatabaseError, ValueError, TypeError, AttributeError) as exc:
+                out.lost.append(f"{table}: unreadable after {read} rows ({exc})")
+    finally:
+        db.close()
+    recorded = out.meta.get("counts")
+    found = {"nodes": len(out.nodes), "edges": len(out.edges), "vectors": len(out.vectors)}
+    if recorded is not None and recorded != found and not out.lost:
+        out.lost.append(f"rows {found}, the last commit recorded {recorded}")
+    return out
+
+
+def _keep(out: Loaded, table: str, row: tuple[Any, ...]) -> None:
+    if table == "meta":
+        out.meta[row[0]] = fast_loads(row[1].encode("utf-8"))
+    elif table == "nodes":
+        out.nodes.append(fast_loads(row[1].encode("utf-8")))
+    elif table == "edges":
+        out.edges.append((row[0], row[1], row[2], fast_loads(row[3].encode("utf-8"))))
+    else:
+        out.vectors[row[0]] = np.frombuffer(row[1], dtype="<f4")
