@@ -59,6 +59,9 @@ class Dataset:
     source: str
     categories: dict[int, str]
     conversations: list[Conversation]
+    # What the items are to the memory (Memory.remember's source): a conversation's turns
+    # are what the user said; articles and news are documents, as a caller stores them.
+    told_by: str = "user"
 
     @property
     def turns(self) -> int:
@@ -249,7 +252,7 @@ def load_covidqa(folder: Path, conversations: int | None) -> Dataset:
         convs.append(
             Conversation(index, f"doc-{doc.get('document_id', index)}", turns, questions, 0, empty)
         )
-    return Dataset("covidqa", str(path), {1: "article"}, convs)
+    return Dataset("covidqa", str(path), {1: "article"}, convs, told_by="document")
 
 
 # ---- RealTime QA -------------------------------------------------------------------
@@ -303,7 +306,7 @@ def load_realtimeqa(folder: Path, conversations: int | None) -> Dataset:
         turns.sort(key=lambda t: t.at)
         convs.append(Conversation(index, year.name, turns, questions, 0, empty))
     categories = {number: name for name, number in sources.items()}
-    return Dataset("realtimeqa", str(folder), categories, convs)
+    return Dataset("realtimeqa", str(folder), categories, convs, told_by="document")
 
 
 # ---- registry ------------------------------------------------------------------

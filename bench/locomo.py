@@ -213,17 +213,23 @@ class Ingested:
 
 
 def ingest(
-    mem: Memory, conv: Conversation, namespace: str, watch: Stopwatch, *, sessions: bool = True
+    mem: Memory,
+    conv: Conversation,
+    namespace: str,
+    watch: Stopwatch,
+    *,
+    sessions: bool = True,
+    source: str = "user",
 ) -> Ingested:
-    """Every turn as one episode; ``sessions=False`` stores them as most callers do, with
-    no session named."""
+    """Every turn as one episode, told by ``source``; ``sessions=False`` stores them as most
+    callers do, with no session named."""
     done = Ingested(namespace, {})
     for turn in conv.turns:
         with watch.time():
             result = mem.remember(
                 turn.text,
                 namespace=namespace,
-                source="user",
+                source=source,
                 at=turn.at,
                 session=f"session_{turn.session}" if sessions else None,
                 source_ref=turn.dia_id,

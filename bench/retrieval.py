@@ -127,7 +127,12 @@ def run_graphmem(
                     namespaces.append(namespace)
                     started = time.perf_counter()
                     stores[conv.index] = ingest(
-                        mem, conv, namespace, stats.watch, sessions=not args.no_sessions
+                        mem,
+                        conv,
+                        namespace,
+                        stats.watch,
+                        sessions=not args.no_sessions,
+                        source=ds.told_by,
                     )
                     stats.seconds += time.perf_counter() - started
                     stats.items += len(conv.turns)

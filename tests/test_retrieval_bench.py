@@ -133,6 +133,7 @@ def test_covidqa_adapter_golds_the_paragraphs_an_answer_span_lies_in(tmp_path: P
         "Where otters return, kelp grows back within a decade.",
     ]
     assert conv.turns[0].at.date().isoformat() == "2021-03-04"
+    assert ds.told_by == "document"  # stored as a caller stores an article, not as the user
     by_text = {t.dia_id: t.text for t in conv.turns}
     first, second = conv.questions
     assert [by_text[g] for g in first.gold] == ["Urchins graze kelp forests down to bare rock."]
@@ -145,6 +146,7 @@ def test_realtimeqa_adapter_asks_each_question_on_its_quiz_day(tmp_path: Path) -
     (conv,) = ds.conversations
     assert [t.dia_id for t in conv.turns] == ["20230106_0", "20230113_0"]
     assert conv.turns[0].text == "The kite festival in Porto drew record crowds."
+    assert ds.told_by == "document"
     assert conv.no_gold == 1
     first, second = conv.questions
     assert first.at is not None
