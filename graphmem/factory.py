@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from graphmem import config
 from graphmem.errors import InvalidArgument
 
 if TYPE_CHECKING:
+    from neo4j.api import BookmarkManager
+
     from graphmem.models.embed import Embedder
     from graphmem.models.llm import ModelClient
     from graphmem.store.base import GraphStore
@@ -36,7 +38,7 @@ def neo4j_store(
     *,
     auth: tuple[str, str] | None = None,
     database: str | None = None,
-    bookmarks: Any = None,
+    bookmarks: BookmarkManager | None = None,
 ) -> GraphStore:
     """A Neo4j store; the driver (a third of a second to import) loads only here."""
     from graphmem.store.neo4j import Neo4jStore  # noqa: PLC0415 - the driver loads on use
@@ -79,13 +81,11 @@ def model_client(override: str | None = None) -> ModelClient | None:
 def model_extractor(name: str) -> Iterator[Extractor]:
     """An extractor reading with the model ``name`` at the configured endpoint; its client
     is closed on exit (Memory.compare_models)."""
-    from graphmem.extract.llm import LLMExtractor  # noqa: PLC0415 - openai loads on use
-
     client = model_client(name)
     if client is None:  # pragma: no cover - a name is given, so a client is made
         raise InvalidArgument(f"no client for model {name!r}")
     with client:
-        yield LLMExtractor(client)
+        yield extractor_for(client)
 
 
 def embedder(override: str | None = None) -> Embedder:

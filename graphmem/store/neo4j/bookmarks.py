@@ -25,6 +25,8 @@ from typing import Any
 import neo4j
 from neo4j.api import BookmarkManager
 
+KEEP_SECONDS = 3600.0  # a process gone this long left bookmarks every server has applied
+
 
 def shared_bookmarks(path: str | Path) -> BookmarkManager:
     """A bookmark manager whose bookmarks live in the file ``path``: each transaction of any
@@ -44,7 +46,6 @@ def shared_bookmarks(path: str | Path) -> BookmarkManager:
             fcntl.flock(lock, fcntl.LOCK_EX)
             entries = _read(file)
             now = time.time()
-            # A process gone for an hour left bookmarks every server has long applied.
             entries = {pid: e for pid, e in entries.items() if now - e["at"] < KEEP_SECONDS}
             entries[me] = {"at": now, "bookmarks": sorted(bookmarks.raw_values)}
             tmp = file.with_name(f"{file.name}.{me}.tmp")
@@ -56,9 +57,6 @@ def shared_bookmarks(path: str | Path) -> BookmarkManager:
         bookmarks_supplier=supply,
         bookmarks_consumer=consume,
     )
-
-
-KEEP_SECONDS = 3600.0
 
 
 def _all(entries: dict[str, dict[str, Any]]) -> list[str]:
