@@ -107,13 +107,8 @@ class Reads(State):
     def entities_still_named(
         self, namespace: str, keys: Iterable[str], excluded: Iterable[str]
     ) -> set[str]:
-        wanted, gone = set(keys), set(excluded)
-        nodes = self._graph.nodes
-        named: set[str] = set()
-        for i in self._by_label[("Statement", namespace)]:
-            if i not in gone:
-                named |= wanted & {nodes[i]["subject_key"], nodes[i].get("object_key")}
-        return named
+        gone = set(excluded)
+        return {key for key in set(keys) if self._named.get((namespace, key), set()) - gone}
 
     @locked
     def episode_statements(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
@@ -259,14 +254,9 @@ class Reads(State):
 
     @locked
     def audit_of(self, namespace: str, target_ids: Iterable[str]) -> list[Row]:
-        wanted = set(target_ids)
-        # Matched on the nodes themselves, copied only when they match: a forget asks,
-        # and a namespace holds an audit entry per write (0.24 s at 10k facts otherwise).
-        nodes = self._graph.nodes
-        audit = self._by_label[("AuditEntry", namespace)]
-        return self._rows(
-            namespace, "AuditEntry", [n for n in audit if nodes[n].get("target_id") in wanted]
-        )
+        # From the index by target: a namespace holds an audit entry per write.
+        found = (self._audits.get((namespace, target), ()) for target in set(target_ids))
+        return self._rows(namespace, "AuditEntry", sorted({a for ids in found for a in ids}))
 
     @locked
     def facts_about(self, namespace: str, entity_key: str) -> list[Row]:

@@ -65,6 +65,10 @@ class State:
         self._subject: dict[tuple[str, str], set[str]] = defaultdict(set)
         self._entity: dict[tuple[str, str], str] = {}
         self._said: dict[tuple[str, str], set[str]] = defaultdict(set)  # slot -> statements
+        # What a forget asks about one record, without a pass over the namespace: the
+        # statements naming an entity key, and the audit entries about a record.
+        self._named: dict[tuple[str, str], set[str]] = defaultdict(set)
+        self._audits: dict[tuple[str, str], set[str]] = defaultdict(set)
         # Facts and episodes by (label, namespace): rows, vectors, keywords (indexes.py).
         self._tables: dict[tuple[str, str], Table] = defaultdict(Table)
         self._files = IndexFiles(self.path)

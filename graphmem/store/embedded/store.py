@@ -422,6 +422,10 @@ class EmbeddedStore(Reads, Channels):
             self._entity[(ns, data["key"])] = node_id
         elif label == "Statement":
             self._said[(ns, data["slot"])].add(node_id)
+            for key in _named_keys(data):
+                self._named[(ns, key)].add(node_id)
+        elif label == "AuditEntry" and (target := data.get("target_id")):
+            self._audits[(ns, target)].add(node_id)
         if label in INDEXED and not indexed:
             self._index_table(node_id, data, vector)
 
@@ -472,6 +476,10 @@ class EmbeddedStore(Reads, Channels):
             self._entity.pop((ns, data["key"]), None)
         elif label == "Statement":
             self._said[(ns, data["slot"])].discard(node_id)
+            for key in _named_keys(data):
+                _discard(self._named, (ns, key), node_id)
+        elif label == "AuditEntry" and (target := data.get("target_id")):
+            _discard(self._audits, (ns, target), node_id)
         self._graph.remove_node(node_id)
 
     # ---- vectors ----------------------------------------------------------
@@ -549,6 +557,18 @@ class EmbeddedStore(Reads, Channels):
                 self._db.close()
             finally:
                 release(self._held)
+
+
+def _named_keys(statement: dict[str, Any]) -> set[str]:
+    return {statement["subject_key"], statement.get("object_key")} - {None}
+
+
+def _discard(index: dict[tuple[str, str], set[str]], key: tuple[str, str], node: str) -> None:
+    held = index.get(key)
+    if held is not None:
+        held.discard(node)
+        if not held:  # a forgotten key leaves no trace in the index either
+            del index[key]
 
 
 _USE_FIELDS = frozenset({"use_count", "last_used_at"})
