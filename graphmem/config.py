@@ -18,7 +18,8 @@ model              ``GRAPHMEM_MODEL`` with ``OPENAI_BASE_URL`` and   ``--model``
                    take, 60) and ``GRAPHMEM_MODEL_RETRIES`` (2);
                    ``GRAPHMEM_COMPARE_MODEL``: a second model the
                    monthly maintenance compares it with
-embedder           ``GRAPHMEM_EMBEDDER``: ``hashing`` (default),      ``--embedder``
+embedder           ``GRAPHMEM_EMBEDDER``; unset: the store's own      ``--embedder``
+                   (``hashing`` for a new store);
                    ``semantic`` (the ``semantic`` extra, offline),
                    ``contextual`` (the ``contextual`` extra,
                    offline),
@@ -131,7 +132,13 @@ def _number(name: str, default: _N, kind: Callable[[str], _N]) -> _N:
 
 
 def embedder_spec(override: str | None = None) -> str:
-    return override or _env("GRAPHMEM_EMBEDDER") or "hashing"
+    return embedder_configured(override) or "hashing"
+
+
+def embedder_configured(override: str | None = None) -> str | None:
+    """The embedder asked for (``--embedder`` or ``GRAPHMEM_EMBEDDER``), or None: then a
+    store that records the embedder its vectors were built by is read with that one."""
+    return override or _env("GRAPHMEM_EMBEDDER")
 
 
 OPENAI_DEFAULT_URL = "https://api.openai.com/v1"
@@ -207,7 +214,7 @@ def described(
         out.append(Setting("extractor", "offline rules (no model)", "GRAPHMEM_MODEL unset"))
     if compare_model_name() is not None:
         out.append(Setting("model compared", str(compare_model_name()), "GRAPHMEM_COMPARE_MODEL"))
-    spec = embedder_spec(embedder_override)
+    spec = embedder_configured(embedder_override)
     source = (
         "--embedder"
         if embedder_override
@@ -215,7 +222,8 @@ def described(
         if _env("GRAPHMEM_EMBEDDER")
         else "default"
     )
-    out.append(Setting("embedder", spec, source))
+    shown = spec or "the one the store records (hashing for a new store)"
+    out.append(Setting("embedder", shown, source))
     if namespace := default_namespace():
         out.append(Setting("mcp namespace", namespace, "GRAPHMEM_NAMESPACE"))
     return out

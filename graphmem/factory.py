@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from graphmem import config
 from graphmem.errors import InvalidArgument
@@ -86,6 +86,32 @@ def model_extractor(name: str) -> Iterator[Extractor]:
         raise InvalidArgument(f"no client for model {name!r}")
     with client:
         yield extractor_for(client)
+
+
+def recorded_embedder(recorded: dict[str, Any] | None) -> Embedder:
+    """The embedder a store's vectors were built by, when nothing is configured: a store
+    built with ``semantic`` opens with it, not with the hashing default it would refuse.
+    Nothing recorded, a re-embed left unfinished or a name graphmem cannot build: the
+    default (``ensure_vectors`` then says what does not match)."""
+    if not recorded or recorded.get("pending"):
+        return embedder()
+    name, dimensions = str(recorded["name"]), int(recorded["dimensions"])
+    from graphmem.models import embed  # noqa: PLC0415 - openai loads only when used
+
+    if name == embed.HashingEmbedder.name:
+        return embed.HashingEmbedder(dimensions)
+    named = {_SEMANTIC: "semantic", _CONTEXTUAL: "contextual"}.get(name)
+    if named is not None:
+        return embedder(named)
+    if name.startswith(("openai:", "sentence-transformers:")):
+        return embedder(name)
+    return embedder()
+
+
+# The names the offline embedders record (models/semantic.py, models/contextual.py),
+# here so that following a store's record imports neither model until it is needed.
+_SEMANTIC = "semantic:wordllama-l2-supercat-256"
+_CONTEXTUAL = "contextual:all-minilm-l6-v2-int8"
 
 
 def embedder(override: str | None = None) -> Embedder:

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from graphmem import arguments, factory
+from graphmem import arguments, config, factory
 from graphmem.arguments import shown
 from graphmem.errors import GraphmemError, InvalidArgument, UnknownId
 from graphmem.extract.offline import OfflineExtractor
@@ -91,7 +91,8 @@ class Memory(LifecycleOperations, ConnectionOperations, EditOperations):
             extractor = factory.extractor_for(self._model) if self._model else OfflineExtractor()
         if decider is None and self._model is not None:
             decider = factory.decider_for(self._model)
-        self.embedder: Embedder = embedder or factory.embedder()
+        if embedder is None and config.embedder_configured() is not None:
+            embedder = factory.embedder()
         owned = store is None
         if store is None:
             store = factory.open_store(path)
@@ -102,6 +103,10 @@ class Memory(LifecycleOperations, ConnectionOperations, EditOperations):
         self._lock = threading.RLock()
         self._closed = False
         try:
+            # Nothing configured: the embedder the store's vectors were built by.
+            self.embedder: Embedder = embedder or factory.recorded_embedder(
+                store.recorded_embedder()
+            )
             store.ensure_vectors(self.embedder.name, self.embedder.dimensions)
         except GraphmemError:
             if owned:  # a store this constructor opened must not outlive its failure

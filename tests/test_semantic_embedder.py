@@ -108,8 +108,11 @@ def test_the_store_records_the_semantic_embedder(
     folder = tmp_path / "store"
     with Memory(folder, embedder=semantic) as mem:
         mem.remember("I work at Acme Corp.", "sam")
+    with Memory(folder) as mem:  # nothing configured: the store's own embedder
+        assert mem.embedder.name == NAME
+        assert "Acme" in _top_text(mem, "Who is my employer?")
     with pytest.raises(EmbeddingMismatch, match=f"'{NAME}' \\(256 dimensions\\)"):
-        Memory(folder)  # the hashing default is refused
+        Memory(folder, embedder=HashingEmbedder())  # one configured otherwise is refused
     with Memory(folder, embedder=WordLlamaEmbedder()) as mem:  # a new instance: same name
         assert "Acme" in _top_text(mem, "Who is my employer?")
 

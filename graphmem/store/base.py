@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from graphmem.results import PurgeReport
 from graphmem.store.changes import ChangeSet, Row
@@ -349,6 +349,10 @@ class GraphStore(Protocol):
         """How many episodes, entities, facts, audit entries and tombstones the namespace holds."""
 
     # ---- recall: each channel filters first, then ranks ----------------------
+
+    def recorded_embedder(self) -> dict[str, Any] | None:
+        """The embedder the store's vectors were built by (name, dimensions, pending), or
+        None before the first."""
 
     def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
         """Prepare vector search for this embedder; refuse one that does not match the index."""

@@ -3,6 +3,7 @@ and the lock every public method takes."""
 
 from __future__ import annotations
 
+import base64
 import functools
 import inspect
 import threading
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import networkx as nx
+import numpy as np
 
 from graphmem.errors import StoreUnavailable
 from graphmem.model import check_namespace
@@ -22,6 +24,7 @@ from graphmem.store.embedded.storage import Database
 from graphmem.store.indexes import INDEXED, IndexFiles, Table
 from graphmem.store.keywords import keyword_text
 from graphmem.store.rows import slot_node_id
+from graphmem.store.vectors import unit
 
 F = TypeVar("F", bound=Callable[..., Any])
 LINKS = ("SUBJECT", "OBJECT")  # a fact's links to its entities
@@ -127,6 +130,69 @@ class State:
         links = self._graph._pred[entity]
         return [u for u, rels in links.items() for rel in rels if rel in wanted]
 
+    def _add_node(self, label: str, ns: str, row: Row, vector: Any = None) -> None:
+        data = {**row, "label": label, "namespace": ns}
+        data.pop("embedding", None)
+        self._graph.add_node(row["id"], **data)
+        self._index(row["id"], data, vector)
+
+    def _index(
+        self, node_id: str, data: dict[str, Any], vector: Any, *, indexed: bool = False
+    ) -> None:
+        ns, label = data["namespace"], data["label"]
+        self._by_label[(label, ns)].add(node_id)
+        if label == "Fact":
+            self._slot[(ns, data["slot"])].add(node_id)
+            self._subject[(ns, data["subject_key"])].add(node_id)
+        elif label == "Episode" and (thread := data.get("thread") or data.get("session")):
+            self._turns[(ns, thread)].add(node_id)
+        elif label == "Entity":
+            self._entity[(ns, data["key"])] = node_id
+        elif label == "Statement":
+            self._said[(ns, data["slot"])].add(node_id)
+            for key in _named_keys(data):
+                self._named[(ns, key)].add(node_id)
+        elif label == "AuditEntry" and (target := data.get("target_id")):
+            self._audits[(ns, target)].add(node_id)
+        if label in INDEXED and not indexed:
+            self._index_table(node_id, data, vector)
+
+    def _index_table(self, node_id: str, data: dict[str, Any], vector: Any) -> None:
+        label = data["label"]
+        table = self._tables[(label, data["namespace"])]
+        row = table.row(node_id)
+        table.keywords.add(row, keyword_text(data))
+        if vector is not None:
+            table.vectors.set(row, decode_vector(vector))
+
+    def _remove_node(self, ns: str, node_id: str) -> None:
+        data = self._graph.nodes.get(node_id)
+        if data is None or data["namespace"] != ns:
+            return
+        label = data["label"]
+        self._by_label[(label, ns)].discard(node_id)
+        if label in INDEXED:
+            self._tables[(label, ns)].remove(node_id)
+        if label == "Episode" and (thread := data.get("thread") or data.get("session")):
+            self._turns[(ns, thread)].discard(node_id)
+        if label == "Fact":
+            self._slot[(ns, data["slot"])].discard(node_id)
+            self._subject[(ns, data["subject_key"])].discard(node_id)
+            for episode, rels in self._graph._succ[node_id].items():
+                if "SUPPORTED_BY" in rels:
+                    self._episode_scopes.pop(episode, None)
+        elif label == "Episode":
+            self._episode_scopes.pop(node_id, None)
+        elif label == "Entity":
+            self._entity.pop((ns, data["key"]), None)
+        elif label == "Statement":
+            self._said[(ns, data["slot"])].discard(node_id)
+            for key in _named_keys(data):
+                _discard(self._named, (ns, key), node_id)
+        elif label == "AuditEntry" and (target := data.get("target_id")):
+            _discard(self._audits, (ns, target), node_id)
+        self._graph.remove_node(node_id)
+
 
 def public_row(data: dict[str, Any]) -> Row:
     # A copy made in C, then two deletions: recall copies hundreds of rows a query.
@@ -134,3 +200,21 @@ def public_row(data: dict[str, Any]) -> Row:
     row.pop("label", None)
     row.pop("embedding", None)
     return row
+
+
+def _named_keys(statement: dict[str, Any]) -> set[str]:
+    return {statement["subject_key"], statement.get("object_key")} - {None}
+
+
+def _discard(index: dict[tuple[str, str], set[str]], key: tuple[str, str], node: str) -> None:
+    held = index.get(key)
+    if held is not None:
+        held.discard(node)
+        if not held:  # a forgotten key leaves no trace in the index either
+            del index[key]
+
+
+def decode_vector(value: Any) -> Any:
+    if isinstance(value, str):  # an old snapshot's or journal's base64 float32
+        return np.frombuffer(base64.b64decode(value), dtype="<f4")
+    return unit(value)  # the database's float32, or an old journal's list of floats

@@ -4,7 +4,6 @@ channels (recall.py) it inherits."""
 
 from __future__ import annotations
 
-import base64
 import secrets
 import time
 from collections.abc import Iterable, Iterator
@@ -15,8 +14,6 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from graphmem.errors import EmbeddingMismatch, GraphmemError, UnknownId, WriteConflict
 from graphmem.model import check_namespace
 from graphmem.results import PurgeReport
@@ -25,7 +22,7 @@ from graphmem.store.changes import ChangeSet, FactPatch, Row, StatementPatch
 from graphmem.store.embedded import migrate
 from graphmem.store.embedded.reads import Reads
 from graphmem.store.embedded.recall import Channels
-from graphmem.store.embedded.state import locked
+from graphmem.store.embedded.state import decode_vector, locked
 from graphmem.store.embedded.storage import FORMAT, Database, corrupt
 from graphmem.store.embedded.written import forgotten, outgoing, written
 from graphmem.store.indexes import INDEXED, Table
@@ -34,7 +31,6 @@ from graphmem.store.lock import acquire, release
 from graphmem.store.rows import slot_node_id
 from graphmem.store.salvage import Applicable, applicable
 from graphmem.store.snapshot import build_graph, no_gc
-from graphmem.store.vectors import unit
 
 _ZERO = timedelta(0)
 
@@ -402,41 +398,6 @@ class EmbeddedStore(Reads, Channels):
             if grown is not None:
                 grown.catch_up()
 
-    def _add_node(self, label: str, ns: str, row: Row, vector: Any = None) -> None:
-        data = {**row, "label": label, "namespace": ns}
-        data.pop("embedding", None)
-        self._graph.add_node(row["id"], **data)
-        self._index(row["id"], data, vector)
-
-    def _index(
-        self, node_id: str, data: dict[str, Any], vector: Any, *, indexed: bool = False
-    ) -> None:
-        ns, label = data["namespace"], data["label"]
-        self._by_label[(label, ns)].add(node_id)
-        if label == "Fact":
-            self._slot[(ns, data["slot"])].add(node_id)
-            self._subject[(ns, data["subject_key"])].add(node_id)
-        elif label == "Episode" and (thread := data.get("thread") or data.get("session")):
-            self._turns[(ns, thread)].add(node_id)
-        elif label == "Entity":
-            self._entity[(ns, data["key"])] = node_id
-        elif label == "Statement":
-            self._said[(ns, data["slot"])].add(node_id)
-            for key in _named_keys(data):
-                self._named[(ns, key)].add(node_id)
-        elif label == "AuditEntry" and (target := data.get("target_id")):
-            self._audits[(ns, target)].add(node_id)
-        if label in INDEXED and not indexed:
-            self._index_table(node_id, data, vector)
-
-    def _index_table(self, node_id: str, data: dict[str, Any], vector: Any) -> None:
-        label = data["label"]
-        table = self._tables[(label, data["namespace"])]
-        row = table.row(node_id)
-        table.keywords.add(row, keyword_text(data))
-        if vector is not None:
-            table.vectors.set(row, decode_vector(vector))
-
     def _redact(self, ns: str, row: Row, vector: Any) -> None:
         node = self._graph.nodes[row["id"]]
         node.update(content=row["content"], redactions=row["redactions"])
@@ -454,35 +415,12 @@ class EmbeddedStore(Reads, Channels):
         table.keywords.remove(at, erase=True)
         table.keywords.add(at, keyword_text(node))
 
-    def _remove_node(self, ns: str, node_id: str) -> None:
-        data = self._graph.nodes.get(node_id)
-        if data is None or data["namespace"] != ns:
-            return
-        label = data["label"]
-        self._by_label[(label, ns)].discard(node_id)
-        if label in INDEXED:
-            self._tables[(label, ns)].remove(node_id)
-        if label == "Episode" and (thread := data.get("thread") or data.get("session")):
-            self._turns[(ns, thread)].discard(node_id)
-        if label == "Fact":
-            self._slot[(ns, data["slot"])].discard(node_id)
-            self._subject[(ns, data["subject_key"])].discard(node_id)
-            for episode, rels in self._graph._succ[node_id].items():
-                if "SUPPORTED_BY" in rels:
-                    self._episode_scopes.pop(episode, None)
-        elif label == "Episode":
-            self._episode_scopes.pop(node_id, None)
-        elif label == "Entity":
-            self._entity.pop((ns, data["key"]), None)
-        elif label == "Statement":
-            self._said[(ns, data["slot"])].discard(node_id)
-            for key in _named_keys(data):
-                _discard(self._named, (ns, key), node_id)
-        elif label == "AuditEntry" and (target := data.get("target_id")):
-            _discard(self._audits, (ns, target), node_id)
-        self._graph.remove_node(node_id)
-
     # ---- vectors ----------------------------------------------------------
+
+    @locked
+    def recorded_embedder(self) -> dict[str, Any] | None:
+        recorded = self._meta.get("embedder")
+        return None if recorded is None else {"pending": False, **recorded}
 
     @locked
     def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
@@ -559,18 +497,6 @@ class EmbeddedStore(Reads, Channels):
                 release(self._held)
 
 
-def _named_keys(statement: dict[str, Any]) -> set[str]:
-    return {statement["subject_key"], statement.get("object_key")} - {None}
-
-
-def _discard(index: dict[tuple[str, str], set[str]], key: tuple[str, str], node: str) -> None:
-    held = index.get(key)
-    if held is not None:
-        held.discard(node)
-        if not held:  # a forgotten key leaves no trace in the index either
-            del index[key]
-
-
 _USE_FIELDS = frozenset({"use_count", "last_used_at"})
 
 
@@ -585,12 +511,6 @@ def _use_statistics_only(change: ChangeSet) -> bool:
             if f.name not in ("namespace", "patches")
         )
     )
-
-
-def decode_vector(value: Any) -> Any:
-    if isinstance(value, str):  # an old snapshot's or journal's base64 float32
-        return np.frombuffer(base64.b64decode(value), dtype="<f4")
-    return unit(value)  # the database's float32, or an old journal's list of floats
 
 
 def _forgetting(change: ChangeSet) -> bool:

@@ -3,6 +3,8 @@ dropped, refilled and rebuilt by a re-embedding (graphmem/lifecycle/reembed.py).
 
 from __future__ import annotations
 
+from typing import Any
+
 from graphmem.errors import EmbeddingMismatch
 from graphmem.model import check_namespace
 from graphmem.store import cypher
@@ -15,6 +17,10 @@ from graphmem.store.neo4j.values import unlogged
 
 
 class Vectors(Connection):
+    def recorded_embedder(self) -> dict[str, Any] | None:
+        recorded = self._read("admin/embedder_get")
+        return dict(recorded[0]) if recorded else None
+
     def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
         recorded = self._read("admin/embedder_get")
         if recorded and recorded[0]["pending"]:
