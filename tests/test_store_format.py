@@ -374,6 +374,34 @@ def test_every_forget_leaves_no_byte_of_what_it_took_without_a_purge(tmp_path: P
     assert scan(folder, ["Quorblat"]) == []
 
 
+def test_forgetting_a_turn_does_not_rewrite_the_file_for_its_neighbours_words(
+    tmp_path: Path,
+) -> None:
+    # A turn's context holds its neighbours' words; they stay when the turn goes, so they
+    # are no sign of a stale copy (they were, and every such forget ran a VACUUM).
+    vacuums: list[int] = []
+    real = storage.Database.vacuum
+
+    def counted(self: storage.Database) -> None:
+        vacuums.append(1)
+        real(self)
+
+    folder = tmp_path / "store"
+    with Memory(folder, embedder=HashingEmbedder()) as mem:
+        mem.remember("Bramblewick keeps three hives of bees on the roof.", NS, at=START)
+        said = mem.remember(
+            "Quorblattine swims at the Tarrowby lido.", NS, at=START + timedelta(minutes=1)
+        )
+        storage.Database.vacuum = counted  # type: ignore[method-assign]
+        try:
+            mem.forget(NS, episode=said.episode_id)
+        finally:
+            storage.Database.vacuum = real  # type: ignore[method-assign]
+        assert vacuums == []
+        assert scan(folder, ["Quorblattine"]) == []
+        assert "Bramblewick" in mem.recall("Who keeps bees?", namespace=NS)[0].text
+
+
 def test_needles_find_a_stale_copy_of_a_forgotten_row() -> None:
     removed = {"id": "ep_1", "content": "Velvetine swims at the Tarrowby Lido", "label": "Episode"}
     rewritten = {"id": "aud_2", "after_json": None, "label": "AuditEntry"}

@@ -126,6 +126,9 @@ _SHARED = frozenset(
     | {"role", "source", "actor", "action", "sensitivity", "authority", "scope", "op"}
     | {"predicate", "thread", "session", "produced_by", "cardinality", "lane", "about"}
     | {"before_json", "after_json", "note"}  # an audit entry's: scrubbed, not removed
+    # An episode's context is a copy of its neighbours' words, which stay when it goes
+    # (a neighbour forgotten too is a needle of its own): found, it would always VACUUM.
+    | {"context_text", "context_from"}
 )
 _NEEDLE = 24  # bytes: unique enough, and inside the part of a record a page keeps
 
