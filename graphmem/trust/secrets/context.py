@@ -99,6 +99,7 @@ def spans(text: str) -> Iterator[Candidate]:
         yield from _brand_check_digits(text)
     if any(c.isdigit() for c in text):
         yield from _bank_account_spans(text)
+        yield from _card_details(text)
     if not found:
         return
     if access:
@@ -191,6 +192,28 @@ def _brand_check_digits(text: str) -> Iterator[Candidate]:
     m = _LAST_THREE.search(text[:hi])
     if m is not None and m.start(1) > brand.end() - 40:
         yield m.start(1), m.end(1), _RANK, "card"
+
+
+# A card's number told whole, then its expiry and the digits on its back, in any language
+# ("… 4716 hai, expiry 03/28, CVV 826", "… 5566 תוקף 04/29 3 ספרות 207"): the expiry and the
+# check digits are as secret as the number, whatever words name them.
+_CARD_NUMBER = re.compile(r"(?<![\w.,/-])\d{4}(?:[ -]?\d{4}){2}[ -]?\d{1,7}(?![\w/]|[.,]\d)")
+_EXPIRY = re.compile(r"(?<![\w/.-])(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d\d(?![\w/]|[.,]\d)")
+_CHECK = re.compile(r"(?<![\w/.,-])\d{3,4}(?![\w/]|[.,]\d)")
+_CARD_REACH = 40
+
+
+def _card_details(text: str) -> Iterator[Candidate]:
+    for card in _CARD_NUMBER.finditer(text):
+        if not 13 <= sum(c.isdigit() for c in card.group()) <= 19:
+            continue
+        expiry = _EXPIRY.search(text, card.end(), card.end() + _CARD_REACH)
+        if expiry is None:
+            continue  # a long number alone: the other layers judge it
+        yield expiry.start(), expiry.end(), _RANK, "card"
+        check = _CHECK.search(text, expiry.end(), expiry.end() + _CARD_REACH)
+        if check is not None:
+            yield check.start(), check.end(), _RANK, "card"
 
 
 def _joined_spans(text: str, found: Found, *, access: bool) -> Iterator[Candidate]:

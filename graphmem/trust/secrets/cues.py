@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -108,6 +109,7 @@ class Cue:
 @functools.cache
 def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
     concepts: dict[str, str] = {}
+    accented: dict[str, set[str]] = {}
     for path in _FILES:
         if not path.exists():
             continue
@@ -116,15 +118,23 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
                 continue
             _, concept, term, *_ = line.split("\t")
             kind = _CONCEPTS.get(concept)
-            term = _fold(term.strip())  # the data's final sigmas folded like the text's
+            cased = _case(term.strip())  # the data's final sigmas folded like the text's
+            term = cased.translate(_BARE)
             if kind is None or len(term) < 2:
                 continue
+            if len(term) <= _SHORT and term != cased:
+                # A short word keeps its accents: Vietnamese "gõ" (type) is no English "go".
+                accented.setdefault(term, set()).add(cased)
+            elif len(term) <= _SHORT:
+                accented[term] = set()  # the bare spelling is a term of its own
             # A username cue never overrides a secret one spelled the same ("login").
             if concepts.get(term) not in (None, NAME) and kind == NAME:
                 continue
             if concepts.get(term) == PUBLIC:
                 continue  # "what makes it public" wins over a secret reading
             concepts[term] = kind
+    _EXACT.clear()
+    _EXACT.update({term: forms for term, forms in accented.items() if forms})
     automaton = ahocorasick.Automaton()
     for term in concepts:
         automaton.add_word(term, term)
@@ -132,12 +142,35 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
     return automaton, concepts
 
 
-def _fold(text: str) -> str:
+_SHORT = 4
+_EXACT: dict[str, set[str]] = {}  # a short accented term -> its spellings with accents
+
+
+class _Bare(dict[int, int]):
+    """A ``str.translate`` table made on demand: a letter with accents to its base letter
+    ("ž" -> "z", "ó" -> "o"), one character for one. People type without diacritics
+    ("slaptazodis", "ο κωδικος"); Hangul and scripts whose marks are letters stay."""
+
+    def __missing__(self, char: int) -> int:
+        parts = unicodedata.normalize("NFD", chr(char))
+        plain = len(parts) > 1 and all(unicodedata.category(c) == "Mn" for c in parts[1:])
+        self[char] = ord(parts[0]) if plain and parts[0].isalpha() else char
+        return self[char]
+
+
+_BARE = _Bare()
+
+
+def _case(text: str) -> str:
     # One character for one character, so positions in the folded text are positions in
     # the original (str.casefold may lengthen "ß"); a final sigma folds like the data's; a
     # hyphen joins words as a space does ("first-school question", "Wi-Fi").
     lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
     return lowered.replace("ς", "σ").replace("-", " ")
+
+
+def _fold(text: str) -> str:
+    return _case(text).translate(_BARE)
 
 
 @functools.lru_cache(maxsize=64)
@@ -150,10 +183,13 @@ def cues(text: str) -> list[Cue]:
     automaton, concepts = _automaton()
     if not concepts:
         return []
-    folded = _fold(text)
+    cased = _case(text)
+    folded = cased.translate(_BARE)
     found: list[Cue] = []
     for last, term in automaton.iter(folded):
         start, end = last - len(term) + 1, last + 1
+        if term in _EXACT and cased[start:end] not in _EXACT[term]:
+            continue
         if _in_identifier(folded, start, end) or folded.startswith("redacted:", start - 9):
             continue  # "feature/login-otp-fix", "user_pin=1", a placeholder's own word
         if not _UNSPACED.match(term[0]):
@@ -409,10 +445,26 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
     shaped = [
         t
         for t in tokens(text, lo, hi)
-        if weak(text[t[0] : t[1]]) and (cue.concept == KEY or not _HEX.match(text[t[0] : t[1]]))
+        if (weak(text[t[0] : t[1]]) or _joined(text[t[0] : t[1]]))
+        and (cue.concept == KEY or not _HEX.match(text[t[0] : t[1]]))
     ]
     codes = [m.span() for m in _CODE.finditer(text, lo, hi) if _code(text, *m.span())]
     return sorted(quoted + shaped + codes)
+
+
+# Words joined into one token without digits ("khachapuri_adjaruli", "teh_tarik_kurang_manis",
+# "correct-pony-staple-river"): a chosen passphrase beside a password's word, in lower case
+# (a network's or a file's name is capitalised: "Cafe_Amazon_Free"). Hyphens join ordinary
+# compounds ("one-time", "Wi-Fi"), so four words at least; code names ("user_id",
+# "password_hash") name a field.
+_JOINED = re.compile(r"^[^\W\d_]{2,}(?:_[^\W\d_]{2,})+$|^[^\W\d_]{2,}(?:-[^\W\d_]{2,}){3,}$")
+_FIELD = re.compile(r"(?:^|_)(?:pass\w*|pwd|user\w*|name|id|key|hash|token|secret|field|env|db)(?:_|$)")
+
+
+def _joined(token: str) -> bool:
+    if not 8 <= len(token) <= 48 or not token.islower() or not _JOINED.match(token):
+        return False
+    return not _FIELD.search(token)
 
 
 # A value in a script written without spaces: letters of it run straight into digits
