@@ -42,6 +42,7 @@ from graphmem.trust.secrets import (
     context,
     cues,
     entropy,
+    labels,
     phrases,
     providers,
     public,
@@ -171,6 +172,10 @@ def _scan(text: str) -> list[Span]:
             # itself (a webhook's token, a private key) is a secret wherever it sits.
             shared = public.spans(view) if shared is None else shared
             found = [c for c in found if not public.inside(shared, c[0], c[1])]
+            # A number named by its own label ("customer number 88231047", "Filiale 7731"),
+            # whatever access word the message holds elsewhere.
+            named = cues.cached_cues(view)
+            found = [c for c in found if not labels.labelled(view, c[0], named, c[1])]
         candidates.extend(found)
     if not candidates:
         return []

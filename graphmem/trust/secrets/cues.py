@@ -458,7 +458,9 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
 # compounds ("one-time", "Wi-Fi"), so four words at least; code names ("user_id",
 # "password_hash") name a field.
 _JOINED = re.compile(r"^[^\W\d_]{2,}(?:_[^\W\d_]{2,})+$|^[^\W\d_]{2,}(?:-[^\W\d_]{2,}){3,}$")
-_FIELD = re.compile(r"(?:^|_)(?:pass\w*|pwd|user\w*|name|id|key|hash|token|secret|field|env|db)(?:_|$)")
+_FIELD = re.compile(
+    r"(?:^|_)(?:pass\w*|pwd|user\w*|name|id|key|hash|token|secret|field|env|db)(?:_|$)"
+)
 
 
 def _joined(token: str) -> bool:

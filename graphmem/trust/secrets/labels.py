@@ -1,0 +1,113 @@
+"""Labels: a number named by a label of its own is that thing's number, not a secret.
+
+A message about a password or a code often carries another number: "my customer number is
+88231047, I need to reset my password", "PIN vergessen, Filiale 7731 hat bis 18 Uhr offen",
+"the code comes by SMS, order 5501827". The number is labelled by what it numbers (a
+customer, a branch, an order), and that label, not the access word further off, says what
+it is. Two kinds of label, in any language:
+
+* a public cue (``public`` in ``cues_extra.tsv``: order, ticket, room, branch, invoice, ...)
+  right before the value;
+* a word for "number" ("number", "Nr.", "№", "رقم", "番号", "번호", "नंबर", ...) right
+  before the value, perhaps after or before the noun it numbers ("customer number",
+  "номер обращения", "nomor tiket", "会員番号"), when no word about access is part of that
+  label ("PIN number", "номер карты", "パスポート番号" stay secrets).
+
+What follows an access word directly ("PIN 4821") is never excused here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.trust.secrets import vocabulary
+from graphmem.trust.secrets.cues import ASKS, NAME, PUBLIC, SAY, Cue
+
+# "Number" in the languages the cue data covers; the class is small and closed, and a word
+# for a thing's number says nothing about whether the thing is secret.
+_NUMBER_WORD = (
+    r"(?:number|num|nos?\.?|nr\.?|n[°º]|n\.º|#|№|nummer|numéro|número|numero|núm\.?|numer"
+    r"|номер|нөмірі|дугаар|број|broj|číslo|č\.|številka|szám|număr|numara\w{0,3}|nömrə"
+    r"|raqam\w?|numurs|numeris|numri|númer|numru|namba|nambari|inombolo|lambar|nọmba|nomor"
+    r"|nombor|số|αριθμός|αρ\.|رقم|شماره|شمېره|نمبر|नंबर|नम्बर|সংখ্যা|নম্বর|নং|எண்"
+    r"|నంబర్|సంఖ్య|අංකය|หมายเลข|เลขที่|ເລກທີ|ເລກ|លេខ|နံပါတ်|ቁጥር|ნომერი|համար\w{0,2}|מספר"
+    r"|编号|編號|单号|號|号|番号|번호)"
+)
+# A label's end: the number word, then ":", "is", "#" before the value.
+_THEN = r"[\s:：#№=-]*(?:is|ist|est|es|é|è|er|on|je|ni|ni:)?[\s:：#№=-]*"
+_NUMBERED = re.compile(_NUMBER_WORD + _THEN + r"$", re.IGNORECASE)
+# The number word, then the noun it numbers: "номер обращения 5530-118", "nomor tiket 88".
+_NUMBER_OF = re.compile(
+    r"(?<![^\W\d_])" + _NUMBER_WORD + r"(?:\s+[^\W\d_]{1,16}){1,2}" + _THEN + r"$", re.IGNORECASE
+)
+_CONNECTOR = re.compile(_THEN + r"$", re.IGNORECASE)
+_REACH = 32
+_QUIET = (NAME, PUBLIC, ASKS, SAY)
+_BREAK = re.compile(r"[,;.!?，。；！？、\n]\s")
+
+
+# The words that name a secret in the other layers ("인증번호", "PIN-Nummer", "رقم الهوية"):
+# a label holding one names the secret.
+_SECRET_WORD = re.compile(
+    "|".join(
+        vocabulary.PASSWORD + vocabulary.PASSWORD_EN + vocabulary.PIN + vocabulary.OTP
+        + vocabulary.RECOVERY + vocabulary.CVV + vocabulary.NATIONAL_ID
+    ),
+    re.IGNORECASE,
+)  # fmt: skip
+# Two groups of three digits are how a one-time code is read out ("815 203"), not how an
+# order or a customer is numbered.
+_READ_OUT = re.compile(r"\d{3} \d{3}(?!\d)")
+
+
+def labelled(text: str, start: int, found: tuple[Cue, ...], end: int | None = None) -> bool:
+    """Whether the value at ``start`` is named by a label of its own (see the module). A
+    value taken with the word before it ("会員番号12093847") is judged from its digits."""
+    if end is not None and _UNSPACED.match(text, start):
+        digit = next((i for i in range(start, end) if text[i].isdigit()), start)
+        if digit > start and _labelled(text, digit, found):
+            return True
+    return _labelled(text, start, found)
+
+
+def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
+    if _READ_OUT.match(text, start):
+        return False
+    lo = max(0, start - _REACH)
+    for m in _BREAK.finditer(text, lo, start):
+        lo = m.end()
+    if lo >= start:
+        return False
+    for cue in found:
+        if cue.concept != PUBLIC or not lo <= cue.start < cue.end <= start:
+            continue
+        if _CONNECTOR.match(text, cue.end, start) or _NUMBERED.search(text, cue.end, start):
+            return _free(text, cue.start, start, found)
+    window = text[lo:start]
+    m = _NUMBERED.search(window)
+    if m is not None and (m.start() == 0 or not _ends_word(window, m.start())):
+        return _free(text, lo + m.start(), start, found)
+    m = _NUMBER_OF.search(window)
+    if m is not None and text[start].isdigit():  # "numarası ve Kapadokya#07": a password
+        return _free(text, lo + m.start(), start, found)
+    return False
+
+
+def _ends_word(window: str, at: int) -> bool:
+    """A number word glued to a word before it, in a script with spaces ("Passnummer")."""
+    before = window[at - 1]
+    return before.isalpha() and not _UNSPACED.match(before) and window[at].isascii()
+
+
+_UNSPACED = re.compile(
+    r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+)
+
+
+def _free(text: str, label: int, start: int, found: tuple[Cue, ...]) -> bool:
+    """No word about access is part of the label or ends right before it ("PIN number")."""
+    # Up to a short preposition before it: "parola d'ordine" is a password, not an order.
+    if any(c.concept not in _QUIET and c.start < start and c.end >= label - 4 for c in found):
+        return False
+    words = _SECRET_WORD.finditer(text, max(0, label - 24), start)
+    return not any(m.end() >= label - 1 for m in words)
