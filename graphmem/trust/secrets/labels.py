@@ -84,12 +84,12 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
         if _CONNECTOR.match(text, cue.end, start) or _NUMBERED.search(text, cue.end, start):
             return _free(text, cue.start, start, found)
     window = text[lo:start]
-    m = _NUMBERED.search(window)
-    if m is not None and (m.start() == 0 or not _ends_word(window, m.start())):
-        return _free(text, lo + m.start(), start, found)
-    m = _NUMBER_OF.search(window)
-    if m is not None and text[start].isdigit():  # "numarası ve Kapadokya#07": a password
-        return _free(text, lo + m.start(), start, found)
+    numbered = _NUMBERED.search(window)
+    if numbered is not None and (numbered.start() == 0 or not _ends_word(window, numbered.start())):
+        return _free(text, lo + numbered.start(), start, found)
+    number_of = _NUMBER_OF.search(window)
+    if number_of is not None and text[start].isdigit():  # "numarası ve Kapadokya#07"
+        return _free(text, lo + number_of.start(), start, found)
     return False
 
 
