@@ -37,9 +37,9 @@ _HERE = Path(__file__).parent
 _FILES = (_HERE / "cues.tsv", _HERE / "cues_extra.tsv")
 
 # The concepts of the data files, by what their value looks like.
-CREDENTIAL, KEY, CODE, LOCK, OPEN, NUMBER, ANSWER, PHRASE, NAME, PUBLIC, ASKS, SAY = (
+CREDENTIAL, KEY, CODE, LOCK, OPEN, NUMBER, ANSWER, PHRASE, NAME, PUBLIC, ASKS, SAY, LABEL = (
     "credential", "key", "code", "lock", "open", "number", "answer", "phrase", "name", "public",
-    "asks", "say",
+    "asks", "say", "label",
 )  # fmt: skip
 _LOCKS = (LOCK, OPEN)  # what opens a door or a safe (a noun), what one does to open it (a verb)
 _ACCESS = (CREDENTIAL, KEY, CODE, LOCK, OPEN, PHRASE)  # cues that name a secret
@@ -49,9 +49,9 @@ _CONCEPTS = {
     "pin": CODE, "code": CODE, "door": LOCK, "unlock": OPEN,
     "account_number": NUMBER, "id_number": NUMBER,
     "security_question": ANSWER, "recovery": PHRASE, "username": NAME, "public": PUBLIC,
-    "asks": ASKS, "say": SAY,
+    "asks": ASKS, "say": SAY, "reference": LABEL,
 }  # fmt: skip
-_QUIET = (NAME, PUBLIC, ASKS)  # cues that name no secret: they stop or enable the others
+_QUIET = (NAME, PUBLIC, ASKS, LABEL)  # cues that name no secret: they stop or enable the others
 _PUBLIC_BEFORE = 16  # a public cue this close before a code word makes it public
 _PUBLIC_AFTER = 24  # ... or this close after a value ("K7XQPB for your hotel")
 _KIND = {CREDENTIAL: "password", KEY: "api_key", CODE: "password", LOCK: "password",
@@ -122,13 +122,15 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
             term = cased.translate(_BARE)
             if kind is None or len(term) < 2:
                 continue
+            _SPELLED.setdefault(term, set()).add(cased)
             if len(term) <= _SHORT and term != cased:
                 # A short word keeps its accents: Vietnamese "gõ" (type) is no English "go".
                 accented.setdefault(term, set()).add(cased)
             elif len(term) <= _SHORT:
                 accented[term] = set()  # the bare spelling is a term of its own
-            # A username cue never overrides a secret one spelled the same ("login").
-            if concepts.get(term) not in (None, NAME) and kind == NAME:
+            # A username cue or a reference's label never overrides a secret one spelled the
+            # same ("login", "demande").
+            if concepts.get(term) not in (None, NAME, LABEL) and kind in (NAME, LABEL):
                 continue
             if concepts.get(term) == PUBLIC:
                 continue  # "what makes it public" wins over a secret reading
@@ -144,6 +146,7 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
 
 _SHORT = 4
 _EXACT: dict[str, set[str]] = {}  # a short accented term -> its spellings with accents
+_SPELLED: dict[str, set[str]] = {}  # a term without accents -> its spellings in the data
 
 
 class _Bare(dict[int, int]):
@@ -196,7 +199,11 @@ def cues(text: str) -> list[Cue]:
             inside = (
                 start and folded[start - 1].isalpha() and not _UNSPACED.match(folded[start - 1])
             )
-            if inside and not _clitic(folded, start) and not _compound(term, concepts[term]):
+            # A word spelled with other accents than the data's is matched whole only:
+            # "štítok" (Slovak: a label) does not end in Hungarian "titok" (a secret).
+            loose = cased[start:end] not in _SPELLED.get(term, ())
+            compound = _compound(term, concepts[term]) and not loose
+            if inside and not _clitic(folded, start) and not compound:
                 continue  # inside a word: "spin" is no "pin"
             tail, room = end, _INFLECTION if len(term) > 5 else 2
             while tail < len(folded) and folded[tail].isalpha() and tail - end < room:

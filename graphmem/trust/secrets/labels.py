@@ -6,8 +6,8 @@ A message about a password or a code often carries another number: "my customer 
 customer, a branch, an order), and that label, not the access word further off, says what
 it is. Two kinds of label, in any language:
 
-* a public cue (``public`` in ``cues_extra.tsv``: order, ticket, room, branch, invoice, ...)
-  right before the value;
+* a public cue or a reference's label (``public``, ``reference`` in ``cues_extra.tsv``:
+  order, ticket, room, customer, branch, invoice, ...) right before the value;
 * a word for "number" ("number", "Nr.", "№", "رقم", "番号", "번호", "नंबर", ...) right
   before the value, perhaps after or before the noun it numbers ("customer number",
   "номер обращения", "nomor tiket", "会員番号"), when no word about access is part of that
@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from graphmem.trust.secrets import vocabulary
-from graphmem.trust.secrets.cues import ASKS, NAME, PUBLIC, SAY, Cue
+from graphmem.trust.secrets.cues import ASKS, LABEL, NAME, PUBLIC, SAY, Cue
 
 # "Number" in the languages the cue data covers; the class is small and closed, and a word
 # for a thing's number says nothing about whether the thing is secret.
@@ -42,7 +42,7 @@ _NUMBER_OF = re.compile(
 )
 _CONNECTOR = re.compile(_THEN + r"$", re.IGNORECASE)
 _REACH = 32
-_QUIET = (NAME, PUBLIC, ASKS, SAY)
+_QUIET = (NAME, PUBLIC, ASKS, SAY, LABEL)
 _BREAK = re.compile(r"[,;.!?，。；！？、\n]\s")
 
 
@@ -79,17 +79,17 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
     if lo >= start:
         return False
     for cue in found:
-        if cue.concept != PUBLIC or not lo <= cue.start < cue.end <= start:
+        if cue.concept not in (PUBLIC, LABEL) or not lo <= cue.start < cue.end <= start:
             continue
         if _CONNECTOR.match(text, cue.end, start) or _NUMBERED.search(text, cue.end, start):
-            return _free(text, cue.start, start, found)
+            return _free(text, (lo, cue.start), start, found)
     window = text[lo:start]
     numbered = _NUMBERED.search(window)
     if numbered is not None and (numbered.start() == 0 or not _ends_word(window, numbered.start())):
-        return _free(text, lo + numbered.start(), start, found)
+        return _free(text, (lo, lo + numbered.start()), start, found)
     number_of = _NUMBER_OF.search(window)
     if number_of is not None and text[start].isdigit():  # "numarası ve Kapadokya#07"
-        return _free(text, lo + number_of.start(), start, found)
+        return _free(text, (lo, lo + number_of.start()), start, found)
     return False
 
 
@@ -104,10 +104,13 @@ _UNSPACED = re.compile(
 )
 
 
-def _free(text: str, label: int, start: int, found: tuple[Cue, ...]) -> bool:
-    """No word about access is part of the label or ends right before it ("PIN number")."""
+def _free(text: str, at: tuple[int, int], start: int, found: tuple[Cue, ...]) -> bool:
+    """No word about access is part of the label or ends right before it in its clause
+    ("PIN number"); ``at`` is the clause's start and the label's."""
+    lo, label = at
     # Up to a short preposition before it: "parola d'ordine" is a password, not an order.
-    if any(c.concept not in _QUIET and c.start < start and c.end >= label - 4 for c in found):
+    near = max(lo + 1, label - 4)
+    if any(c.concept not in _QUIET and c.start < start and c.end >= near for c in found):
         return False
-    words = _SECRET_WORD.finditer(text, max(0, label - 24), start)
+    words = _SECRET_WORD.finditer(text, max(lo, label - 24), start)
     return not any(m.end() >= label - 1 for m in words)
