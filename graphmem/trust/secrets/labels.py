@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from graphmem.trust.secrets import vocabulary
-from graphmem.trust.secrets.cues import ASKS, LABEL, NAME, PUBLIC, SAY, Cue
+from graphmem.trust.secrets.cues import ASKS, CODE, LABEL, NAME, NUMBER, PUBLIC, SAY, Cue
 
 # "Number" in the languages the cue data covers; the class is small and closed, and a word
 # for a thing's number says nothing about whether the thing is secret.
@@ -30,8 +30,9 @@ _NUMBER_WORD = (
     r"|номер|нөмірі|дугаар|број|broj|číslo|č\.|številka|szám|număr|numara\w{0,3}|nömrə"
     r"|raqam\w?|numurs|numeris|numri|númer|numru|namba|nambari|inombolo|lambar|nọmba|nomor"
     r"|nombor|số|αριθμός|αρ\.|رقم|شماره|شمېره|نمبر|नंबर|नम्बर|সংখ্যা|নম্বর|নং|எண்"
-    r"|నంబర్|సంఖ్య|අංකය|หมายเลข|เลขที่|ເລກທີ|ເລກ|លេខ|နံပါတ်|ቁጥር|ნომერი|համար\w{0,2}|מספר"
+    r"|నంబర్|సంఖ్య|අංකය|หมายเลข|เลขที่|ເລກທີ|ເລກ|លេខ|နံပါတ်|ቁጥ[^\W\d_]|ნომერი|համար\w{0,2}|מספר"
     r"|编号|編號|单号|號|号|番号|번호)"
+    r"[^\W\d_A-Z]{0,2}"  # an ending: "ቁጥሬ" (my number), "numri", "номера"
 )
 # A label's end: the number word, then ":", "is", "#" before the value.
 _THEN = r"[\s:：#№=-]*(?:is|ist|est|es|é|è|er|on|je|ni|ni:)?[\s:：#№=-]*"
@@ -49,10 +50,12 @@ _BREAK = re.compile(r"[,;.!?，。；！？、\n]\s")
 # The words that name a secret in the other layers ("인증번호", "PIN-Nummer", "رقم الهوية"):
 # a label holding one names the secret.
 _SECRET_WORD = re.compile(
-    "|".join(
+    r"(?<![a-zà-ÿ])(?:"
+    + "|".join(
         vocabulary.PASSWORD + vocabulary.PASSWORD_EN + vocabulary.PIN + vocabulary.OTP
         + vocabulary.RECOVERY + vocabulary.CVV + vocabulary.NATIONAL_ID
-    ),
+    )
+    + ")",
     re.IGNORECASE,
 )  # fmt: skip
 # Two groups of three digits are how a one-time code is read out ("815 203"), not how an
@@ -81,15 +84,18 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
     for cue in found:
         if cue.concept not in (PUBLIC, LABEL) or not lo <= cue.start < cue.end <= start:
             continue
-        if _CONNECTOR.match(text, cue.end, start) or _NUMBERED.search(text, cue.end, start):
-            return _free(text, (lo, cue.start), start, found)
+        # The thing's own code word goes with it: "branch code 0456", "শাখা কোড 0271".
+        tail = next((c for c in found if 0 <= c.start - cue.end <= 1 and c.end <= start), None)
+        after = tail.end if tail is not None and tail.concept in (CODE, NUMBER) else cue.end
+        if _CONNECTOR.match(text, after, start) or _NUMBERED.search(text, after, start):
+            return _free(text, (cue.start, start), found, bound=False)
     window = text[lo:start]
     numbered = _NUMBERED.search(window)
     if numbered is not None and (numbered.start() == 0 or not _ends_word(window, numbered.start())):
-        return _free(text, (lo, lo + numbered.start()), start, found)
+        return _free(text, (lo + numbered.start(), start), found, bound=True)
     number_of = _NUMBER_OF.search(window)
     if number_of is not None and text[start].isdigit():  # "numarası ve Kapadokya#07"
-        return _free(text, (lo, lo + number_of.start()), start, found)
+        return _free(text, (lo + number_of.start(), start), found, bound=True)
     return False
 
 
@@ -104,13 +110,25 @@ _UNSPACED = re.compile(
 )
 
 
-def _free(text: str, at: tuple[int, int], start: int, found: tuple[Cue, ...]) -> bool:
-    """No word about access is part of the label or ends right before it in its clause
-    ("PIN number"); ``at`` is the clause's start and the label's."""
-    lo, label = at
-    # Up to a short preposition before it: "parola d'ordine" is a password, not an order.
-    near = max(lo + 1, label - 4)
-    if any(c.concept not in _QUIET and c.start < start and c.end >= near for c in found):
-        return False
-    words = _SECRET_WORD.finditer(text, max(lo, label - 24), start)
-    return not any(m.end() >= label - 1 for m in words)
+def _free(text: str, span: tuple[int, int], found: tuple[Cue, ...], *, bound: bool) -> bool:
+    """No word about access is part of the label ``span``. A word for "number" is bound to
+    an access word right before it too ("PIN number", "PIN-Nummer"); a thing named is not
+    ("SMS ອໍເດີ 883019": the order's number), and its own code word is part of its name."""
+    label, start = span
+    near = label - 2 if bound else label
+    own: list[tuple[int, int]] = []
+    for c in found:
+        if c.start >= start or c.end <= near:
+            continue
+        if c.concept in (PUBLIC, LABEL) or (
+            c.start >= label and _NUMBERED.fullmatch(text, c.start, c.end)
+        ):
+            own.append((c.start, c.end))  # the label's own words ("namba ya mteja")
+        elif not bound and c.start >= label and c.concept in (CODE, NUMBER):
+            own.append((c.start, c.end))  # "branch code"
+        elif c.concept not in _QUIET:
+            return False
+    for m in _SECRET_WORD.finditer(text, max(0, label - 24), start):
+        if m.end() > near and not any(a <= m.start() and m.end() <= b for a, b in own):
+            return False
+    return True

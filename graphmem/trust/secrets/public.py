@@ -53,7 +53,9 @@ _PUBLIC_CODE = re.compile(
 # A code a shop gives everyone: "use code SPRING20 for 20% off".
 _OFFER = re.compile(
     r"\b(?P<code>[A-Z][A-Z0-9]{3,15})\b[^\n.;!?]{0,24}?(?:\d+\s?%|% off|\boff\b|discount"
-    r"|rabatt|descuento|réduction|sconto|korting|rabat|скидк|indirim|giảm|diskon)",
+    r"|rabatt|descuento|réduction|sconto|korting|rabat|скидк|indirim|giảm|diskon|छूट|ছাড়"
+    r"|தள்ளுபடி|punguzo|ẹdinwo|sleva|zľava|popust|alennus|έκπτωση|הנחה|خصم|تخفیف|割引|折扣"
+    r"|할인|ส่วนลด|checkout)",
 )
 
 
