@@ -17,7 +17,11 @@ around it readable. The layers:
   maintained localisation catalogues) and the value beside it, before or after;
 * :mod:`~graphmem.trust.secrets.context`: the whole message as context: a token only a
   chosen credential looks like anywhere in a message about access, the answer after "if
-  the bank asks ...", a hex key where an API is spoken of.
+  the bank asks ...", a hex key where an API is spoken of;
+* :mod:`~graphmem.trust.secrets.typed`: the words one is told to type to get into a machine.
+
+A number named by a label of its own (:mod:`~graphmem.trust.secrets.labels`: "customer
+number 88231047", "Filiale 7731") is not the secret an access word elsewhere names.
 
 Public material (:mod:`~graphmem.trust.secrets.public`: public keys, certificates, links
 without credentials, data URIs, promotion and postal codes) overrules the layers that judge
@@ -49,6 +53,7 @@ from graphmem.trust.secrets import (
     seeds,
     shape,
     structure,
+    typed,
 )
 from graphmem.trust.secrets.common import Candidate
 from graphmem.trust.secrets.credentials import credential_kind
@@ -83,8 +88,8 @@ KINDS = (
 
 Span = tuple[int, int, str]  # start, end, kind
 
-_LAYERS = (providers, structure, entropy, phrases, seeds, shape, cues, context)
-_BY_SHAPE = (entropy, phrases, seeds, shape, cues, context)
+_LAYERS = (providers, structure, entropy, phrases, seeds, shape, cues, context, typed)
+_BY_SHAPE = (entropy, phrases, seeds, shape, cues, context, typed)
 _PLACEHOLDER = re.compile(r"\[redacted:[a-z_]+\]")
 
 

@@ -41,6 +41,7 @@ CREDENTIAL, KEY, CODE, LOCK, OPEN, NUMBER, ANSWER, PHRASE, NAME, PUBLIC, ASKS, S
     "credential", "key", "code", "lock", "open", "number", "answer", "phrase", "name", "public",
     "asks", "say", "label",
 )  # fmt: skip
+MACHINE, TYPE, ENTER = "machine", "type", "enter"  # read by graphmem/trust/secrets/typed.py
 _LOCKS = (LOCK, OPEN)  # what opens a door or a safe (a noun), what one does to open it (a verb)
 _ACCESS = (CREDENTIAL, KEY, CODE, LOCK, OPEN, PHRASE)  # cues that name a secret
 _CONCEPTS = {
@@ -50,8 +51,11 @@ _CONCEPTS = {
     "account_number": NUMBER, "id_number": NUMBER,
     "security_question": ANSWER, "recovery": PHRASE, "username": NAME, "public": PUBLIC,
     "asks": ASKS, "say": SAY, "reference": LABEL,
+    "machine": MACHINE, "type": TYPE, "enter": ENTER,
 }  # fmt: skip
-_QUIET = (NAME, PUBLIC, ASKS, LABEL)  # cues that name no secret: they stop or enable the others
+_CONTEXT = (LABEL, MACHINE, TYPE, ENTER)  # context only: a secret's word spelled the same wins
+# Cues that name no secret: they stop or enable the others.
+QUIET = _QUIET = (NAME, PUBLIC, ASKS, *_CONTEXT)
 _PUBLIC_BEFORE = 16  # a public cue this close before a code word makes it public
 _PUBLIC_AFTER = 24  # ... or this close after a value ("K7XQPB for your hotel")
 _KIND = {CREDENTIAL: "password", KEY: "api_key", CODE: "password", LOCK: "password",
@@ -130,7 +134,8 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
                 accented[term] = set()  # the bare spelling is a term of its own
             # A username cue or a reference's label never overrides a secret one spelled the
             # same ("login", "demande").
-            if concepts.get(term) not in (None, NAME, LABEL) and kind in (NAME, LABEL):
+            quiet = (NAME, *_CONTEXT)
+            if concepts.get(term) not in (None, *quiet) and kind in quiet:
                 continue
             if concepts.get(term) == PUBLIC:
                 continue  # "what makes it public" wins over a secret reading

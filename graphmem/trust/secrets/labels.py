@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from graphmem.trust.secrets import vocabulary
-from graphmem.trust.secrets.cues import ASKS, CODE, LABEL, NAME, NUMBER, PUBLIC, SAY, Cue
+from graphmem.trust.secrets.cues import CODE, LABEL, NUMBER, PUBLIC, QUIET, SAY, Cue
 
 # "Number" in the languages the cue data covers; the class is small and closed, and a word
 # for a thing's number says nothing about whether the thing is secret.
@@ -43,7 +43,7 @@ _NUMBER_OF = re.compile(
 )
 _CONNECTOR = re.compile(_THEN + r"$", re.IGNORECASE)
 _REACH = 32
-_QUIET = (NAME, PUBLIC, ASKS, SAY, LABEL)
+_QUIET = (*QUIET, SAY)
 _BREAK = re.compile(r"[,;.!?，。；！？、\n]\s")
 
 
