@@ -152,11 +152,19 @@ def find(text: str) -> list[Span]:
 
 class _AsciiDigits(dict[int, int]):
     """A ``str.translate`` table made on demand: every decimal digit (Persian ۴, Devanagari
-    ४, Burmese ၄, fullwidth ４, ...) to its ASCII digit, one character for one."""
+    ४, Burmese ၄, fullwidth ４, ...) to its ASCII digit, and a full-width keypad key to
+    its ASCII one, one character for one."""
 
     def __missing__(self, char: int) -> int:
         value = unicodedata.decimal(chr(char), None)
-        self[char] = char if value is None else 48 + value
+        if value is not None:
+            self[char] = 48 + value
+        elif chr(char) in "＃＊＋":
+            # A keypad's keys typed full width by an IME ("1208＃"); not its punctuation: a
+            # full-width comma or colon ends a clause where an ASCII one may join digits.
+            self[char] = char - 0xFEE0
+        else:
+            self[char] = char
         return self[char]
 
 

@@ -365,8 +365,12 @@ def answer_like(words: list[str]) -> bool:
     if any(sum(c.isdigit() for c in w) >= 6 for w in words):
         return True
     letters = [c for w in words for c in w if c.isalpha()]
-    if letters and not any(c.isupper() or c.islower() for c in letters):
-        return len(words) <= 3  # no capitals to tell a name by
+    # No capitals to tell a name by: a caseless script, or Georgian (whose capitals, added
+    # to Unicode in 2018, no one writes names with).
+    if letters and all(
+        not (c.isupper() or c.islower()) or "\u10d0" <= c <= "\u10ff" for c in letters
+    ):
+        return len(words) <= 3
     # The name ends the answer ("hed min første hund Trofast", "neve Morzsi volt").
     return len(words) <= 6 and any(
         len(w) >= 2 and w[0].isupper() and w[1:2].islower() for w in (words[1:] or words)[-2:]

@@ -195,11 +195,11 @@ def _brand_check_digits(text: str) -> Iterator[Candidate]:
 
 
 # A card's number told whole, then its expiry and the digits on its back, in any language
-# ("… 4716 hai, expiry 03/28, CVV 826", "… 5566 תוקף 04/29 3 ספרות 207"): the expiry and the
-# check digits are as secret as the number, whatever words name them.
-_CARD_NUMBER = re.compile(r"(?<![\w.,/-])\d{4}(?:[ -]?\d{4}){2}[ -]?\d{1,7}(?![\w/]|[.,]\d)")
+# ("… 4716 hai, expiry 03/28, CVV 826", "卡号6222 … 有效期12/28，安全码530"): the expiry and
+# the check digits are as secret as the number, whatever words (of any script) name them.
+_CARD_NUMBER = re.compile(r"(?<![0-9A-Za-z.,/-])\d{4}(?:[ -]?\d{4}){2}[ -]?\d{1,7}(?![\w/]|[.,]\d)")
 _EXPIRY = re.compile(r"(?<![\w/.-])(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d\d(?![\w/]|[.,]\d)")
-_CHECK = re.compile(r"(?<![\w/.,-])\d{3,4}(?![\w/]|[.,]\d)")
+_CHECK = re.compile(r"(?<![0-9A-Za-z/.,-])\d{3,4}(?![0-9A-Za-z/]|[.,]\d)")
 _CARD_REACH = 40
 
 

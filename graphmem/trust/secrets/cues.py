@@ -75,13 +75,13 @@ _INFLECTION = 5
 # Korean and Japanese particles join the word before ("0519야", "1004 치면"): a digit run may
 # end in one.
 _PARTICLE = (
-    r"(?=(?:이?야|이?에요|예요|입니다|이다|은|는|이|가|을|를|으?로|이?라고|です|だ|は|を|で|と)"
+    r"(?=(?:이?야|이?에요|예요|입니다|이다|은|는|이|가|을|를|으?로|이?라고|です|だ|は|を|で|と|に|ね|よ)"
     r"(?![\uac00-\ud7af\u3040-\u30ff]))"
 )  # not a counter: "302호" is a flat, "3층" a floor
 # Hebrew joins "in", "with" to a number by a hyphen ("נפתחת ב-0915").
 _CODE_START = r"(?:(?<![\w.,/:+-])|(?<=[\u0590-\u05ff]-))"
 _CODE = re.compile(
-    _CODE_START + r"(?:\d[ -]?){2,11}\d[#*]?(?:(?![\w/:]|[.,]\d|-\d)|" + _PARTICLE + ")"
+    _CODE_START + r"[*#]?(?:\d[ -]?){2,11}\d[#*]?(?:(?![\w/:]|[.,]\d|-\d)|" + _PARTICLE + ")"
     r"|" + _CODE_START + r"\d{3,12}[#*]?(?:(?!\w|[.,:]\d)|" + _PARTICLE + ")"
 )
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")  # a commit, a checksum: a key only where a key is named
@@ -97,7 +97,9 @@ _UNIT = re.compile(
 # A number with at least five digits, letters and separators allowed: an ID, an account.
 # Parts after a space must start with a digit: "4111 1111 1111 1111 exp 12/27" is two.
 _NUMBER = re.compile(
-    r"(?<![\w-])[A-Z0-9]*\d[A-Z0-9./-]*(?:[ ]\d[A-Z0-9./-]*)*(?<![./-])(?![\w-])", re.IGNORECASE
+    r"(?<![0-9A-Za-z\u00c0-\u024f_-])"  # another script's letter may precede: "护照号E8391"
+    r"[A-Z0-9]*\d[A-Z0-9./-]*(?:[ ]\d[A-Z0-9./-]*)*(?<![./-])(?![\w-])",
+    re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['’-][^\W\d_]+)*")
 _DIGITS = re.compile(r"[\d -]+[#*]?")
@@ -215,8 +217,9 @@ def cues(text: str) -> list[Cue]:
                 tail += 1
             if tail < len(folded) and folded[tail].isalpha():
                 continue  # a longer word that starts like the cue
-            if len(term) <= 3 and tail > end:
-                continue  # a short cue ("pin", "pw", "код") only as a word of its own
+            glued = folded[end : end + 1].isdigit() and concepts[term] != PUBLIC  # not "sha256"
+            if len(term) <= 3 and (tail > end or glued):
+                continue  # a short cue ("pin", "pw", "код") only as a word of its own ("SI56")
             end = tail
         found.append(Cue(start, end, concepts[term]))
     return _outermost(found)
@@ -268,7 +271,8 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     for m in _CLAUSE.finditer(text, lo, start):
         lo = m.end()
     hi = min(len(text), end + _AFTER)
-    stop = _CLAUSE.search(text, end, hi)
+    # An abbreviation's dot right after the cue does not end it ("Reisepass-Nr. C4J9K7L2M").
+    stop = _CLAUSE.search(text, end + (text[end : end + 1] == "."), hi)
     if stop is not None:
         hi = stop.start()
     return lo, hi
@@ -289,7 +293,11 @@ def spans(text: str) -> Iterator[Candidate]:
             if said is not None:
                 yield said[0], said[1], _RANK, "secret_answer"
             continue
-        if cue.concept in _QUIET or any(
+        if cue.concept in _QUIET:
+            continue
+        # "booking code", "promo code": a public word names the code; a safe or a door in a
+        # hotel room is still a safe or a door ("la cassaforte in camera si apre con 7-21-40").
+        if cue.concept not in _LOCKS and any(
             0 <= cue.start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - cue.end <= 2 for p in shared
         ):
             continue
@@ -421,7 +429,8 @@ def _token(
     before = [t for t in _candidates(text, cue, lo, cue.start) if not _is_cue(t, found)]
     for start, end in [*after, *reversed(before)]:
         if not (cue.concept == NUMBER and _adjacent(text, cue, start)) and any(
-            0 <= start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - end <= _PUBLIC_AFTER
+            (0 <= start - p.end <= _PUBLIC_BEFORE and not p.end <= cue.start < start)
+            or 0 <= p.start - end <= _PUBLIC_AFTER
             for p in found
             if p.concept == PUBLIC
         ):
@@ -469,14 +478,14 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
 # (a network's or a file's name is capitalised: "Cafe_Amazon_Free"). Hyphens join ordinary
 # compounds ("one-time", "Wi-Fi"), so four words at least; code names ("user_id",
 # "password_hash") name a field.
-_JOINED = re.compile(r"^[^\W\d_]{2,}(?:_[^\W\d_]{2,})+$|^[^\W\d_]{2,}(?:-[^\W\d_]{2,}){3,}$")
+_JOINED = re.compile(r"^[^\W\d_]{2,}(?:_[^\W\d_]+)+$|^[^\W\d_]{2,}(?:-[^\W\d_]{2,}){3,}$")
 _FIELD = re.compile(
     r"(?:^|_)(?:pass\w*|pwd|user\w*|name|id|key|hash|token|secret|field|env|db)(?:_|$)"
 )
 
 
 def _joined(token: str) -> bool:
-    if not 8 <= len(token) <= 48 or not token.islower() or not _JOINED.match(token):
+    if not 8 <= len(token) <= 48 or not token[1:].islower() or not _JOINED.match(token):
         return False
     return not _FIELD.search(token)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from graphmem.trust.secrets import vocabulary
-from graphmem.trust.secrets.cues import CODE, LABEL, NUMBER, PUBLIC, QUIET, SAY, Cue
+from graphmem.trust.secrets.cues import CODE, LABEL, PUBLIC, QUIET, SAY, Cue
 
 # "Number" in the languages the cue data covers; the class is small and closed, and a word
 # for a thing's number says nothing about whether the thing is secret.
@@ -86,7 +86,7 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
             continue
         # The thing's own code word goes with it: "branch code 0456", "শাখা কোড 0271".
         tail = next((c for c in found if 0 <= c.start - cue.end <= 1 and c.end <= start), None)
-        after = tail.end if tail is not None and tail.concept in (CODE, NUMBER) else cue.end
+        after = tail.end if tail is not None and tail.concept == CODE else cue.end
         if _CONNECTOR.match(text, after, start) or _NUMBERED.search(text, after, start):
             return _free(text, (cue.start, start), found, bound=False)
     window = text[lo:start]
@@ -124,7 +124,7 @@ def _free(text: str, span: tuple[int, int], found: tuple[Cue, ...], *, bound: bo
             c.start >= label and _NUMBERED.fullmatch(text, c.start, c.end)
         ):
             own.append((c.start, c.end))  # the label's own words ("namba ya mteja")
-        elif not bound and c.start >= label and c.concept in (CODE, NUMBER):
+        elif not bound and c.start >= label and c.concept == CODE:
             own.append((c.start, c.end))  # "branch code"
         elif c.concept not in _QUIET:
             return False
