@@ -571,6 +571,7 @@ EXTRA: dict[str, dict[str, str]] = {
         "te": "కోడ్",
         "is": "kóði|kóðinn",
         "hy": "կոդ|կոդը|կոդն",
+        "bn": "কোড|ওটিপি",
     },
     "login": {
         "en": "log in|login|sign in|logon",
@@ -789,7 +790,7 @@ EXTRA: dict[str, dict[str, str]] = {
     # names elsewhere in the message (graphmem/trust/secrets/labels.py). Unlike "public", a
     # label says nothing about a value before it, and a secret's word spelled the same wins.
     "reference": {
-        "en": "customer number|client number|member number|membership number|branch code|case number|ticket number|application number|invoice number|claim number|customer id",
+        "en": "customer number|client number|member number|membership number|branch code|case number|ticket number|application number|invoice number|claim number|customer id|toll free|toll-free|helpline|hotline|customer care",
         "de": "filiale|kundennummer|kunde|mitgliedsnummer|quittung|rechnung|rechnungsnummer|vorgangsnummer|ticketnummer|antrag|fallnummer",
         "fr": "dossier|client|numéro client|agence|reçu|facture|ticket",
         "es": "cliente|número de cliente|sucursal|recibo|factura|incidencia|ticket|solicitud|expediente",

@@ -107,7 +107,8 @@ REFERENCE = re.compile(
     |os\.environ|process\.env|env\(|getenv|secrets\.|vault:|!vault|\[redacted:|\(.*\)$)""",
     re.VERBOSE | re.IGNORECASE,
 )
-MASK = re.compile(r"^(?:[*•●·#?_.\-]+|x{3,}|X{3,})$")
+# A masked value, or a stand-in every template ships ("changeme"): nothing to hide.
+MASK = re.compile(r"^(?:[*•●·#?_.\-]+|x{3,}|X{3,}|(?i:change[_-]?(?:me|it|this)|placeholder))$")
 PATH = re.compile(r"^(?:/|~/|\./)[\w./-]*$")
 WORDY = re.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)*$")
 COUNT_UNIT = re.compile(

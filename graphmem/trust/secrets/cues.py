@@ -203,9 +203,11 @@ def cues(text: str) -> list[Cue]:
         if _in_identifier(folded, start, end) or folded.startswith("redacted:", start - 9):
             continue  # "feature/login-otp-fix", "user_pin=1", a placeholder's own word
         if not _UNSPACED.match(term[0]):
+            before = folded[start - 1] if start else " "
+            # A vowel sign or a virama joins letters into one word ("ব্লক" is no "লক").
             inside = (
-                start and folded[start - 1].isalpha() and not _UNSPACED.match(folded[start - 1])
-            )
+                before.isalpha() or unicodedata.category(before) in ("Mn", "Mc")
+            ) and not _UNSPACED.match(before)
             # A word spelled with other accents than the data's is matched whole only:
             # "štítok" (Slovak: a label) does not end in Hungarian "titok" (a secret).
             loose = cased[start:end] not in _SPELLED.get(term, ())
@@ -501,13 +503,21 @@ _QUOTED = re.compile(
 )
 
 
+_STAND_IN = re.compile(r"^[^\W\d_a-zß-ÿ]+(?:_[^\W\d_a-zß-ÿ]+)+$")
+
+
 def _quoted(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     out = []
     for m in _QUOTED.finditer(text, lo, hi):
         group = next(i for i in range(1, 9) if m.group(i) is not None)
         value = m.group(group)
-        if "\\" not in value and any(c.isalnum() for c in value) and not value.startswith(":"):
-            out.append(m.span(group))
+        if "\\" in value or not any(c.isalnum() for c in value) or value.startswith(":"):
+            continue
+        # Between two code spans ("`a = 1` e `b`"), not in one; a template's name for the
+        # value in capitals ("YOUR_PASSWORD", "TWOJE_HASLO") stands in for it.
+        if value != value.strip() or _STAND_IN.match(value):
+            continue
+        out.append(m.span(group))
     return out
 
 

@@ -42,6 +42,16 @@ _NUMBER_OF = re.compile(
     r"(?<![^\W\d_])" + _NUMBER_WORD + r"(?:\s+[^\W\d_]{1,16}){1,2}" + _THEN + r"$", re.IGNORECASE
 )
 _CONNECTOR = re.compile(_THEN + r"$", re.IGNORECASE)
+# A card's last digits, printed on every receipt: "ends in 4402", "endet auf", "eindigt op",
+# "last 4 digits 0071".
+_LAST_DIGITS = re.compile(
+    r"(?:\bends?|\bending|endet|eindigt|termina|se[ ]termine|kończy[ ]się|заканчивается)"
+    r"\s+(?:in|with|on|auf|mit|op|met|en|em|con|par|na)\s*$"
+    r"|(?:\blast|letzten|laatste|últimos|derniers|ultime|последние)\s*(?:4|four|vier|cuatro"
+    r"|quatre|quattro|quatro)\s*(?:digits?|ziffern|cijfers|dígitos|chiffres|cifre|цифры)?"
+    r"\s*(?:are|is|sind|zijn|:)?\s*$",
+    re.IGNORECASE,
+)
 _REACH = 32
 _QUIET = (*QUIET, SAY)
 _BREAK = re.compile(r"[,;.!?，。；！？、\n]\s")
@@ -90,6 +100,8 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
         if _CONNECTOR.match(text, after, start) or _NUMBERED.search(text, after, start):
             return _free(text, (cue.start, start), found, bound=False)
     window = text[lo:start]
+    if _LAST_DIGITS.search(window) and sum(c.isdigit() for c in text[start : start + 5]) == 4:
+        return True
     numbered = _NUMBERED.search(window)
     if numbered is not None and (numbered.start() == 0 or not _ends_word(window, numbered.start())):
         return _free(text, (lo + numbered.start(), start), found, bound=True)
