@@ -31,6 +31,7 @@ from graphmem.trust.secrets.common import (
     answer_like,
     kept_in,
 )
+from graphmem.trust.secrets.fold import BARE, case
 from graphmem.trust.secrets.shape import evenly_spaced, tokens, weak
 
 _HERE = Path(__file__).parent
@@ -124,8 +125,8 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
                 continue
             _, concept, term, *_ = line.split("\t")
             kind = _CONCEPTS.get(concept)
-            cased = _case(term.strip())  # the data's final sigmas folded like the text's
-            term = cased.translate(_BARE)
+            cased = case(term.strip())  # the data's final sigmas folded like the text's
+            term = cased.translate(BARE)
             if kind is None or len(term) < 2:
                 continue
             _SPELLED.setdefault(term, set()).add(cased)
@@ -156,33 +157,6 @@ _EXACT: dict[str, set[str]] = {}  # a short accented term -> its spellings with 
 _SPELLED: dict[str, set[str]] = {}  # a term without accents -> its spellings in the data
 
 
-class _Bare(dict[int, int]):
-    """A ``str.translate`` table made on demand: a letter with accents to its base letter
-    ("ž" -> "z", "ó" -> "o"), one character for one. People type without diacritics
-    ("slaptazodis", "ο κωδικος"); Hangul and scripts whose marks are letters stay."""
-
-    def __missing__(self, char: int) -> int:
-        parts = unicodedata.normalize("NFD", chr(char))
-        plain = len(parts) > 1 and all(unicodedata.category(c) == "Mn" for c in parts[1:])
-        self[char] = ord(parts[0]) if plain and parts[0].isalpha() else char
-        return self[char]
-
-
-_BARE = _Bare()
-
-
-def _case(text: str) -> str:
-    # One character for one character, so positions in the folded text are positions in
-    # the original (str.casefold may lengthen "ß"); a final sigma folds like the data's; a
-    # hyphen joins words as a space does ("first-school question", "Wi-Fi").
-    lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
-    return lowered.replace("ς", "σ").replace("-", " ")
-
-
-def _fold(text: str) -> str:
-    return _case(text).translate(_BARE)
-
-
 @functools.lru_cache(maxsize=64)
 def cached_cues(text: str) -> tuple[Cue, ...]:
     """:func:`cues`, remembered: the cue and context layers read the same text."""
@@ -193,8 +167,8 @@ def cues(text: str) -> list[Cue]:
     automaton, concepts = _automaton()
     if not concepts:
         return []
-    cased = _case(text)
-    folded = cased.translate(_BARE)
+    cased = case(text)
+    folded = cased.translate(BARE)
     found: list[Cue] = []
     for last, term in automaton.iter(folded):
         start, end = last - len(term) + 1, last + 1
