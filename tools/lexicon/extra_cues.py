@@ -87,7 +87,7 @@ EXTRA: dict[str, dict[str, str]] = {
         "mt": "kaxxaforti",
     },
     "id_number": {
-        "en": "passport|passport number|id number|id card|national id|social security|ssn|sin|tax id|tax number|tax form|tin|driver's license|driving licence|personal number|identity number|nhs number|medicare number|ein|pan number|nin|tax file number",
+        "en": "passport|passport number|id number|id card|national id|social security|ssn|sin|tax id|tax number|tax form|tin|driver's license|driving licence|personal number|identity number|nhs number|medicare number|ein|pan number|nin|tax file number|pan",
         "de": "reisepass|personalausweis|ausweisnummer|steuer-id|steuernummer|sozialversicherungsnummer|führerschein|passnummer|reisepass nr|reisepassnummer",
         "fr": "passeport|carte d'identité|numéro de sécurité sociale|numéro fiscal|permis de conduire|numéro d'identité|numéro de sécu",
         "es": "pasaporte|dni|nie|documento de identidad|número de identificación|nif|cuit|curp|rfc|licencia de conducir",
@@ -159,7 +159,7 @@ EXTRA: dict[str, dict[str, str]] = {
         "fr": "numéro de compte|rib|iban|carte bancaire|numéro de carte|cryptogramme",
         "es": "número de cuenta|cuenta bancaria|iban|clabe|tarjeta|número de tarjeta",
         "it": "numero di conto|conto corrente|iban|carta di credito|numero della carta",
-        "pt": "número da conta|conta bancária|iban|nib|cartão|número do cartão",
+        "pt": "número da conta|conta bancária|iban|nib|cartão|número do cartão|conta|conta corrente",
         "nl": "rekeningnummer|iban|creditcard|kaartnummer",
         "pl": "numer konta|rachunek|iban|karta|numer karty",
         "ru": "номер счёта|номер счета|расчётный счёт|счёт|карта|номер карты|р/с|расчетный счет",

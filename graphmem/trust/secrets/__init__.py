@@ -188,7 +188,11 @@ def _scan(text: str) -> list[Span]:
             # A number named by its own label ("customer number 88231047", "Filiale 7731"),
             # whatever access word the message holds elsewhere.
             named = cues.cached_cues(view)
-            found = [c for c in found if not labels.labelled(view, c[0], named, c[1])]
+            found = [
+                c
+                for c in found
+                if c[3] == "seed_phrase" or not labels.labelled(view, c[0], named, c[1])
+            ]
         candidates.extend(found)
     if not candidates:
         return []

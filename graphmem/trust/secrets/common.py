@@ -107,6 +107,8 @@ REFERENCE = re.compile(
     |os\.environ|process\.env|env\(|getenv|secrets\.|vault:|!vault|\[redacted:|\(.*\)$)""",
     re.VERBOSE | re.IGNORECASE,
 )
+# A template's name for the value in capitals ("YOUR_PASSWORD", "TWOJE_HASLO"): a stand-in.
+STAND_IN = re.compile(r"^[^\W\d_a-zß-ÿ]+(?:_[^\W\d_a-zß-ÿ]+)+$")
 # A masked value, or a stand-in every template ships ("changeme"): nothing to hide.
 MASK = re.compile(r"^(?:[*•●·#?_.\-]+|x{3,}|X{3,}|(?i:change[_-]?(?:me|it|this)|placeholder))$")
 PATH = re.compile(r"^(?:/|~/|\./)[\w./-]*$")

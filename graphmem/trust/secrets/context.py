@@ -100,6 +100,7 @@ def spans(text: str) -> Iterator[Candidate]:
     if any(c.isdigit() for c in text):
         yield from _bank_account_spans(text)
         yield from _card_details(text)
+        yield from _back_digits(text)
     if not found:
         return
     if access:
@@ -214,6 +215,34 @@ def _card_details(text: str) -> Iterator[Candidate]:
         check = _CHECK.search(text, expiry.end(), expiry.end() + _CARD_REACH)
         if check is not None:
             yield check.start(), check.end(), _RANK, "card"
+
+
+# The card's three digits named by what they are, in any order ("the 3 digits on the back
+# are 772", "카드 뒷면 세자리 629", "3 digits sa likod ng card (730)"): the three digits told
+# within the clause.
+_THREE_DIGITS_NAMED = re.compile(
+    r"(?:\b3|three|drei|tres|trois|tre|três|три)\s*(?:digits?|ziffern|dígitos|chiffres|cifre|цифры)"
+    r"|세\s?자리|3\s?자리|3桁|三位",
+    re.IGNORECASE,
+)
+_BACK_VALUE = re.compile(r"(?<![\d.,/:-])\d{3}(?![\d/:]|[.,]\d)")
+
+
+def _back_digits(text: str) -> Iterator[Candidate]:
+    named = _THREE_DIGITS_NAMED.search(text)
+    if named is None or not _CARD_BACK.search(text):
+        return
+    stop = _SENTENCE_END.search(text, named.end())
+    hi = stop.start() if stop is not None else len(text)
+    values = list(_BACK_VALUE.finditer(text, named.end(), min(hi, named.end() + 40)))
+    if len(values) == 1:
+        yield values[0].start(), values[0].end(), _RANK, "card"
+
+
+# Where the three digits are: a card's back.
+_CARD_BACK = re.compile(
+    r"back|behind|hinten|rückseite|dos|verso|atrás|retro|likod|뒷면|裏|背面|обороте", re.I
+)
 
 
 def _joined_spans(text: str, found: Found, *, access: bool) -> Iterator[Candidate]:

@@ -26,6 +26,7 @@ import ahocorasick
 from graphmem.trust.secrets.common import (
     COUNTED,
     REFERENCE,
+    STAND_IN,
     WHERE_IT_IS,
     Candidate,
     answer_like,
@@ -68,6 +69,8 @@ _RANK = 10  # after the layers that read a value's own format
 _UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff]")
 # The end of a clause: sentence punctuation, a line break.
 _CLAUSE = re.compile(r"[.;!?](?=\s|$)|[。！？；\n]|,\s")
+# A short word's dot with the sentence going on in lower case: "el. pašto", "z.B. die".
+_ABBREVIATION = re.compile(r"(?:^|\s)[^\W\d_]{1,3}\.\s[^\W\d_A-Z]")
 _AFTER, _BEFORE = 64, 40  # characters looked at after and before a cue
 # Letters a cue of a spaced language may take on ("heslo" -> "heslem", "passordet"); a
 # short cue fewer ("marca" is no "marcador").
@@ -245,7 +248,8 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     """The clause around ``[start, end)``, at most _BEFORE before and _AFTER after."""
     lo = max(0, start - _BEFORE)
     for m in _CLAUSE.finditer(text, lo, start):
-        lo = m.end()
+        if not _ABBREVIATION.search(text, max(0, m.start() - 5), m.end() + 2):
+            lo = m.end()
     hi = min(len(text), end + _AFTER)
     # An abbreviation's dot right after the cue does not end it ("Reisepass-Nr. C4J9K7L2M").
     stop = _CLAUSE.search(text, end + (text[end : end + 1] == "."), hi)
@@ -477,9 +481,6 @@ _QUOTED = re.compile(
 )
 
 
-_STAND_IN = re.compile(r"^[^\W\d_a-zß-ÿ]+(?:_[^\W\d_a-zß-ÿ]+)+$")
-
-
 def _quoted(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     out = []
     for m in _QUOTED.finditer(text, lo, hi):
@@ -489,7 +490,7 @@ def _quoted(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
             continue
         # Between two code spans ("`a = 1` e `b`"), not in one; a template's name for the
         # value in capitals ("YOUR_PASSWORD", "TWOJE_HASLO") stands in for it.
-        if value != value.strip() or _STAND_IN.match(value):
+        if value != value.strip() or STAND_IN.match(value):
             continue
         out.append(m.span(group))
     return out

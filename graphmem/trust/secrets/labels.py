@@ -100,7 +100,7 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
         if _CONNECTOR.match(text, after, start) or _NUMBERED.search(text, after, start):
             return _free(text, (cue.start, start), found, bound=False)
     window = text[lo:start]
-    if _LAST_DIGITS.search(window) and sum(c.isdigit() for c in text[start : start + 5]) == 4:
+    if _LAST_DIGITS.search(window) and 3 <= sum(c.isdigit() for c in text[start : start + 5]) <= 4:
         return True
     numbered = _NUMBERED.search(window)
     if numbered is not None and (numbered.start() == 0 or not _ends_word(window, numbered.start())):

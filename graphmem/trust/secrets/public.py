@@ -74,7 +74,7 @@ _PGP_FINGERPRINT = re.compile(r"(?<![\w-])[0-9A-F]{4}(?: {1,2}[0-9A-F]{4}){9}(?!
 # phone's PIN told with its place is not said so.
 _POSTAL_PIN = re.compile(
     r"(?i:\bpin[ ]?code)\s*(?:is\s*|:\s*)?(?P<code>[1-8]\d{5})(?!\d)"
-    r"(?=[^.!?\n]{0,24}?(?:\b[A-Z][a-z]{2,}|(?i:nagar|city|area|courier|address|delivery)))"
+    r"(?=[^!?\n]{0,30}?(?:\b[A-Z][a-z]{2,}|(?i:nagar|city|area|courier|address|delivery)))"
 )
 
 
