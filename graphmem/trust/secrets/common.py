@@ -155,7 +155,7 @@ WORD_SUFFIXES = ("ed", "ing", "ly", "ive", "able", "ible", "ful", "less", "ous",
 def plausible_password(value: str, *, natural: bool, text: str = "", end: int = 0) -> bool:
     if not any(c.isalnum() for c in value) or value.lower() in NOT_A_PASSWORD:
         return False
-    if MASK.match(value) or REFERENCE.match(value) or PATH.match(value):
+    if MASK.match(value) or REFERENCE.match(value) or PATH.match(value) or STAND_IN.match(value):
         return False
     if WORDY.match(value):
         parts = value.lower().split("-")
@@ -193,7 +193,8 @@ def check_password(m: re.Match[str], value: str) -> bool:
     natural = m.groupdict().get("nl") is not None
     quoted = m.groupdict().get("v") is None
     if quoted:
-        return bool(value.strip()) and not MASK.match(value) and not REFERENCE.match(value)
+        stand_in = MASK.match(value) or REFERENCE.match(value) or STAND_IN.match(value)
+        return bool(value.strip()) and not stand_in
     return plausible_password(value, natural=natural, text=m.string, end=value_end(m))
 
 

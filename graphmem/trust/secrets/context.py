@@ -199,7 +199,7 @@ def _brand_check_digits(text: str) -> Iterator[Candidate]:
 # ("… 4716 hai, expiry 03/28, CVV 826", "卡号6222 … 有效期12/28，安全码530"): the expiry and
 # the check digits are as secret as the number, whatever words (of any script) name them.
 _CARD_NUMBER = re.compile(r"(?<![0-9A-Za-z.,/-])\d{4}(?:[ -]?\d{4}){2}[ -]?\d{1,7}(?![\w/]|[.,]\d)")
-_EXPIRY = re.compile(r"(?<![\w/.-])(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d\d(?![\w/]|[.,]\d)")
+_EXPIRY = re.compile(r"(?<![0-9A-Za-z/.-])(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d\d(?![\w/]|[.,]\d)")
 _CHECK = re.compile(r"(?<![0-9A-Za-z/.,-])\d{3,4}(?![0-9A-Za-z/]|[.,]\d)")
 _CARD_REACH = 40
 

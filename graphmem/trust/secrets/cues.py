@@ -83,7 +83,8 @@ _PARTICLE = (
     r"(?![\uac00-\ud7af\u3040-\u30ff]))"
 )  # not a counter: "302호" is a flat, "3층" a floor
 # Hebrew joins "in", "with" to a number by a hyphen ("נפתחת ב-0915").
-_CODE_START = r"(?:(?<![\w.,/:+-])|(?<=[\u0590-\u05ff]-))"
+# A Japanese or Chinese word runs into the digits ("玄関は4826＃で開く").
+_CODE_START = r"(?:(?<![\w.,/:+-])|(?<=[\u0590-\u05ff]-)|(?<=[\u3040-\u30ff\u3400-\u9fff]))"
 _CODE = re.compile(
     _CODE_START + r"[*#]?(?:\d[ -]?){2,11}\d[#*]?(?:(?![\w/:]|[.,]\d|-\d)|" + _PARTICLE + ")"
     r"|" + _CODE_START + r"\d{3,12}[#*]?(?:(?!\w|[.,:]\d)|" + _PARTICLE + ")"
@@ -322,7 +323,7 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
     # Words typed to open something, when something else in the message is about access too
     # ("Šifrovaný disk se odemkne, když napíšeš zelený čaj o páté ráno").
     if span is None and cue.concept == OPEN and sum(c.concept in _ACCESS for c in found) >= 2:
-        span = _typed_phrase(text, cue, hi)
+        span = _typed_phrase(text, cue, hi, found)
     return span
 
 
@@ -365,12 +366,14 @@ def _dialled(text: str, cue: Cue) -> tuple[int, int] | None:
     return m.span()
 
 
-def _typed_phrase(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
+def _typed_phrase(text: str, cue: Cue, hi: int, found: list[Cue]) -> tuple[int, int] | None:
     """ "... se odemkne, když napíšeš zelený čaj o páté ráno": what one is told to type or
     say to open something, when it is several plain words, is a passphrase."""
     words = list(_WORD.finditer(text, cue.end, hi))
     if not 3 <= len(words) <= 9 or WHERE_IT_IS.match(text, words[0].start()):
         return None
+    if any(cue.end <= c.start < hi and c.concept not in _QUIET for c in found):
+        return None  # "I type my password on the laptop": talk about a secret
     if any(c.isdigit() for c in text[cue.end : hi]):
         return None
     return words[0].start(), words[-1].end()

@@ -263,6 +263,7 @@ def _acceptable(spec: _Kind, value: str, between: str, quoted: bool) -> bool:
         and spec.accept is _password
         and bool(_CONNECTED.search(between))
         and not MASK.match(value)
+        and not STAND_IN.match(value)
     )
 
 

@@ -30,6 +30,7 @@ _RANK = 10
 _WORD = re.compile(r"[^\W_][^\s,;:!?()\"'«»“”„]*")
 _CLAUSE_END = re.compile(r"[.;!?。！？](?=\s|$)|\n|,\s")
 _MAX_WORDS = 8
+_JOINED = re.compile(r"^[^\W\d_]+(?:[-_.][^\W_]+){2,}$")
 _BEFORE = 5  # words before a verb that comes last
 # What is typed is not another instruction: "type your password", "type it in".
 _DEIXIS = re.compile(
@@ -68,6 +69,8 @@ def _after(text: str, verb: Cue, found: tuple[Cue, ...]) -> tuple[int, int] | No
             return None
         end = text.find("\n", line + 1)
         words = list(_WORD.finditer(text, line + 1, len(text) if end < 0 else end))
+        if len(words) == 1 and _JOINED.search(words[0].group()):
+            return words[0].span()  # one token of words joined: "correct-pony-staple-river"
     return _phrase(text, words, found)
 
 
