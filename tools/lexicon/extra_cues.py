@@ -8,6 +8,12 @@ number belongs to, a mother's maiden name, a recovery phrase. These are written 
 hand, one line per language and concept, terms separated by "|", and checked by
 tests/test_secret_cues.py. Add a language by adding its lines.
 
+Some concepts name no secret and only give context: ``reference`` (what a number is the
+number of: an order, a customer, a branch), ``machine``, ``type`` and ``enter`` (told to
+type something to get into a laptop). Languages the pinned catalogues leave out or thin
+(Amharic, Pashto, Zulu, Maltese, Lao, Sinhala, Burmese, Khmer, Hausa, Yoruba, Kazakh, Uzbek,
+Mongolian, Nepali, ...) have their access words here too.
+
     python tools/lexicon/extra_cues.py
 """
 
