@@ -126,13 +126,16 @@ def _corpus(name: str) -> tuple[list[dict[str, object]], list[dict[str, object]]
 # old detector, 210 at first sight of the new, 206 after later changes made for A, 175 after
 # the context layer; 23 of 410 altered, 9, then 8. secrets_fresh (written for issue 40
 # before the context layer, in 24 languages without hand-written cues): 31 of 113 at first
-# sight, 18 after; 2 of 70 altered, 0 after.
+# sight, 18 after; 2 of 70 altered, 0 after. D (53 languages; spent on 2026-12-05 to find the
+# causes of its misses): 258 of 837 and 88 of 560 at first sight, 25 and 5 after; A 61 and
+# 1, B 131 and 8, fresh 13 and 0 with the same changes.
 @pytest.mark.parametrize(
     ("name", "max_whole", "max_altered", "min_languages"),
     [
-        ("secrets_blind_a", 0.10, 0.01, 40),
-        ("secrets_blind_b", 0.33, 0.02, 40),
-        ("secrets_fresh", 0.16, 0.015, 25),
+        ("secrets_blind_a", 0.08, 0.01, 40),
+        ("secrets_blind_b", 0.24, 0.02, 40),
+        ("secrets_fresh", 0.12, 0.015, 25),
+        ("secrets_blind_d", 0.035, 0.01, 50),
     ],
 )
 def test_the_blind_corpora_do_not_get_worse(

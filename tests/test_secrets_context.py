@@ -222,3 +222,82 @@ def test_a_secret_in_a_scripts_own_digits_is_redacted_whole() -> None:
     # Before, "۱۱۱ ۱۱۱" inside the card number was taken for a code and the rest kept.
     out = redact("کارت ۴۱۱۱ ۱۱۱۱ ۱۱۱۱ ۱۱۱۱ رمز ۱۲۳۴").text
     assert not any(c.isdigit() for c in out)
+
+
+# The causes corpus D showed (spent on 2026-12-05 to find them), one or two sentences each,
+# written for these tests: (cause, text, the secret).
+CAUGHT_D = [
+    # Cue words typed without their accents; a short accented one stays exact.
+    ("no diacritics", "ο κωδικος μου ειναι Feta_Salata9", "Feta_Salata9"),
+    ("no diacritics", "mano pasto slaptazodis Ruta_Vilnius5", "Ruta_Vilnius5"),
+    # Lower-case words joined by "_", no digit, beside a password's word.
+    ("joined words", "wifi password chai_na_maandazi ukiulizwa", "chai_na_maandazi"),
+    # A card's expiry and check digits after its number, whatever the words or script.
+    ("card details", "kortti 5312 8844 1020 7765 voimassa 11/29 turvakoodi 408", "11/29"),
+    ("card details", "kortti 5312 8844 1020 7765 voimassa 11/29 turvakoodi 408", "408"),
+    ("card details", "卡号6228 4801 2233 9911 有效期03/30，安全码715", "03/30"),
+    ("card back", "the 3 digits on the back of the card are 284", "284"),
+    # Told to type something to get into a machine: after the verb, before it, next line.
+    ("typed", "to log into the old desktop, type velvet otter moonlight", "velvet otter moonlight"),
+    (
+        "typed",
+        "ofis bilgisayarına girmek için mavi kapı sarı pencere yaz",
+        "mavi kapı sarı pencere",
+    ),
+    (
+        "typed",
+        "to get into the work laptop type this:\nsilver-maple-quiet-harbor",
+        "silver-maple-quiet-harbor",
+    ),
+    # Cue words of languages the catalogues leave out.
+    ("more languages", "የይለፍ ቃል Gondar_Castle8 ነው", "Gondar_Castle8"),
+    ("more languages", "kui pank küsib ema neiupõlvenime, ütle Tamm", "Tamm"),
+    ("more languages", "lambar fasfo B77120394 don biza", "B77120394"),
+    # Numbered seed words, in any language, after a wallet's or a phrase's word.
+    (
+        "numbered seed",
+        "recovery words:\n1. apple 2. river 3. candle 4. forest 5. window 6. pepper 7. cloud"
+        " 8. tiger 9. bottle 10. silver 11. garden 12. stone",
+        "pepper",
+    ),
+    # An abbreviation's dot after the cue; a code keyed full width; a safe in a hotel room.
+    ("abbreviation", "Reisepass-Nr. K8T2M4Q9Z für das Visum", "K8T2M4Q9Z"),
+    ("full width", "玄関は4826＃で開く", "4826＃"),
+    ("lock in a room", "la caja fuerte de la habitación se abre con 12-4-33", "12-4-33"),
+]
+
+KEPT_D = [
+    # A number named by its own label, in a message that names a password or a code.
+    "my customer number is 55120934 and I forgot my password",
+    "the code comes by SMS, order 6610293 from Monday",
+    "Bestellung 4471029, der SMS-Code kam nie an",
+    "PIN gesperrt, Vorgangsnummer 2026-55103",
+    "会员号 88102394，想重置密码",
+    "forgot my PIN, branch code 0712 closes at five",
+    "Karte endet auf 9921, die neue PIN kommt per Post",
+    # A small number with a word's ending is a date or a count.
+    "parolni 1-dekabrdan keyin o'zgartiring",
+    # Public formats: a PGP fingerprint, an Indian postal PIN code with its place.
+    "my GPG key fingerprint: 9A3C 11F0 7E2B C4D8 0A55  B3E1 7C90 2D4F 8E16 A0B7",
+    "PIN code 411038 hai, Kothrud Pune",
+    # Stand-ins for a value, code, and talk about typing one.
+    'set the password to "YOUR_PASSWORD" in the config',
+    "in .env.sample keep DB_PASSWORD=changeme",
+    "why does `pin = input()` and `len(pin) > 3` fail?",
+    "to log into the laptop, type your password",
+    "I type my password on the laptop every morning",
+    # A word with other accents is matched whole: Slovak "štítok" is no Hungarian "titok".
+    "Tento štítok ZX-4471-AB nemeň",
+]
+
+
+@pytest.mark.parametrize(("cause", "text", "secret"), CAUGHT_D)
+def test_a_secret_of_the_causes_corpus_d_showed_is_not_stored(
+    cause: str, text: str, secret: str
+) -> None:
+    assert secret not in redact(text).text, cause
+
+
+@pytest.mark.parametrize("text", KEPT_D)
+def test_a_look_alike_of_the_causes_corpus_d_showed_is_left_alone(text: str) -> None:
+    assert redact(text).text == text

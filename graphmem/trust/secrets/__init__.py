@@ -17,7 +17,11 @@ around it readable. The layers:
   maintained localisation catalogues) and the value beside it, before or after;
 * :mod:`~graphmem.trust.secrets.context`: the whole message as context: a token only a
   chosen credential looks like anywhere in a message about access, the answer after "if
-  the bank asks ...", a hex key where an API is spoken of.
+  the bank asks ...", a hex key where an API is spoken of;
+* :mod:`~graphmem.trust.secrets.typed`: the words one is told to type to get into a machine.
+
+A number named by a label of its own (:mod:`~graphmem.trust.secrets.labels`: "customer
+number 88231047", "Filiale 7731") is not the secret an access word elsewhere names.
 
 Public material (:mod:`~graphmem.trust.secrets.public`: public keys, certificates, links
 without credentials, data URIs, promotion and postal codes) overrules the layers that judge
@@ -42,12 +46,14 @@ from graphmem.trust.secrets import (
     context,
     cues,
     entropy,
+    labels,
     phrases,
     providers,
     public,
     seeds,
     shape,
     structure,
+    typed,
 )
 from graphmem.trust.secrets.common import Candidate
 from graphmem.trust.secrets.credentials import credential_kind
@@ -82,8 +88,8 @@ KINDS = (
 
 Span = tuple[int, int, str]  # start, end, kind
 
-_LAYERS = (providers, structure, entropy, phrases, seeds, shape, cues, context)
-_BY_SHAPE = (entropy, phrases, seeds, shape, cues, context)
+_LAYERS = (providers, structure, entropy, phrases, seeds, shape, cues, context, typed)
+_BY_SHAPE = (entropy, phrases, seeds, shape, cues, context, typed)
 _PLACEHOLDER = re.compile(r"\[redacted:[a-z_]+\]")
 
 
@@ -146,11 +152,19 @@ def find(text: str) -> list[Span]:
 
 class _AsciiDigits(dict[int, int]):
     """A ``str.translate`` table made on demand: every decimal digit (Persian ۴, Devanagari
-    ४, Burmese ၄, fullwidth ４, ...) to its ASCII digit, one character for one."""
+    ४, Burmese ၄, fullwidth ４, ...) to its ASCII digit, and a full-width keypad key to
+    its ASCII one, one character for one."""
 
     def __missing__(self, char: int) -> int:
         value = unicodedata.decimal(chr(char), None)
-        self[char] = char if value is None else 48 + value
+        if value is not None:
+            self[char] = 48 + value
+        elif chr(char) in "＃＊＋":
+            # A keypad's keys typed full width by an IME ("1208＃"); not its punctuation: a
+            # full-width comma or colon ends a clause where an ASCII one may join digits.
+            self[char] = char - 0xFEE0
+        else:
+            self[char] = char
         return self[char]
 
 
@@ -171,6 +185,14 @@ def _scan(text: str) -> list[Span]:
             # itself (a webhook's token, a private key) is a secret wherever it sits.
             shared = public.spans(view) if shared is None else shared
             found = [c for c in found if not public.inside(shared, c[0], c[1])]
+            # A number named by its own label ("customer number 88231047", "Filiale 7731"),
+            # whatever access word the message holds elsewhere.
+            named = cues.cached_cues(view)
+            found = [
+                c
+                for c in found
+                if c[3] == "seed_phrase" or not labels.labelled(view, c[0], named, c[1])
+            ]
         candidates.extend(found)
     if not candidates:
         return []

@@ -107,7 +107,10 @@ REFERENCE = re.compile(
     |os\.environ|process\.env|env\(|getenv|secrets\.|vault:|!vault|\[redacted:|\(.*\)$)""",
     re.VERBOSE | re.IGNORECASE,
 )
-MASK = re.compile(r"^(?:[*•●·#?_.\-]+|x{3,}|X{3,})$")
+# A template's name for the value in capitals ("YOUR_PASSWORD", "TWOJE_HASLO"): a stand-in.
+STAND_IN = re.compile(r"^[^\W\d_a-zß-ÿ]+(?:_[^\W\d_a-zß-ÿ]+)+$")
+# A masked value, or a stand-in every template ships ("changeme"): nothing to hide.
+MASK = re.compile(r"^(?:[*•●·#?_.\-]+|x{3,}|X{3,}|(?i:change[_-]?(?:me|it|this)|placeholder))$")
 PATH = re.compile(r"^(?:/|~/|\./)[\w./-]*$")
 WORDY = re.compile(r"^[A-Za-z]+(?:-[A-Za-z]+)*$")
 COUNT_UNIT = re.compile(
@@ -152,7 +155,7 @@ WORD_SUFFIXES = ("ed", "ing", "ly", "ive", "able", "ible", "ful", "less", "ous",
 def plausible_password(value: str, *, natural: bool, text: str = "", end: int = 0) -> bool:
     if not any(c.isalnum() for c in value) or value.lower() in NOT_A_PASSWORD:
         return False
-    if MASK.match(value) or REFERENCE.match(value) or PATH.match(value):
+    if MASK.match(value) or REFERENCE.match(value) or PATH.match(value) or STAND_IN.match(value):
         return False
     if WORDY.match(value):
         parts = value.lower().split("-")
@@ -190,7 +193,8 @@ def check_password(m: re.Match[str], value: str) -> bool:
     natural = m.groupdict().get("nl") is not None
     quoted = m.groupdict().get("v") is None
     if quoted:
-        return bool(value.strip()) and not MASK.match(value) and not REFERENCE.match(value)
+        stand_in = MASK.match(value) or REFERENCE.match(value) or STAND_IN.match(value)
+        return bool(value.strip()) and not stand_in
     return plausible_password(value, natural=natural, text=m.string, end=value_end(m))
 
 
@@ -365,8 +369,12 @@ def answer_like(words: list[str]) -> bool:
     if any(sum(c.isdigit() for c in w) >= 6 for w in words):
         return True
     letters = [c for w in words for c in w if c.isalpha()]
-    if letters and not any(c.isupper() or c.islower() for c in letters):
-        return len(words) <= 3  # no capitals to tell a name by
+    # No capitals to tell a name by: a caseless script, or Georgian (whose capitals, added
+    # to Unicode in 2018, no one writes names with).
+    if letters and all(
+        not (c.isupper() or c.islower()) or "\u10d0" <= c <= "\u10ff" for c in letters
+    ):
+        return len(words) <= 3
     # The name ends the answer ("hed min første hund Trofast", "neve Morzsi volt").
     return len(words) <= 6 and any(
         len(w) >= 2 and w[0].isupper() and w[1:2].islower() for w in (words[1:] or words)[-2:]

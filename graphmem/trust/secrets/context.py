@@ -99,6 +99,8 @@ def spans(text: str) -> Iterator[Candidate]:
         yield from _brand_check_digits(text)
     if any(c.isdigit() for c in text):
         yield from _bank_account_spans(text)
+        yield from _card_details(text)
+        yield from _back_digits(text)
     if not found:
         return
     if access:
@@ -191,6 +193,56 @@ def _brand_check_digits(text: str) -> Iterator[Candidate]:
     m = _LAST_THREE.search(text[:hi])
     if m is not None and m.start(1) > brand.end() - 40:
         yield m.start(1), m.end(1), _RANK, "card"
+
+
+# A card's number told whole, then its expiry and the digits on its back, in any language
+# ("… 4716 hai, expiry 03/28, CVV 826", "卡号6222 … 有效期12/28，安全码530"): the expiry and
+# the check digits are as secret as the number, whatever words (of any script) name them.
+_CARD_NUMBER = re.compile(r"(?<![0-9A-Za-z.,/-])\d{4}(?:[ -]?\d{4}){2}[ -]?\d{1,7}(?![\w/]|[.,]\d)")
+_EXPIRY = re.compile(r"(?<![0-9A-Za-z/.-])(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d\d(?![\w/]|[.,]\d)")
+_CHECK = re.compile(r"(?<![0-9A-Za-z/.,-])\d{3,4}(?![0-9A-Za-z/]|[.,]\d)")
+_CARD_REACH = 40
+
+
+def _card_details(text: str) -> Iterator[Candidate]:
+    for card in _CARD_NUMBER.finditer(text):
+        if not 13 <= sum(c.isdigit() for c in card.group()) <= 19:
+            continue
+        expiry = _EXPIRY.search(text, card.end(), card.end() + _CARD_REACH)
+        if expiry is None:
+            continue  # a long number alone: the other layers judge it
+        yield expiry.start(), expiry.end(), _RANK, "card"
+        check = _CHECK.search(text, expiry.end(), expiry.end() + _CARD_REACH)
+        if check is not None:
+            yield check.start(), check.end(), _RANK, "card"
+
+
+# The card's three digits named by what they are, in any order ("the 3 digits on the back
+# are 772", "카드 뒷면 세자리 629", "3 digits sa likod ng card (730)"): the three digits told
+# within the clause.
+_THREE_DIGITS_NAMED = re.compile(
+    r"(?:\b3|three|drei|tres|trois|tre|três|три)\s*(?:digits?|ziffern|dígitos|chiffres|cifre|цифры)"
+    r"|세\s?자리|3\s?자리|3桁|三位",
+    re.IGNORECASE,
+)
+_BACK_VALUE = re.compile(r"(?<![\d.,/:-])\d{3}(?![\d/:]|[.,]\d)")
+
+
+def _back_digits(text: str) -> Iterator[Candidate]:
+    named = _THREE_DIGITS_NAMED.search(text)
+    if named is None or not _CARD_BACK.search(text):
+        return
+    stop = _SENTENCE_END.search(text, named.end())
+    hi = stop.start() if stop is not None else len(text)
+    values = list(_BACK_VALUE.finditer(text, named.end(), min(hi, named.end() + 40)))
+    if len(values) == 1:
+        yield values[0].start(), values[0].end(), _RANK, "card"
+
+
+# Where the three digits are: a card's back.
+_CARD_BACK = re.compile(
+    r"back|behind|hinten|rückseite|dos|verso|atrás|retro|likod|뒷면|裏|背面|обороте", re.I
+)
 
 
 def _joined_spans(text: str, found: Found, *, access: bool) -> Iterator[Candidate]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,21 +26,24 @@ import ahocorasick
 from graphmem.trust.secrets.common import (
     COUNTED,
     REFERENCE,
+    STAND_IN,
     WHERE_IT_IS,
     Candidate,
     answer_like,
     kept_in,
 )
+from graphmem.trust.secrets.fold import BARE, case
 from graphmem.trust.secrets.shape import evenly_spaced, tokens, weak
 
 _HERE = Path(__file__).parent
 _FILES = (_HERE / "cues.tsv", _HERE / "cues_extra.tsv")
 
 # The concepts of the data files, by what their value looks like.
-CREDENTIAL, KEY, CODE, LOCK, OPEN, NUMBER, ANSWER, PHRASE, NAME, PUBLIC, ASKS, SAY = (
+CREDENTIAL, KEY, CODE, LOCK, OPEN, NUMBER, ANSWER, PHRASE, NAME, PUBLIC, ASKS, SAY, LABEL = (
     "credential", "key", "code", "lock", "open", "number", "answer", "phrase", "name", "public",
-    "asks", "say",
+    "asks", "say", "label",
 )  # fmt: skip
+MACHINE, TYPE, ENTER = "machine", "type", "enter"  # read by graphmem/trust/secrets/typed.py
 _LOCKS = (LOCK, OPEN)  # what opens a door or a safe (a noun), what one does to open it (a verb)
 _ACCESS = (CREDENTIAL, KEY, CODE, LOCK, OPEN, PHRASE)  # cues that name a secret
 _CONCEPTS = {
@@ -48,9 +52,12 @@ _CONCEPTS = {
     "pin": CODE, "code": CODE, "door": LOCK, "unlock": OPEN,
     "account_number": NUMBER, "id_number": NUMBER,
     "security_question": ANSWER, "recovery": PHRASE, "username": NAME, "public": PUBLIC,
-    "asks": ASKS, "say": SAY,
+    "asks": ASKS, "say": SAY, "reference": LABEL,
+    "machine": MACHINE, "type": TYPE, "enter": ENTER,
 }  # fmt: skip
-_QUIET = (NAME, PUBLIC, ASKS)  # cues that name no secret: they stop or enable the others
+_CONTEXT = (LABEL, MACHINE, TYPE, ENTER)  # context only: a secret's word spelled the same wins
+# Cues that name no secret: they stop or enable the others.
+QUIET = _QUIET = (NAME, PUBLIC, ASKS, *_CONTEXT)
 _PUBLIC_BEFORE = 16  # a public cue this close before a code word makes it public
 _PUBLIC_AFTER = 24  # ... or this close after a value ("K7XQPB for your hotel")
 _KIND = {CREDENTIAL: "password", KEY: "api_key", CODE: "password", LOCK: "password",
@@ -62,6 +69,8 @@ _RANK = 10  # after the layers that read a value's own format
 _UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff]")
 # The end of a clause: sentence punctuation, a line break.
 _CLAUSE = re.compile(r"[.;!?](?=\s|$)|[。！？；\n]|,\s")
+# A short word's dot with the sentence going on in lower case: "el. pašto", "z.B. die".
+_ABBREVIATION = re.compile(r"(?:^|\s)[^\W\d_]{1,3}\.\s[^\W\d_A-Z]")
 _AFTER, _BEFORE = 64, 40  # characters looked at after and before a cue
 # Letters a cue of a spaced language may take on ("heslo" -> "heslem", "passordet"); a
 # short cue fewer ("marca" is no "marcador").
@@ -70,13 +79,14 @@ _INFLECTION = 5
 # Korean and Japanese particles join the word before ("0519야", "1004 치면"): a digit run may
 # end in one.
 _PARTICLE = (
-    r"(?=(?:이?야|이?에요|예요|입니다|이다|은|는|이|가|을|를|으?로|이?라고|です|だ|は|を|で|と)"
+    r"(?=(?:이?야|이?에요|예요|입니다|이다|은|는|이|가|을|를|으?로|이?라고|です|だ|は|を|で|と|に|ね|よ)"
     r"(?![\uac00-\ud7af\u3040-\u30ff]))"
 )  # not a counter: "302호" is a flat, "3층" a floor
 # Hebrew joins "in", "with" to a number by a hyphen ("נפתחת ב-0915").
-_CODE_START = r"(?:(?<![\w.,/:+-])|(?<=[\u0590-\u05ff]-))"
+# A Japanese or Chinese word runs into the digits ("玄関は4826＃で開く").
+_CODE_START = r"(?:(?<![\w.,/:+-])|(?<=[\u0590-\u05ff]-)|(?<=[\u3040-\u30ff\u3400-\u9fff]))"
 _CODE = re.compile(
-    _CODE_START + r"(?:\d[ -]?){2,11}\d[#*]?(?:(?![\w/:]|[.,]\d|-\d)|" + _PARTICLE + ")"
+    _CODE_START + r"[*#]?(?:\d[ -]?){2,11}\d[#*]?(?:(?![\w/:]|[.,]\d|-\d)|" + _PARTICLE + ")"
     r"|" + _CODE_START + r"\d{3,12}[#*]?(?:(?!\w|[.,:]\d)|" + _PARTICLE + ")"
 )
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")  # a commit, a checksum: a key only where a key is named
@@ -92,7 +102,9 @@ _UNIT = re.compile(
 # A number with at least five digits, letters and separators allowed: an ID, an account.
 # Parts after a space must start with a digit: "4111 1111 1111 1111 exp 12/27" is two.
 _NUMBER = re.compile(
-    r"(?<![\w-])[A-Z0-9]*\d[A-Z0-9./-]*(?:[ ]\d[A-Z0-9./-]*)*(?<![./-])(?![\w-])", re.IGNORECASE
+    r"(?<![0-9A-Za-z\u00c0-\u024f_-])"  # another script's letter may precede: "护照号E8391"
+    r"[A-Z0-9]*\d[A-Z0-9./-]*(?:[ ]\d[A-Z0-9./-]*)*(?<![./-])(?![\w-])",
+    re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['’-][^\W\d_]+)*")
 _DIGITS = re.compile(r"[\d -]+[#*]?")
@@ -108,6 +120,7 @@ class Cue:
 @functools.cache
 def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
     concepts: dict[str, str] = {}
+    accented: dict[str, set[str]] = {}
     for path in _FILES:
         if not path.exists():
             continue
@@ -116,15 +129,26 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
                 continue
             _, concept, term, *_ = line.split("\t")
             kind = _CONCEPTS.get(concept)
-            term = _fold(term.strip())  # the data's final sigmas folded like the text's
+            cased = case(term.strip())  # the data's final sigmas folded like the text's
+            term = cased.translate(BARE)
             if kind is None or len(term) < 2:
                 continue
-            # A username cue never overrides a secret one spelled the same ("login").
-            if concepts.get(term) not in (None, NAME) and kind == NAME:
+            _SPELLED.setdefault(term, set()).add(cased)
+            if len(term) <= _SHORT and term != cased:
+                # A short word keeps its accents: Vietnamese "gõ" (type) is no English "go".
+                accented.setdefault(term, set()).add(cased)
+            elif len(term) <= _SHORT:
+                accented[term] = set()  # the bare spelling is a term of its own
+            # A username cue or a reference's label never overrides a secret one spelled the
+            # same ("login", "demande").
+            quiet = (NAME, *_CONTEXT)
+            if concepts.get(term) not in (None, *quiet) and kind in quiet:
                 continue
             if concepts.get(term) == PUBLIC:
                 continue  # "what makes it public" wins over a secret reading
             concepts[term] = kind
+    _EXACT.clear()
+    _EXACT.update({term: forms for term, forms in accented.items() if forms})
     automaton = ahocorasick.Automaton()
     for term in concepts:
         automaton.add_word(term, term)
@@ -132,12 +156,9 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
     return automaton, concepts
 
 
-def _fold(text: str) -> str:
-    # One character for one character, so positions in the folded text are positions in
-    # the original (str.casefold may lengthen "ß"); a final sigma folds like the data's; a
-    # hyphen joins words as a space does ("first-school question", "Wi-Fi").
-    lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
-    return lowered.replace("ς", "σ").replace("-", " ")
+_SHORT = 4
+_EXACT: dict[str, set[str]] = {}  # a short accented term -> its spellings with accents
+_SPELLED: dict[str, set[str]] = {}  # a term without accents -> its spellings in the data
 
 
 @functools.lru_cache(maxsize=64)
@@ -150,25 +171,35 @@ def cues(text: str) -> list[Cue]:
     automaton, concepts = _automaton()
     if not concepts:
         return []
-    folded = _fold(text)
+    cased = case(text)
+    folded = cased.translate(BARE)
     found: list[Cue] = []
     for last, term in automaton.iter(folded):
         start, end = last - len(term) + 1, last + 1
+        if term in _EXACT and cased[start:end] not in _EXACT[term]:
+            continue
         if _in_identifier(folded, start, end) or folded.startswith("redacted:", start - 9):
             continue  # "feature/login-otp-fix", "user_pin=1", a placeholder's own word
         if not _UNSPACED.match(term[0]):
+            before = folded[start - 1] if start else " "
+            # A vowel sign or a virama joins letters into one word ("ব্লক" is no "লক").
             inside = (
-                start and folded[start - 1].isalpha() and not _UNSPACED.match(folded[start - 1])
-            )
-            if inside and not _clitic(folded, start) and not _compound(term, concepts[term]):
+                before.isalpha() or unicodedata.category(before) in ("Mn", "Mc")
+            ) and not _UNSPACED.match(before)
+            # A word spelled with other accents than the data's is matched whole only:
+            # "štítok" (Slovak: a label) does not end in Hungarian "titok" (a secret).
+            loose = cased[start:end] not in _SPELLED.get(term, ())
+            compound = _compound(term, concepts[term]) and not loose
+            if inside and not _clitic(folded, start) and not compound:
                 continue  # inside a word: "spin" is no "pin"
             tail, room = end, _INFLECTION if len(term) > 5 else 2
             while tail < len(folded) and folded[tail].isalpha() and tail - end < room:
                 tail += 1
             if tail < len(folded) and folded[tail].isalpha():
                 continue  # a longer word that starts like the cue
-            if len(term) <= 3 and tail > end:
-                continue  # a short cue ("pin", "pw", "код") only as a word of its own
+            glued = folded[end : end + 1].isdigit() and concepts[term] != PUBLIC  # not "sha256"
+            if len(term) <= 3 and (tail > end or glued):
+                continue  # a short cue ("pin", "pw", "код") only as a word of its own ("SI56")
             end = tail
         found.append(Cue(start, end, concepts[term]))
     return _outermost(found)
@@ -218,9 +249,11 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     """The clause around ``[start, end)``, at most _BEFORE before and _AFTER after."""
     lo = max(0, start - _BEFORE)
     for m in _CLAUSE.finditer(text, lo, start):
-        lo = m.end()
+        if not _ABBREVIATION.search(text, max(0, m.start() - 5), m.end() + 2):
+            lo = m.end()
     hi = min(len(text), end + _AFTER)
-    stop = _CLAUSE.search(text, end, hi)
+    # An abbreviation's dot right after the cue does not end it ("Reisepass-Nr. C4J9K7L2M").
+    stop = _CLAUSE.search(text, end + (text[end : end + 1] == "."), hi)
     if stop is not None:
         hi = stop.start()
     return lo, hi
@@ -241,7 +274,11 @@ def spans(text: str) -> Iterator[Candidate]:
             if said is not None:
                 yield said[0], said[1], _RANK, "secret_answer"
             continue
-        if cue.concept in _QUIET or any(
+        if cue.concept in _QUIET:
+            continue
+        # "booking code", "promo code": a public word names the code; a safe or a door in a
+        # hotel room is still a safe or a door ("la cassaforte in camera si apre con 7-21-40").
+        if cue.concept not in _LOCKS and any(
             0 <= cue.start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - cue.end <= 2 for p in shared
         ):
             continue
@@ -286,7 +323,7 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
     # Words typed to open something, when something else in the message is about access too
     # ("Šifrovaný disk se odemkne, když napíšeš zelený čaj o páté ráno").
     if span is None and cue.concept == OPEN and sum(c.concept in _ACCESS for c in found) >= 2:
-        span = _typed_phrase(text, cue, hi)
+        span = _typed_phrase(text, cue, hi, found)
     return span
 
 
@@ -329,12 +366,14 @@ def _dialled(text: str, cue: Cue) -> tuple[int, int] | None:
     return m.span()
 
 
-def _typed_phrase(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
+def _typed_phrase(text: str, cue: Cue, hi: int, found: list[Cue]) -> tuple[int, int] | None:
     """ "... se odemkne, když napíšeš zelený čaj o páté ráno": what one is told to type or
     say to open something, when it is several plain words, is a passphrase."""
     words = list(_WORD.finditer(text, cue.end, hi))
     if not 3 <= len(words) <= 9 or WHERE_IT_IS.match(text, words[0].start()):
         return None
+    if any(cue.end <= c.start < hi and c.concept not in _QUIET for c in found):
+        return None  # "I type my password on the laptop": talk about a secret
     if any(c.isdigit() for c in text[cue.end : hi]):
         return None
     return words[0].start(), words[-1].end()
@@ -373,7 +412,8 @@ def _token(
     before = [t for t in _candidates(text, cue, lo, cue.start) if not _is_cue(t, found)]
     for start, end in [*after, *reversed(before)]:
         if not (cue.concept == NUMBER and _adjacent(text, cue, start)) and any(
-            0 <= start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - end <= _PUBLIC_AFTER
+            (0 <= start - p.end <= _PUBLIC_BEFORE and not p.end <= cue.start < start)
+            or 0 <= p.start - end <= _PUBLIC_AFTER
             for p in found
             if p.concept == PUBLIC
         ):
@@ -409,10 +449,28 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
     shaped = [
         t
         for t in tokens(text, lo, hi)
-        if weak(text[t[0] : t[1]]) and (cue.concept == KEY or not _HEX.match(text[t[0] : t[1]]))
+        if (weak(text[t[0] : t[1]]) or _joined(text[t[0] : t[1]]))
+        and (cue.concept == KEY or not _HEX.match(text[t[0] : t[1]]))
     ]
     codes = [m.span() for m in _CODE.finditer(text, lo, hi) if _code(text, *m.span())]
     return sorted(quoted + shaped + codes)
+
+
+# Words joined into one token without digits ("khachapuri_adjaruli", "teh_tarik_kurang_manis",
+# "correct-pony-staple-river"): a chosen passphrase beside a password's word, in lower case
+# (a network's or a file's name is capitalised: "Cafe_Amazon_Free"). Hyphens join ordinary
+# compounds ("one-time", "Wi-Fi"), so four words at least; code names ("user_id",
+# "password_hash") name a field.
+_JOINED = re.compile(r"^[^\W\d_]{2,}(?:_[^\W\d_]+)+$|^[^\W\d_]{2,}(?:-[^\W\d_]{2,}){3,}$")
+_FIELD = re.compile(
+    r"(?:^|_)(?:pass\w*|pwd|user\w*|name|id|key|hash|token|secret|field|env|db)(?:_|$)"
+)
+
+
+def _joined(token: str) -> bool:
+    if not 8 <= len(token) <= 48 or not token[1:].islower() or not _JOINED.match(token):
+        return False
+    return not _FIELD.search(token)
 
 
 # A value in a script written without spaces: letters of it run straight into digits
@@ -431,8 +489,13 @@ def _quoted(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     for m in _QUOTED.finditer(text, lo, hi):
         group = next(i for i in range(1, 9) if m.group(i) is not None)
         value = m.group(group)
-        if "\\" not in value and any(c.isalnum() for c in value) and not value.startswith(":"):
-            out.append(m.span(group))
+        if "\\" in value or not any(c.isalnum() for c in value) or value.startswith(":"):
+            continue
+        # Between two code spans ("`a = 1` e `b`"), not in one; a template's name for the
+        # value in capitals ("YOUR_PASSWORD", "TWOJE_HASLO") stands in for it.
+        if value != value.strip() or STAND_IN.match(value):
+            continue
+        out.append(m.span(group))
     return out
 
 

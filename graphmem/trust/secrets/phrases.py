@@ -19,6 +19,7 @@ from graphmem.trust.secrets import english, vocabulary
 from graphmem.trust.secrets.common import (
     MASK,
     REFERENCE,
+    STAND_IN,
     WHERE_IT_IS,
     Candidate,
     kept_in,
@@ -103,7 +104,7 @@ def _keys(alternatives: tuple[str, ...]) -> re.Pattern[str]:
 
 def _password(value: str, between: str) -> bool:
     value = value.rstrip("!?")  # judged without the punctuation that may end the sentence
-    if len(value) < 4 or MASK.match(value) or REFERENCE.match(value):
+    if len(value) < 4 or MASK.match(value) or REFERENCE.match(value) or STAND_IN.match(value):
         return False
     if _EMAIL_OR_URL.search(value) or _DATE.match(value) or _VERSION.match(value):
         return False
@@ -262,6 +263,7 @@ def _acceptable(spec: _Kind, value: str, between: str, quoted: bool) -> bool:
         and spec.accept is _password
         and bool(_CONNECTED.search(between))
         and not MASK.match(value)
+        and not STAND_IN.match(value)
     )
 
 

@@ -53,7 +53,9 @@ _PUBLIC_CODE = re.compile(
 # A code a shop gives everyone: "use code SPRING20 for 20% off".
 _OFFER = re.compile(
     r"\b(?P<code>[A-Z][A-Z0-9]{3,15})\b[^\n.;!?]{0,24}?(?:\d+\s?%|% off|\boff\b|discount"
-    r"|rabatt|descuento|réduction|sconto|korting|rabat|скидк|indirim|giảm|diskon)",
+    r"|rabatt|descuento|réduction|sconto|korting|rabat|скидк|indirim|giảm|diskon|छूट|ছাড়"
+    r"|தள்ளுபடி|punguzo|ẹdinwo|sleva|zľava|popust|alennus|έκπτωση|הנחה|خصم|تخفیف|割引|折扣"
+    r"|할인|ส่วนลด|checkout)",
 )
 
 
@@ -64,9 +66,24 @@ _WALLET_ADDRESS = re.compile(
 )
 
 
+# An OpenPGP key's fingerprint as keyrings print it: ten groups of four hex digits, the
+# fifth and sixth often two spaces apart. It identifies a public key and opens nothing.
+_PGP_FINGERPRINT = re.compile(r"(?<![\w-])[0-9A-F]{4}(?: {1,2}[0-9A-F]{4}){9}(?![\w-])")
+# An Indian postal PIN code: six digits, never starting with 0 or 9, with the place it
+# serves named after it ("PIN code 560034 hai, Koramangala Bangalore"). A card's or a
+# phone's PIN told with its place is not said so.
+_POSTAL_PIN = re.compile(
+    r"(?i:\bpin[ ]?code)\s*(?:is\s*|:\s*)?(?P<code>[1-8]\d{5})(?!\d)"
+    r"(?=[^!?\n]{0,30}?(?:\b[A-Z][a-z]{2,}|(?i:nagar|city|area|courier|address|delivery)))"
+)
+
+
 def spans(text: str) -> list[Span]:
     """Where ``text`` holds public material, in order."""
     found: list[Span] = [m.span() for m in _WALLET_ADDRESS.finditer(text)]
+    if any(c.isdigit() for c in text):
+        found += [m.span() for m in _PGP_FINGERPRINT.finditer(text)]
+        found += [m.span("code") for m in _POSTAL_PIN.finditer(text)]
     if "AAAA" in text:
         found += [m.span() for m in _SSH_PUBLIC.finditer(text)]
     if "-----BEGIN " in text:

@@ -212,14 +212,33 @@ def _any_language_seed_spans(text: str) -> Iterator[Candidate]:
 
 _SEED_LABEL = re.compile(
     r"seed|mnemonic|wallet|recovery|phrase|words|wörter|mots|palabras|parole|слова|单词|助記|ワード|단어"
-    r"|ví|cüzdan|portfel|peněženk|lompako|wallet",
+    r"|ví|cüzdan|portfel|peněženk|lompako|wallet|dompet|kata-kata|pochi|кошел[её]к|محفظة|کیف[ ]پول"
+    r"|वॉलेट|საფულ|სიტყვ",
     re.IGNORECASE,
 )
+# The words numbered one by one ("1. maple 2. shadow … 12. lunar"), in any language.
+_NUMBERED_RUN = re.compile(
+    r"(?<!\d)1[.)]\s*[^\W\d_]{2,12}(?:\s+\d{1,2}[.)]\s*[^\W\d_]{2,12}){11,23}(?![\w.)])"
+)
+
+
+def _numbered_seed_spans(text: str) -> Iterator[Candidate]:
+    for m in _NUMBERED_RUN.finditer(text):
+        numbers = [int(n) for n in re.findall(r"(\d{1,2})[.)]", m.group())]
+        if numbers != list(range(1, len(numbers) + 1)) or len(numbers) not in _PHRASE_LENGTHS:
+            continue  # a list counted in order, of a phrase's length
+        label = text[max(0, m.start() - 80) : m.start()]
+        if _SEED_LABEL.search(label) or any(
+            c.concept == cues.PHRASE for c in cues.cached_cues(label)
+        ):
+            yield m.start(), m.end(), 0, "seed_phrase"
 
 
 def spans(text: str) -> Iterator[Candidate]:
     bip39 = list(_seed_spans(text))
     yield from bip39
+    if "1." in text or "1)" in text:
+        yield from _numbered_seed_spans(text)
     if ":" in text or "：" in text:
         for found in _any_language_seed_spans(text):
             if not any(s < found[1] and found[0] < e for s, e, _, _ in bip39):

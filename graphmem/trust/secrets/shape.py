@@ -59,10 +59,16 @@ def tokens(text: str, start: int = 0, end: int | None = None) -> Iterator[tuple[
             yield s, e
 
 
+# A small number with a word's ending or a prefix joined by a hyphen: a count or a date in
+# languages that write numbers so ("ezi-8", "tat-28", "lango-1", "1-dekabr", "12-р").
+_INFLECTED_NUMBER = re.compile(r"^[^\W\d_]{1,5}-\d{1,2}$|^\d{1,2}-[^\W\d_]+$")
+
+
 def excluded(token: str) -> bool:
     low = token.lower()
     return (
-        low.startswith(_SKIP_PREFIX)
+        bool(_INFLECTED_NUMBER.match(token) and (token[0].islower() or token[0].isdigit()))
+        or low.startswith(_SKIP_PREFIX)
         or "://" in token
         or "/" in token
         or "\\" in token

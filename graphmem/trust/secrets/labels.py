@@ -1,0 +1,146 @@
+"""Labels: a number named by a label of its own is that thing's number, not a secret.
+
+A message about a password or a code often carries another number: "my customer number is
+88231047, I need to reset my password", "PIN vergessen, Filiale 7731 hat bis 18 Uhr offen",
+"the code comes by SMS, order 5501827". The number is labelled by what it numbers (a
+customer, a branch, an order), and that label, not the access word further off, says what
+it is. Two kinds of label, in any language:
+
+* a public cue or a reference's label (``public``, ``reference`` in ``cues_extra.tsv``:
+  order, ticket, room, customer, branch, invoice, ...) right before the value;
+* a word for "number" ("number", "Nr.", "№", "رقم", "番号", "번호", "नंबर", ...) right
+  before the value, perhaps after or before the noun it numbers ("customer number",
+  "номер обращения", "nomor tiket", "会員番号"), when no word about access is part of that
+  label ("PIN number", "номер карты", "パスポート番号" stay secrets).
+
+What follows an access word directly ("PIN 4821") is never excused here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.trust.secrets import vocabulary
+from graphmem.trust.secrets.cues import CODE, LABEL, PUBLIC, QUIET, SAY, Cue
+
+# "Number" in the languages the cue data covers; the class is small and closed, and a word
+# for a thing's number says nothing about whether the thing is secret.
+_NUMBER_WORD = (
+    r"(?:number|num|nos?\.?|nr\.?|n[°º]|n\.º|#|№|nummer|numéro|número|numero|núm\.?|numer"
+    r"|номер|нөмірі|дугаар|број|broj|číslo|č\.|številka|szám|număr|numara\w{0,3}|nömrə"
+    r"|raqam\w?|numurs|numeris|numri|númer|numru|namba|nambari|inombolo|lambar|nọmba|nomor"
+    r"|nombor|số|αριθμός|αρ\.|رقم|شماره|شمېره|نمبر|नंबर|नम्बर|সংখ্যা|নম্বর|নং|எண்"
+    r"|నంబర్|సంఖ్య|අංකය|หมายเลข|เลขที่|ເລກທີ|ເລກ|លេខ|နံပါတ်|ቁጥ[^\W\d_]|ნომერი|համար\w{0,2}|מספר"
+    r"|编号|編號|单号|號|号|番号|번호)"
+    r"[^\W\d_A-Z]{0,2}"  # an ending: "ቁጥሬ" (my number), "numri", "номера"
+)
+# A label's end: the number word, then ":", "is", "#" before the value.
+_THEN = r"[\s:：#№=-]*(?:is|ist|est|es|é|è|er|on|je|ni|ni:)?[\s:：#№=-]*"
+_NUMBERED = re.compile(_NUMBER_WORD + _THEN + r"$", re.IGNORECASE)
+# The number word, then the noun it numbers: "номер обращения 5530-118", "nomor tiket 88".
+_NUMBER_OF = re.compile(
+    r"(?<![^\W\d_])" + _NUMBER_WORD + r"(?:\s+[^\W\d_]{1,16}){1,2}" + _THEN + r"$", re.IGNORECASE
+)
+_CONNECTOR = re.compile(_THEN + r"$", re.IGNORECASE)
+# A card's last digits, printed on every receipt: "ends in 4402", "endet auf", "eindigt op",
+# "last 4 digits 0071".
+_LAST_DIGITS = re.compile(
+    r"(?:\bends?|\bending|endet|eindigt|termina|se[ ]termine|kończy[ ]się|заканчивается)"
+    r"\s+(?:in|with|on|auf|mit|op|met|en|em|con|par|na)\s*$"
+    r"|(?:\blast|letzten|laatste|últimos|derniers|ultime|последние)\s*(?:4|four|vier|cuatro"
+    r"|quatre|quattro|quatro)\s*(?:digits?|ziffern|cijfers|dígitos|chiffres|cifre|цифры)?"
+    r"\s*(?:are|is|sind|zijn|:)?\s*$",
+    re.IGNORECASE,
+)
+_REACH = 32
+_QUIET = (*QUIET, SAY)
+_BREAK = re.compile(r"[,;.!?，。；！？、\n]\s")
+
+
+# The words that name a secret in the other layers ("인증번호", "PIN-Nummer", "رقم الهوية"):
+# a label holding one names the secret.
+_SECRET_WORD = re.compile(
+    r"(?<![a-zà-ÿ])(?:"
+    + "|".join(
+        vocabulary.PASSWORD + vocabulary.PASSWORD_EN + vocabulary.PIN + vocabulary.OTP
+        + vocabulary.RECOVERY + vocabulary.CVV + vocabulary.NATIONAL_ID
+    )
+    + ")",
+    re.IGNORECASE,
+)  # fmt: skip
+# Two groups of three digits are how a one-time code is read out ("815 203"), not how an
+# order or a customer is numbered.
+_READ_OUT = re.compile(r"\d{3} \d{3}(?!\d)")
+
+
+def labelled(text: str, start: int, found: tuple[Cue, ...], end: int | None = None) -> bool:
+    """Whether the value at ``start`` is named by a label of its own (see the module). A
+    value taken with the word before it ("会員番号12093847") is judged from its digits."""
+    if end is not None and _UNSPACED.match(text, start):
+        digit = next((i for i in range(start, end) if text[i].isdigit()), start)
+        if digit > start and _labelled(text, digit, found):
+            return True
+    return _labelled(text, start, found)
+
+
+def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
+    if _READ_OUT.match(text, start):
+        return False
+    lo = max(0, start - _REACH)
+    for m in _BREAK.finditer(text, lo, start):
+        lo = m.end()
+    if lo >= start:
+        return False
+    for cue in found:
+        if cue.concept not in (PUBLIC, LABEL) or not lo <= cue.start < cue.end <= start:
+            continue
+        # The thing's own code word goes with it: "branch code 0456", "শাখা কোড 0271".
+        tail = next((c for c in found if 0 <= c.start - cue.end <= 1 and c.end <= start), None)
+        after = tail.end if tail is not None and tail.concept == CODE else cue.end
+        if _CONNECTOR.match(text, after, start) or _NUMBERED.search(text, after, start):
+            return _free(text, (cue.start, start), found, bound=False)
+    window = text[lo:start]
+    if _LAST_DIGITS.search(window) and 3 <= sum(c.isdigit() for c in text[start : start + 5]) <= 4:
+        return True
+    numbered = _NUMBERED.search(window)
+    if numbered is not None and (numbered.start() == 0 or not _ends_word(window, numbered.start())):
+        return _free(text, (lo + numbered.start(), start), found, bound=True)
+    number_of = _NUMBER_OF.search(window)
+    if number_of is not None and text[start].isdigit():  # "numarası ve Kapadokya#07"
+        return _free(text, (lo + number_of.start(), start), found, bound=True)
+    return False
+
+
+def _ends_word(window: str, at: int) -> bool:
+    """A number word glued to a word before it, in a script with spaces ("Passnummer")."""
+    before = window[at - 1]
+    return before.isalpha() and not _UNSPACED.match(before) and window[at].isascii()
+
+
+_UNSPACED = re.compile(
+    r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+)
+
+
+def _free(text: str, span: tuple[int, int], found: tuple[Cue, ...], *, bound: bool) -> bool:
+    """No word about access is part of the label ``span``. A word for "number" is bound to
+    an access word right before it too ("PIN number", "PIN-Nummer"); a thing named is not
+    ("SMS ອໍເດີ 883019": the order's number), and its own code word is part of its name."""
+    label, start = span
+    near = label - 2 if bound else label
+    own: list[tuple[int, int]] = []
+    for c in found:
+        if c.start >= start or c.end <= near:
+            continue
+        if c.concept in (PUBLIC, LABEL) or (
+            c.start >= label and _NUMBERED.fullmatch(text, c.start, c.end)
+        ):
+            own.append((c.start, c.end))  # the label's own words ("namba ya mteja")
+        elif not bound and c.start >= label and c.concept == CODE:
+            own.append((c.start, c.end))  # "branch code"
+        elif c.concept not in _QUIET:
+            return False
+    for m in _SECRET_WORD.finditer(text, max(0, label - 24), start):
+        if m.end() > near and not any(a <= m.start() and m.end() <= b for a, b in own):
+            return False
+    return True

@@ -1,0 +1,98 @@
+"""Typed: the words someone is told to type to get into a machine, in any language.
+
+"laptop kholne ke liye likhna baarish mein pakode", "чтобы войти в ноут, пиши зелёный чай
+без сахара", "salondaki bilgisayara girmek için kedi balkonda uyuyor yaz": no word for a
+password, yet what is typed is one. Three cues say so together (``cues_extra.tsv``): a
+machine (laptop, computer, PC), a way in (get into, log in, open) and a verb of typing. The
+words typed follow the verb to the end of its clause, or stand on the next line after a
+colon, or, where the verb comes last, precede it. Told so, a passphrase is plain words, so
+its shape cannot decide; a few words too many cost less than a passphrase kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from graphmem.trust.secrets.common import WHERE_IT_IS, Candidate
+from graphmem.trust.secrets.cues import (
+    CREDENTIAL,
+    ENTER,
+    MACHINE,
+    OPEN,
+    QUIET,
+    TYPE,
+    Cue,
+    cached_cues,
+)
+
+_RANK = 10
+_WORD = re.compile(r"[^\W_][^\s,;:!?()\"'«»“”„]*")
+_CLAUSE_END = re.compile(r"[.;!?。！？](?=\s|$)|\n|,\s")
+_MAX_WORDS = 8
+_JOINED = re.compile(r"^[^\W\d_]+(?:[-_.][^\W_]+){2,}$")
+_BEFORE = 5  # words before a verb that comes last
+# What is typed is not another instruction: "type your password", "type it in".
+_DEIXIS = re.compile(
+    r"(?:your|the|it|this|that|what|something|anything|dein|deine|votre|ton|tu|su)$", re.IGNORECASE
+)
+
+
+def spans(text: str) -> Iterator[Candidate]:
+    if len(text) < 16:
+        return
+    found = cached_cues(text)
+    machine = [c for c in found if c.concept == MACHINE]
+    verbs = [c for c in found if c.concept in (TYPE, OPEN)]
+    if not machine or not verbs:
+        return
+    if not any(c.concept in (ENTER, CREDENTIAL, OPEN) for c in found):
+        return
+    for verb in verbs:
+        span = _after(text, verb, found) or _before(text, verb, found)
+        if span is not None:
+            yield span[0], span[1], _RANK, "password"
+            return
+
+
+def _after(text: str, verb: Cue, found: tuple[Cue, ...]) -> tuple[int, int] | None:
+    start = verb.end
+    stop = _CLAUSE_END.search(text, start)
+    hi = stop.start() if stop is not None else len(text)
+    words = list(_WORD.finditer(text, start, hi))
+    colon_last = bool(words) and text[words[-1].end() : hi].strip().startswith(":")
+    bare = not words and text[start:].lstrip(" :\t").startswith("\n")
+    if colon_last or bare:
+        # "type this at the prompt:\ncorrect-pony-staple-river": the next line.
+        line = text.find("\n", start)
+        if line < 0:
+            return None
+        end = text.find("\n", line + 1)
+        words = list(_WORD.finditer(text, line + 1, len(text) if end < 0 else end))
+        if len(words) == 1 and _JOINED.search(words[0].group()):
+            return words[0].span()  # one token of words joined: "correct-pony-staple-river"
+    return _phrase(text, words, found)
+
+
+def _before(text: str, verb: Cue, found: tuple[Cue, ...]) -> tuple[int, int] | None:
+    """The verb last ("kedi balkonda uyuyor yaz"): the words after the last cue before it."""
+    lo = max((c.end for c in found if c.end <= verb.start), default=0)
+    if lo == 0 or text[verb.end :].strip(" .!。"):
+        return None  # the verb ends the message, after the other cues
+    for stop in _CLAUSE_END.finditer(text, lo, verb.start):
+        lo = stop.end()
+    words = list(_WORD.finditer(text, lo, verb.start))[-_BEFORE:]
+    return _phrase(text, words, found)
+
+
+def _phrase(
+    text: str, words: list[re.Match[str]], found: tuple[Cue, ...]
+) -> tuple[int, int] | None:
+    if not 2 <= len(words) <= _MAX_WORDS:
+        return None
+    start, end = words[0].start(), words[-1].end()
+    if WHERE_IT_IS.match(text, start) or _DEIXIS.match(words[0].group()):
+        return None  # "type what's on the sticker", "type your password"
+    if any(c.concept not in QUIET and c.start < end and start < c.end for c in found):
+        return None  # a word about access inside: an instruction, not the phrase
+    return start, end
