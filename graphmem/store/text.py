@@ -188,20 +188,30 @@ def words(text: str) -> list[str]:
     and words that stem to one ("doing"); any other contraction stays one word, as
     Lucene indexes it ("caroline'll").
     """
-    found = []
-    pieces = _ASCII_WORD.findall(text) if text.isascii() else _BOUNDARY.split(text)
-    for piece in _cut(pieces):
-        if not any(ch.isalpha() or ch.isdecimal() for ch in piece):
-            continue
-        possessive = len(piece) >= 2 and piece[-2] in _APOSTROPHES and piece[-1] in "sS"
-        word = _lower(piece[:-2] if possessive else piece)
-        if (
-            word not in STOP_WORDS
-            and not _contraction_of_stop_word(word)
-            and stem(word) not in _stop_stems()
-        ):
-            found.append(word)
-    return found
+    return [word for piece in _pieces(text) if (word := _word(piece))]
+
+
+def _pieces(text: str) -> Iterable[str]:
+    return _cut(_ASCII_WORD.findall(text) if text.isascii() else _BOUNDARY.split(text))
+
+
+@lru_cache(maxsize=65536)
+def _word(piece: str) -> str:
+    """The content word of one piece of text, or "" (a stop word, a mark): words repeat,
+    so each is judged once (a store's texts share most of theirs)."""
+    if not any(ch.isalpha() or ch.isdecimal() for ch in piece):
+        return ""
+    possessive = len(piece) >= 2 and piece[-2] in _APOSTROPHES and piece[-1] in "sS"
+    word = _lower(piece[:-2] if possessive else piece)
+    if word in STOP_WORDS or _contraction_of_stop_word(word) or stem(word) in _stop_stems():
+        return ""
+    return word
+
+
+@lru_cache(maxsize=65536)
+def _term(piece: str) -> str:
+    word = _word(piece)
+    return stem(word) if word else ""
 
 
 def _cut(pieces: list[str]) -> Iterable[str]:
@@ -225,7 +235,7 @@ def tokens(text: str) -> list[str]:
     """The keyword terms of ``text``: its content words, Porter-stemmed. The one analysis
     every keyword index calls (the embedded store, benches); the Neo4j full-text indexes
     make the same terms with Lucene's english analyzer."""
-    return [stem(w) for w in words(text)]
+    return [term for piece in _pieces(text) if (term := _term(piece))]
 
 
 class BM25:
