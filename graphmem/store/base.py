@@ -253,6 +253,12 @@ class GraphStore(Protocol):
         """Of ``keys`` (entity keys), those some statement not in ``excluded`` (statement
         ids) names as its subject or object."""
 
+    def entities_told_by(
+        self, namespace: str, keys: Iterable[str], authorities: Iterable[str]
+    ) -> set[str]:
+        """Of ``keys`` (entity keys), those some statement of one of ``authorities``
+        (:class:`graphmem.model.Authority` values) names as its subject or object."""
+
     def chain(self, namespace: str, fact_id: str) -> list[Row]:
         """The supersession chain through ``fact_id``, oldest first."""
 

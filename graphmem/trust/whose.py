@@ -10,10 +10,26 @@ when all of these hold:
 * it is written in a language read here (enough of its function words are known) that
   says its persons with words — not a pro-drop language (Spanish, Italian, Portuguese,
   Polish, Czech, Russian), where "Tengo diabetes" says "I" in the verb's ending alone —
-  so the absence of personal words below means something;
-* it says no first- or second-person word of that language ("I", "my", "we", "you"…);
-* it names nobody the namespace already knows (an entity of the user's memory: the user
-  under their names, their child, their doctor).
+  so the absence of personal words below means something. Beside a language read on more
+  of its words, a language is read on words of its own: English "to" and "a" are Czech
+  words too, and do not make an English article Czech;
+* it says no first- or second-person word of that language ("I", "my", "you"…). A
+  document is, by its source, not the user speaking (``docs/DESIGN.md``: the host says
+  who speaks), but "I" or "my" may still be the user's own writing the host filed as a
+  document, and "you" addresses its reader, who in the user's memory is the user (a lab
+  report, a bank letter): both keep it the user's. The plural "we" of an English document,
+  alone, is its authors' ("we found", "our cohort", a newsroom, an organisation) — unless
+  it speaks as a household or circle ("our son", "our home", "our friend", "we got
+  married"), which is the user's; "us", and contractions ("we're", "let's"), are a
+  conversation's and stay the user's.
+  In English, "US" in capitals is the country and an "i" that is a list mark, a numeral
+  or part of an abbreviation ("(i)", "i.e.", "type I", "I-II") is no pronoun;
+* it names nobody the user's side told the memory about: an entity some statement of the
+  user, the system, the user confirming, a model relaying the user or the agent names
+  (the user under their names, their child, their doctor). A name learnt only from
+  documents, emails or tools (authority ``external``) is not someone in the user's life:
+  a news namespace that read of a senator last week does not make this week's article
+  about the senator the user's data.
 
 Anything else — a language not read here, a single word, a pronoun, a known name — is
 the user's or someone's in their life, and the special categories apply as they do to
@@ -25,9 +41,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from graphmem.model import Authority
+
 # Function words per language: a document is "read here" when enough of them occur.
 _FUNCTION = {
-    "en": "the of and to in is was for on that with as by at from it an are were this which",
+    "en": "the of and to in is was for on that with as by at from it a an are were this which",
     "es": "el la los las de del y en que por con una un es para se su al como",
     "fr": "le la les de des du et en que est une un pour dans par sur au avec il elle",
     "de": "der die das und den dem des ist ein eine zu mit von im auf für nicht sich",
@@ -43,7 +61,8 @@ _FUNCTION = {
 }
 # First- and second-person words (subject, object, possessive) of the same languages.
 _PERSONAL = {
-    "en": "i me my mine myself we us our ours you your yours yourself i'm i've i'd i'll",
+    "en": "i me my mine myself we us our ours ourselves you your yours yourself yourselves "
+    "i'm i've i'd i'll we're we've we'd we'll you're you've you'd you'll let's",
     "es": "yo me mi mis mío mía nosotros nos nuestro nuestra tú te tu tus usted ustedes",
     "fr": "je j' moi mon ma mes nous notre nos tu toi ton ta tes vous votre vos",
     "de": "ich mich mir mein meine meiner wir uns unser unsere du dich dir dein deine ihr euch",
@@ -66,6 +85,47 @@ MIN_FUNCTION_SHARE = 0.08
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _NAME = re.compile(r"\b[A-ZÀ-ÖØ-Þ][\w'’-]+(?:\s+[A-ZÀ-ÖØ-Þ][\w'’-]+){0,2}")
 MAX_NAMES = 12  # names looked up in the namespace per document
+# Who tells the memory about the people in the user's life: every authority but outside
+# content (graphmem.model.Authority; an email's, a document's or a tool's is ``external``).
+TOLD_BY_USERS_SIDE = tuple(a.value for a in Authority if a is not Authority.EXTERNAL)
+# The plural first person of English as authors write it, theirs when alone (see the module):
+# "we found", "our cohort". "Us" ("told us", "join us") is more often a household or group
+# told or asked something, and is left the user's.
+AUTHORS_WE = frozenset({"we", "our", "ours", "ourselves"})
+# ... unless it speaks as a household: their family, home, marriage, a pregnancy.
+_HOUSEHOLD = re.compile(
+    r"\b(?:our|us)\s+(?:own\s+|two\s+|three\s+|little\s+|new\s+|(?:young|old|eld)est\s+)?"
+    r"(?:sons?|daughters?|child|children|kids?|bab(?:y|ies)|toddlers?|twins|family|families|"
+    r"home|house|flat|apartment|parents?|mother|father|mom|mum|dad|husband|wife|partner|"
+    r"grand(?:son|daughter|children|kids|parents|ma|pa)s?|brothers?|sisters?|siblings?|"
+    r"marriage|wedding|doctor|gp|landlord|neighbou?rs?|mortgage|rent|savings|debts?|"
+    r"friends?|colleagues?|cousins?|aunts?|uncles?|nephews?|nieces?|relatives?|in-laws|"
+    r"flatmates?|roommates?|boss)\b|"
+    r"\bwe(?:\s+are|\s+were|'re|\s+got|\s+have\s+been|\s+just\s+got)\s+"
+    r"(?:married|divorced|engaged|separated|pregnant|expecting)\b",
+    re.IGNORECASE,
+)
+# An English "i" or "I" that is no pronoun: joined to a mark, a digit or a letter by a
+# point, hyphen or slash ("i.e.", "p.i.", "2G-I", "I-II", "I/II"), in brackets ("(i)"), or a
+# numeral: after a capitalised word that numbers things ("Type I", "Schedule I", "World War
+# I"), after an enzyme or molecule ("topoisomerase I", "MHC I"), or after a lowercase one
+# with a mark or a noun of its kind next ("class I,", "type I interferon", "phase I trial").
+# "The group I joined" and "the class I teach" keep their pronoun.
+_NUMBERED = (
+    r"(?:ype|lass|hase|rade|tage|chedule|roup|ategory|evel|art|hapter|ection|olume|ol|ar|"
+    r"rticle|itle|omplex|egion|omain|ier|rack|tep|ite|actor)s?"
+)
+_NUMBERED_NOUN = (
+    r"[A-Z]{2,}s?|\(|interferons?|diabetes|trials?|clinical|stud(?:y|ies)|molecules?|antigens?|"
+    r"receptors?|cells?|diseases?|cancers?|tumou?rs?|errors?|hypersensitivity|collagen|"
+    r"proteins?|genes?|responses?|and|or|to"
+)
+_NOT_PRONOUN_I = re.compile(
+    r"\(\s*[Ii]\s*\)|\b[Ii](?=[.\-/][^\W_])|(?<=[^\W_]\.)[Ii]\b|(?<=[\-/\d])[Ii]\b|"
+    rf"\b[TCPGSLAVWRDF]{_NUMBERED}\s+I\b|"
+    r"(?i:\b(?:topoisomerase|polymerase|collagen|complex|interferon|ifn|mhc|hla))\s+I\b|"
+    rf"\b[tcpgslavwrdf]{_NUMBERED}\s+I(?=\s*(?:[,.;:)/]|$)|\s+(?:{_NUMBERED_NOUN})\b)"
+)
 # Languages whose verbs carry the person, so that no pronoun is needed: a text in one of
 # them says nothing about whose it is by lacking "I" or "my".
 PRO_DROP = frozenset({"es", "it", "pt", "pl", "cs", "ru"})
@@ -77,23 +137,49 @@ def _words(text: str) -> list[str]:
 
 def languages(text: str) -> list[str]:
     """The languages read here that ``text`` is written in (none: a language not read
-    here, or no language at all)."""
+    here, or no language at all). Beside a language read on more distinct words, a language
+    is read on words of its own: the function words it shares with that one, and single
+    letters, are no evidence for it (English "to" and "a" do not make a text Czech)."""
     words = _words(text)
-    found = []
+    seen: dict[str, set[str]] = {}
     for language, vocabulary in FUNCTION_WORDS.items():
         hits = [w for w in words if w in vocabulary]
         if len(set(hits)) >= MIN_FUNCTION_WORDS and len(hits) / max(len(words), 1) >= (
             MIN_FUNCTION_SHARE
         ):
+            seen[language] = set(hits)
+    found = []
+    for language, distinct in seen.items():
+        stronger = [FUNCTION_WORDS[o] for o, h in seen.items() if len(h) > len(distinct)]
+        own = {
+            w
+            for w in distinct
+            if not stronger or (len(w) > 1 and not any(w in v for v in stronger))
+        }
+        if len(own) >= MIN_FUNCTION_WORDS:
             found.append(language)
     return found
 
 
-def speaks_personally(text: str, read_as: list[str]) -> bool:
-    """A first- or second-person word of the languages the text is read as (a word of
-    another language's list is often an ordinary word here: Polish "was", Danish "mit")."""
+def personal_words(text: str, read_as: list[str]) -> list[str]:
+    """The first- and second-person words of the languages the text is read as (a word of
+    another language's list is often an ordinary word here: Polish "was", Danish "mit"), in
+    English without "US" in capitals (the country) and an "i" that is no pronoun."""
     personal = frozenset().union(*(PERSONAL_WORDS[language] for language in read_as))
-    return any(w in personal or w.startswith("j'") for w in _words(text))
+    if "en" in read_as:
+        text = _NOT_PRONOUN_I.sub(" ", text)
+        if not text.isupper():
+            text = re.sub(r"\bUS\b", " ", text)
+    return [w for w in _words(text) if w in personal or w.startswith("j'")]
+
+
+def speaks_personally(text: str, read_as: list[str]) -> bool:
+    """Whether the text says a first- or second-person word of its languages (see
+    :func:`personal_words`) other than an English document's authors' "we"."""
+    said = personal_words(text, read_as)
+    if said and "en" in read_as and AUTHORS_WE.issuperset(said):
+        return bool(_HOUSEHOLD.search(text))
+    return bool(said)
 
 
 def names_in(text: str) -> list[str]:
@@ -103,7 +189,8 @@ def names_in(text: str) -> list[str]:
 
 def third_party(text: str, known: Callable[[Iterable[str]], bool]) -> bool:
     """Whether a document is a third party's (see the module). ``known(names)`` says whether
-    the namespace knows any of these names (each tried whole and by its words)."""
+    the user's side told the namespace of any of these names (each tried whole and by its
+    words: :data:`TOLD_BY_USERS_SIDE`)."""
     read_as = languages(text)
     if not read_as or PRO_DROP.intersection(read_as) or speaks_personally(text, read_as):
         return False

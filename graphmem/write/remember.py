@@ -374,7 +374,7 @@ class WritePath:
             keys = [everyone.key(name) for name in names]
             if SELF_KEY in keys:
                 return True
-            return bool(self.store.entities_still_named(namespace, keys, []))
+            return bool(self.store.entities_told_by(namespace, keys, whose.TOLD_BY_USERS_SIDE))
 
         return whose.third_party(text, known)
 

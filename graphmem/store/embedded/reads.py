@@ -111,6 +111,18 @@ class Reads(State):
         return {key for key in set(keys) if self._named.get((namespace, key), set()) - gone}
 
     @locked
+    def entities_told_by(
+        self, namespace: str, keys: Iterable[str], authorities: Iterable[str]
+    ) -> set[str]:
+        wanted, told = set(keys), set(authorities)
+        nodes = self._graph.nodes
+        named: set[str] = set()
+        for i in self._by_label[("Statement", namespace)]:
+            if nodes[i]["authority"] in told:
+                named |= wanted & {nodes[i]["subject_key"], nodes[i].get("object_key")}
+        return named
+
+    @locked
     def episode_statements(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
         ids: set[str] = set()
         for episode in self._rows(namespace, "Episode", episode_ids):

@@ -125,6 +125,17 @@ class Reads(Connection):
         )
         return {r["key"] for r in rows}
 
+    def entities_told_by(
+        self, namespace: str, keys: Iterable[str], authorities: Iterable[str]
+    ) -> set[str]:
+        rows = self._read_plain(
+            "read/entities_told_by",
+            namespace=check_namespace(namespace),
+            keys=list(keys),
+            authorities=list(authorities),
+        )
+        return {r["key"] for r in rows}
+
     def chain(self, namespace: str, fact_id: str) -> list[Row]:
         rows = self._read("read/fact_chain", namespace=check_namespace(namespace), fact_id=fact_id)
         return [native(r["f"]) for r in rows]
