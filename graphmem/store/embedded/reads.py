@@ -114,13 +114,13 @@ class Reads(State):
     def entities_told_by(
         self, namespace: str, keys: Iterable[str], authorities: Iterable[str]
     ) -> set[str]:
-        wanted, told = set(keys), set(authorities)
-        nodes = self._graph.nodes
-        named: set[str] = set()
-        for i in self._by_label[("Statement", namespace)]:
-            if nodes[i]["authority"] in told:
-                named |= wanted & {nodes[i]["subject_key"], nodes[i].get("object_key")}
-        return named
+        told, nodes = set(authorities), self._graph.nodes
+        # From the statements naming each key (the forget's index), not the namespace's.
+        return {
+            key
+            for key in set(keys)
+            if any(nodes[i]["authority"] in told for i in self._named.get((namespace, key), ()))
+        }
 
     @locked
     def episode_statements(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
