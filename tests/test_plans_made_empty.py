@@ -10,7 +10,6 @@ while the server ran (docs/benchmarks-log.md, sixteenth session: 4 ms of a 24 ms
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,7 +20,6 @@ from graphmem import Memory
 from graphmem.store import cypher
 from graphmem.store.neo4j import Neo4jStore
 from graphmem.store.neo4j.values import outgoing
-from graphmem.store.neo4j.warmup import PlanAhead
 from tests.neo4j_server import PrivateServer, launch_private
 
 pytestmark = pytest.mark.neo4j
@@ -71,29 +69,3 @@ def test_recall_plans_made_on_an_empty_store_start_from_what_they_look_up(
             hinted = sorted(_HINTED.findall(cypher.load(name)))
             # Only the exact channels walk a namespace, and only where the file says so.
             assert read == hinted, f"{name}: reads whole namespaces of {read}, hints {hinted}"
-
-
-def test_a_database_that_holds_nothing_is_not_planned_ahead(
-    empty_server: PrivateServer, neo4j_uri: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # On a fresh database the background planning only competed with the first writes
-    # (bench/neo4j_cold_start.py: open and first remember 20.4 s with it, 9.4 s without).
-    asked: list[int] = []
-    monkeypatch.setattr(PlanAhead, "_started", set())  # as in a process of its own
-    monkeypatch.setattr(PlanAhead, "_plan_recall", lambda self, dims: asked.append(dims))
-    store = Neo4jStore(empty_server.uri)
-    try:
-        Memory(store=store)
-        assert store.planned.is_set()
-        assert asked == []
-    finally:
-        store.close()
-    full = Neo4jStore(neo4j_uri)  # the test server holds the other tests' records
-    try:
-        Memory(store=full).remember("I keep bees on the roof.", "plans-made-full")
-        for thread in threading.enumerate():
-            if thread.name == "graphmem-plan-ahead":
-                thread.join(30)
-        assert asked == [256]
-    finally:
-        full.close()

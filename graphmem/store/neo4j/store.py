@@ -20,20 +20,11 @@ class Neo4jStore(Writes, Reads, PlanAhead, Vectors):
 
     ``plan_ahead``: have the server plan recall's statements in the background once the
     embedding size is known (:mod:`.warmup`), so the first question after a server restart
-    does not wait for it; not on a database that holds no fact or episode yet.
+    does not wait for it.
     """
 
     def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
         super().ensure_vectors(embedder_name, dimensions)
         if self._plan_ahead:
             self._plan_ahead = False  # once per store
-            if self._holds_records():
-                self.plan_ahead(dimensions)
-            else:
-                # A fresh database: nothing to recall yet, and planning in the background
-                # slowed its first writes about twofold (bench/neo4j_cold_start.py).
-                self.planned.set()
-
-    def _holds_records(self) -> bool:
-        counts = self._read("admin/holds_records")
-        return bool(counts) and (counts[0]["facts"] > 0 or counts[0]["episodes"] > 0)
+            self.plan_ahead(dimensions)
