@@ -186,12 +186,13 @@ def _scan(text: str) -> list[Span]:
             shared = public.spans(view) if shared is None else shared
             found = [c for c in found if not public.inside(shared, c[0], c[1])]
             # A number named by its own label ("customer number 88231047", "Filiale 7731"),
-            # whatever access word the message holds elsewhere.
+            # whatever access word the message holds elsewhere; a card's number, expiry and
+            # check digits told together are the card's ("for the order: 4975 … 09/28 513").
             named = cues.cached_cues(view)
             found = [
                 c
                 for c in found
-                if c[3] == "seed_phrase" or not labels.labelled(view, c[0], named, c[1])
+                if c[3] in ("seed_phrase", "card") or not labels.labelled(view, c[0], named, c[1])
             ]
         candidates.extend(found)
     if not candidates:

@@ -211,6 +211,8 @@ def _card_details(text: str) -> Iterator[Candidate]:
         expiry = _EXPIRY.search(text, card.end(), card.end() + _CARD_REACH)
         if expiry is None:
             continue  # a long number alone: the other layers judge it
+        # With its expiry it is a card's number, whether or not its check digit holds.
+        yield card.start(), card.end(), _RANK, "card"
         yield expiry.start(), expiry.end(), _RANK, "card"
         check = _CHECK.search(text, expiry.end(), expiry.end() + _CARD_REACH)
         if check is not None:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import ahocorasick
 
+from graphmem.trust.secrets import answers
 from graphmem.trust.secrets.common import (
     COUNTED,
     REFERENCE,
@@ -302,6 +303,11 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
     lo, hi = _clause(text, cue.start, cue.end)
     if cue.concept == SAY:
         return _said(text, cue, hi)
+    if cue.concept == ANSWER and not WHERE_IT_IS.match(_LEAD.sub("", text[cue.end : hi])):
+        # Where the answer sits in its sentence (answers.py); else a colon's clause.
+        told = answers.told(text, cue.end, [(n.start, n.end) for n in names])
+        if told is not None or not _COLON.search(text, cue.end, hi):
+            return told or _token(text, cue, (lo, hi), found=found, names=names)
     if cue.concept in (ANSWER, PHRASE):
         return _rest(text, cue, hi) or _token(text, cue, (lo, hi), found=found, names=names)
     span = _token(text, cue, (lo, hi), found=found, names=names)

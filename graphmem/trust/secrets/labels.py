@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from graphmem.trust.secrets import vocabulary
-from graphmem.trust.secrets.cues import CODE, LABEL, PUBLIC, QUIET, SAY, Cue
+from graphmem.trust.secrets.cues import CODE, LABEL, NUMBER, PUBLIC, QUIET, SAY, Cue
 
 # "Number" in the languages the cue data covers; the class is small and closed, and a word
 # for a thing's number says nothing about whether the thing is secret.
@@ -104,11 +104,19 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
         return True
     numbered = _NUMBERED.search(window)
     if numbered is not None and (numbered.start() == 0 or not _ends_word(window, numbered.start())):
-        return _free(text, (lo + numbered.start(), start), found, bound=True)
+        return _free(text, (lo + numbered.start(), start), found, bound=True) and not _document(
+            found, lo, lo + numbered.start()
+        )
     number_of = _NUMBER_OF.search(window)
     if number_of is not None and text[start].isdigit():  # "numarası ve Kapadokya#07"
         return _free(text, (lo + number_of.start(), start), found, bound=True)
     return False
+
+
+def _document(found: tuple[Cue, ...], lo: int, at: int) -> bool:
+    """An identity document or an account named before the number word, in its clause:
+    "Pasport seriya va raqami: AD4829173" numbers the passport."""
+    return any(c.concept == NUMBER and lo <= c.start and c.end <= at for c in found)
 
 
 def _ends_word(window: str, at: int) -> bool:

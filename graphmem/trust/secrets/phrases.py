@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from graphmem.trust.secrets import english, vocabulary
+from graphmem.trust.secrets import answers, english, vocabulary
 from graphmem.trust.secrets.common import (
     MASK,
     REFERENCE,
@@ -287,7 +287,14 @@ def _answer_spans(text: str) -> Iterator[Candidate]:
     for m in _ANSWER_KEYS.finditer(text):
         end = _clause_end(text, m.end(), 80)
         lead = _CONNECTIVE.match(text, m.end(), end)
-        start = lead.end() if lead else m.end()
+        if lead is None or not lead.group().strip():
+            # No "is" or colon: where the answer sits decides (answers.py), not the clause's
+            # rest ("maiden name and I realised I'd never set it up" is talk about it).
+            told = answers.told(text, m.end(), [])
+            if told is not None and _answer(text[told[0] : told[1]], ""):
+                yield told[0], told[1], 5, "secret_answer"
+            continue
+        start = lead.end()
         # "(the name of my first pet)" and the like sit before the answer: skip it.
         while start < end and text[start] in " \t\"'«„“「":
             start += 1

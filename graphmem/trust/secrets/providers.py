@@ -290,8 +290,16 @@ def _iban_ok(compact: str) -> bool:
     return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
 
 
+# The word "IBAN" right before: an IBAN-shaped value is one even when its check digits fail
+# (mistyped, or read out wrong); the country code and the bank's letters are part of it.
+_IBAN_NAMED = re.compile(r"\bIBAN\b[^\w\n]{0,3}(?:[^\W\d_]{1,12}[^\w\n]{1,3}){0,4}$", re.I)
+
+
 def _iban_spans(text: str) -> Iterator[Candidate]:
     for m in _IBAN.finditer(text):
+        if _IBAN_NAMED.search(text, max(0, m.start() - 48), m.start()):
+            yield m.start(), m.end(), 4, "bank_account"
+            continue
         chunks = m.group().split(" ")
         # A trailing capitalised word can ride along ("... 00 IBAN"): drop chunks until valid.
         for n in range(len(chunks), 0, -1):
