@@ -87,8 +87,10 @@ _PARTICLE = (
 # A Japanese or Chinese word runs into the digits ("玄関は4826＃で開く").
 _CODE_START = r"(?:(?<![\w.,/:+-])|(?<=[\u0590-\u05ff]-)|(?<=[\u3040-\u30ff\u3400-\u9fff]))"
 _CODE = re.compile(
-    _CODE_START + r"[*#]?(?:\d[ -]?){2,11}\d[#*]?(?:(?![\w/:]|[.,]\d|-\d)|" + _PARTICLE + ")"
+    _CODE_START + r"[*#]?(?:\d[ *#-]?){2,11}\d[#*]?(?:(?![\w/:]|[.,]\d|-\d)|" + _PARTICLE + ")"
     r"|" + _CODE_START + r"\d{3,12}[#*]?(?:(?!\w|[.,:]\d)|" + _PARTICLE + ")"
+    # A flat's or a keypad's letter key after the digits ("2580K na domofonie").
+    r"|" + _CODE_START + r"\d{3,8}[A-Z](?![\w.,/:-])"
 )
 _HEX = re.compile(r"^[0-9a-f]{7,64}$")  # a commit, a checksum: a key only where a key is named
 # A year people write about; "2091" after a PIN is the PIN.
@@ -429,8 +431,17 @@ def _token(
         # "in 1Password", "on the fridge": where it is kept. A bare number is no place, and
         # "on" or "i" may be another language's "is" ("PUK on 60194827").
         if not kept_in(text[max(0, start - 16) : start]) or _DIGITS.fullmatch(text[start:end]):
-            return start, end
+            return start, _symbols_after(text, end)
     return None
+
+
+def _symbols_after(text: str, end: int) -> int:
+    """A password's closing symbols, which a token loses as sentence punctuation
+    ("비번 bibimbap2024!"): a "!" too many costs less than a password told."""
+    tail = end
+    while tail < len(text) and text[tail] in "!?#$*&~" and tail - end < 3:
+        tail += 1
+    return tail if tail == len(text) or not text[tail].isalnum() else end
 
 
 def _adjacent(text: str, cue: Cue, start: int) -> bool:

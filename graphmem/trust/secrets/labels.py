@@ -97,7 +97,10 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
         # The thing's own code word goes with it: "branch code 0456", "শাখা কোড 0271".
         tail = next((c for c in found if 0 <= c.start - cue.end <= 1 and c.end <= start), None)
         after = tail.end if tail is not None and tail.concept == CODE else cue.end
-        if _CONNECTOR.match(text, after, start) or _NUMBERED.search(text, after, start):
+        numbered = _NUMBERED.search(text, after, start)
+        if numbered is not None and text[numbered.start() - 1].isalpha():
+            numbered = None  # inside a word: "działalność: " holds no "no"
+        if _CONNECTOR.match(text, after, start) or numbered is not None:
             return _free(text, (cue.start, start), found, bound=False)
     window = text[lo:start]
     if _LAST_DIGITS.search(window) and 3 <= sum(c.isdigit() for c in text[start : start + 5]) <= 4:

@@ -129,8 +129,15 @@ _RULES: tuple[Rule, ...] = (
             r"""\b(?:(?-i:NINO|NI)(?:[ ](?:number|no\.?))?
               |national[ ]insurance(?:[ ](?:number|no\.?))?)
             [ \t]*(?:[:=\#][ \t]*|is[ \t]+)?
-            (?P<v>(?-i:[A-CEGHJ-PR-TW-Z]{2}[ ]?\d{2}[ ]?\d{2}[ ]?\d{2}[ ]?[A-D]))\b"""
+            (?P<v>(?-i:[A-Z]{2}[ ]?\d{2}[ ]?\d{2}[ ]?\d{2}[ ]?[A-D]))\b"""
         ),
+    ),
+    # Spaced as the card prints it, a National Insurance number names itself (told in Welsh,
+    # on its own line); its letters are not checked: a mistyped one is still one.
+    Rule(
+        "national_id",
+        4,
+        rx(r"""(?<![\w-])(?P<v>(?-i:[A-Z]{2}[ ]\d{2}[ ]\d{2}[ ]\d{2}[ ][A-D]))(?![\w-])"""),
     ),
     Rule(
         "national_id",
