@@ -462,6 +462,8 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
     if cue.concept == NUMBER:
         return [m.span() for m in _NUMBER.finditer(text, lo, hi) if _number(m.group())]
     quoted = _quoted(text, lo, hi)
+    if cue.concept == KEY:
+        quoted = [q for q in quoted if " " not in text[q[0] : q[1]]]  # a key has no spaces
     quoted += [m.span() for m in _UNSPACED_VALUE.finditer(text, lo, hi)]
     shaped = [
         t

@@ -224,6 +224,8 @@ def _kind_spans(spec: _Kind, text: str) -> Iterator[Candidate]:
     for m in spec.keys.finditer(text):
         if spec.kind != "password" and _NOT_A_CODE.search(text, max(0, m.start() - 16), m.end()):
             continue
+        if text[m.start() - 1 : m.start()] == "_" or text[m.end() : m.end() + 1] in ("_", "("):
+            continue  # a name in code: "check_passwort_laenge()", "sprawdz_haslo()"
         end = _clause_end(text, m.end(), spec.window)
         if spec.kind == "national_id":
             for g in _GROUPED_NUMBER.finditer(text, m.end(), end):

@@ -89,9 +89,14 @@ def strong(token: str) -> bool:
     return letters and digits and any(c in _CHOSEN_SYMBOLS for c in inner)
 
 
+# Arabic typed in Latin letters writes some letters as digits ("7oroof", "a2al", "3al"):
+# one digit leading or inside a lower-case word is a word, not a password.
+_ARABIZI = re.compile(r"^[a-z]*[235679][a-z]{2,}$")
+
+
 def weak(token: str) -> bool:
     """A token that may be a credential when the words around it are about access."""
-    if not 4 <= len(token) <= 64 or excluded(token):
+    if not 4 <= len(token) <= 64 or excluded(token) or _ARABIZI.match(token):
         return False
     if strong(token):
         return True
