@@ -167,7 +167,7 @@ EXTRA: dict[str, dict[str, str]] = {
         "pa": "ਆਧਾਰ|ਆਧਾਰ ਨੰਬਰ",
     },
     "account_number": {
-        "en": "account number|account no|account|acct|checking|savings account|routing number|sort code|iban|card number|credit card|debit card|cvv|cvc|cid|security code",
+        "en": "account number|account no|account|acct|checking|savings account|routing number|sort code|iban|card number|credit card|debit card|cvv|cvc|cid|security code|acc no|acc",
         "de": "kontonummer|iban|kreditkarte|kartennummer|prüfziffer|bankverbindung",
         "fr": "numéro de compte|rib|iban|carte bancaire|numéro de carte|cryptogramme",
         "es": "número de cuenta|cuenta bancaria|iban|clabe|tarjeta|número de tarjeta",
@@ -225,6 +225,7 @@ EXTRA: dict[str, dict[str, str]] = {
         "pa": "ਖਾਤਾ ਨੰਬਰ|ਖਾਤਾ",
         "ml": "അക്കൗണ്ട് നമ്പർ|അക്കൗണ്ട്",
         "ka": "ანგარიში|ანგარიშის ნომერი",
+        "cy": "rhif cyfrif|cyfrif|rhif y cyfrif",
     },
     "security_question": {
         "en": "maiden name|mother's maiden name|security question|secret question|security answer|first pet|first school|first car|childhood nickname|memorable word|security q|favourite teacher|street i grew up on|first pet's name",

@@ -33,6 +33,7 @@ from graphmem.trust.secrets.cues import (
     Cue,
     cached_cues,
 )
+from graphmem.trust.secrets.labels import bank_codes
 from graphmem.trust.secrets.shape import excluded, tokens
 
 _RANK = 10
@@ -99,6 +100,7 @@ def spans(text: str) -> Iterator[Candidate]:
         yield from _brand_check_digits(text)
     if any(c.isdigit() for c in text):
         yield from _bank_account_spans(text)
+        yield from ((a, b, _RANK, "bank_account") for a, b in bank_codes(text, found))
         yield from _card_details(text)
         yield from _back_digits(text)
     if not found:

@@ -106,6 +106,8 @@ _UNIT = re.compile(
 # Parts after a space must start with a digit: "4111 1111 1111 1111 exp 12/27" is two.
 _NUMBER = re.compile(
     r"(?<![0-9A-Za-z\u00c0-\u024f_-])"  # another script's letter may precede: "护照号E8391"
+    # ... or start it, in capitals of an alphabet with case: "УБ85031247".
+    r"(?:(?<![\w-])[\u0391-\u03a9\u0410-\u042f\u0531-\u0556]{1,3}(?=\d))?"
     r"[A-Z0-9]*\d[A-Z0-9./-]*(?:[ ]\d[A-Z0-9./-]*)*(?<![./-])(?![\w-])",
     re.IGNORECASE,
 )
@@ -256,9 +258,11 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
             lo = m.end()
     hi = min(len(text), end + _AFTER)
     # An abbreviation's dot right after the cue does not end it ("Reisepass-Nr. C4J9K7L2M").
-    stop = _CLAUSE.search(text, end + (text[end : end + 1] == "."), hi)
-    if stop is not None:
-        hi = stop.start()
+    for stop in _CLAUSE.finditer(text, end + (text[end : end + 1] == "."), hi):
+        # "passport no. ko P4829173B": a short word's dot with the sentence going on.
+        if not _ABBREVIATION.search(text, max(0, stop.start() - 4), stop.end() + 2):
+            hi = stop.start()
+            break
     return lo, hi
 
 
@@ -419,7 +423,12 @@ def _token(
     after = [t for t in _candidates(text, cue, cue.end, hi) if not _is_cue(t, found)]
     before = [t for t in _candidates(text, cue, lo, cue.start) if not _is_cue(t, found)]
     for start, end in [*after, *reversed(before)]:
-        if not (cue.concept == NUMBER and _adjacent(text, cue, start)) and any(
+        # A document's number named by its word keeps it, whatever follows ("ho chieu cua em
+        # C4829173 nhe, dien vao don visa"): letters and digits mixed, as documents print.
+        document = cue.concept == NUMBER and (
+            _adjacent(text, cue, start) or _DOCUMENT.match(text[start:end]) is not None
+        )
+        if not document and any(
             (0 <= start - p.end <= _PUBLIC_BEFORE and not p.end <= cue.start < start)
             or 0 <= p.start - end <= _PUBLIC_AFTER
             for p in found
@@ -430,8 +439,10 @@ def _token(
             continue
         # "in 1Password", "on the fridge": where it is kept. A bare number is no place, and
         # "on" or "i" may be another language's "is" ("PUK on 60194827").
-        if not kept_in(text[max(0, start - 16) : start]) or _DIGITS.fullmatch(text[start:end]):
+        if document or not kept_in(text[max(0, start - 16) : start]):
             return start, _symbols_after(text, end)
+        if _DIGITS.fullmatch(text[start:end]):
+            return start, end
     return None
 
 
@@ -442,6 +453,9 @@ def _symbols_after(text: str, end: int) -> int:
     while tail < len(text) and text[tail] in "!?#$*&~" and tail - end < 3:
         tail += 1
     return tail if tail == len(text) or not text[tail].isalnum() else end
+
+
+_DOCUMENT = re.compile(r"^[A-Z]{1,3}\d{6,9}[A-Z]?$")
 
 
 def _adjacent(text: str, cue: Cue, start: int) -> bool:

@@ -73,9 +73,37 @@ _SECRET_WORD = re.compile(
 _READ_OUT = re.compile(r"\d{3} \d{3}(?!\d)")
 
 
+# A bank's code for the branch an account is held at ("sort code 20-45-77", "Clearing 8327-9",
+# "Reg.nr. 1551", "סניף 712", "支店番号418", "agência 3817"): told with the account's number
+# it is part of the account's details; alone ("Filiale 7731 hat offen") it is the branch's.
+_BANK_CODE = re.compile(
+    r"(?<![^\W\d_])(?:sort[ ]?code|clearing(?:nummer)?|reg\.?[ ]?nr\.?|registreringsnummer"
+    r"|routing(?:[ ]number)?|bsb|transit(?:[ ]number)?|ag[êe]ncia|branch(?:[ ]code|[ ]number)?"
+    r"|סניף|支店番号|支店)[\s:：#]*(?P<v>\d[\d -]{1,10}\d)(?![\w/]|[.,]\d)",
+    re.IGNORECASE,
+)
+
+
+def bank_codes(text: str, found: tuple[Cue, ...]) -> list[tuple[int, int]]:
+    """The branch codes told with an account's number (a ``number`` cue) in ``text``."""
+    if not any(c.concept == NUMBER for c in found):
+        return []
+    codes = [m.span("v") for m in _BANK_CODE.finditer(text)]
+    # The account's own number told too ("agência 1532" alone is where a card is changed).
+    told = any(
+        not any(a <= m.start() < b for a, b in codes) for m in _ACCOUNT_DIGITS.finditer(text)
+    )
+    return codes if told else []
+
+
+_ACCOUNT_DIGITS = re.compile(r"\d(?:[ -]?\d){5,}")
+
+
 def labelled(text: str, start: int, found: tuple[Cue, ...], end: int | None = None) -> bool:
     """Whether the value at ``start`` is named by a label of its own (see the module). A
     value taken with the word before it ("会員番号12093847") is judged from its digits."""
+    if any(a <= start < b for a, b in bank_codes(text, found)):
+        return False
     if end is not None and _UNSPACED.match(text, start):
         digit = next((i for i in range(start, end) if text[i].isdigit()), start)
         if digit > start and _labelled(text, digit, found):

@@ -182,8 +182,38 @@ def spans(text: str) -> Iterator[Candidate]:
             groups = m.group().split()
             if sum(any(c.isdigit() for c in g) for g in groups) >= 2:
                 yield m.start(), m.end(), 9, "api_key"
+    if any(c.isdigit() for c in text):
+        yield from _leet_spans(text)
     if not any(c in _CHOSEN_SYMBOLS for c in text):
         return
     for s, e in tokens(text):
         if strong(text[s:e]):
             yield s, e, 9, "password"
+
+
+# A digit standing in for a letter inside a word ("H0ney", "Brambl3", "Ch4rcoal").
+_LEET = re.compile(r"[^\W\d_]\d[^\W\d_]")
+
+
+def _leet_spans(text: str) -> Iterator[Candidate]:
+    """Words spelled with digits for letters, capitals inside, and a closing symbol, a second
+    word joined by a dot or a second digit for a letter ("H0neyBadg3r$", "Brambl3Hedge!",
+    "Ch4rcoal.Pelican"): made up to be a password, as no word of a sentence or a product is."""
+    for s, e in tokens(text):
+        token = text[s:e]
+        if len(token) < 8 or excluded(token) or not _LEET.search(token):
+            continue
+        closing = e < len(text) and text[e] in "!$#@&*?" and text[e + 1 : e + 2] in ("", " ")
+        # Words, not an id: few digits, lower case, none of a hash's or a path's marks
+        # ("Ziggo8A2F1C", "HMQ4Z8TX2P", "SHA256:Xq7Lp2…" are names and digests).
+        # Random ids switch case often ("req_hWeULbuNTm8t…"); chosen words capitalise each.
+        lower = sum(c.islower() for c in token)
+        upper = sum(c.isupper() for c in token)
+        digits = sum(c.isdigit() for c in token)
+        if lower < 6 or digits > 3 or upper > 3 or any(c in ":/+=_" for c in token):
+            continue
+        if not any(c.isupper() for c in token[1:]):
+            continue
+        joined = bool(re.search(r"[a-z]\.[A-Z][a-z]", token))
+        if closing or joined or token[-1] in "!$#@&*?" or len(_LEET.findall(token)) >= 2:
+            yield s, e + closing, 9, "password"
