@@ -95,6 +95,8 @@ def spans(text: str) -> Iterator[Candidate]:
         # name says 5G, an operator or hex).
         wifi = _WIFI.search(text) is not None and not kept
         yield from _joined_spans(text, found, access=access or wifi)
+        if wifi:
+            yield from _wifi_key(text, found)
     yield from _hex_key_spans(text, found)
     if _BRAND.search(text):
         yield from _brand_check_digits(text)
@@ -259,6 +261,31 @@ def _joined_spans(text: str, found: Found, *, access: bool) -> Iterator[Candidat
             continue
         if not _excused(text, m.start(), m.end(), found):
             yield m.start(), m.end(), _RANK, "password"
+
+
+# What a Wi-Fi's key looks like in lower case: a word and digits ("savta1955"), or words
+# joined with digits ("daffodil-kettle-88"). A network's name is capitalised or a brand's.
+_WIFI_KEY = re.compile(
+    r"(?<![\w@#$/\\.-])(?:[^\W\d_A-Z]{3,}\d{2,6}|[^\W\d_A-Z]{2,}(?:[-_.][^\W\d_A-Z]{2,})+[-_.]?\d{1,6})"
+    r"(?![\w@/\\-]|\.\w)"
+)
+_NETWORK_NAME = re.compile(
+    r"network|ssid|netzwerk|netwerk|réseau|red|rete|rede|сеть|nettverk|netværk|nätverk|name|naam",
+    re.IGNORECASE,
+)
+
+
+def _wifi_key(text: str, found: Found) -> Iterator[Candidate]:
+    """The key after a Wi-Fi's word, on its line, unless a network's name is what is told."""
+    for wifi in _WIFI.finditer(text):
+        line_end = text.find("\n", wifi.end())
+        hi = min(len(text) if line_end < 0 else line_end, wifi.end() + 48)
+        for m in _WIFI_KEY.finditer(text, wifi.end(), hi):
+            if _NETWORK_NAME.search(text, wifi.end(), m.start()) or excluded(m.group()):
+                continue
+            if not _excused(text, m.start(), m.end(), found):
+                yield m.start(), m.end(), _RANK, "password"
+                break
 
 
 def _excused(text: str, start: int, end: int, found: Found) -> bool:

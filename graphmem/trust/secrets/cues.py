@@ -363,7 +363,8 @@ def _card_check_digits(text: str, cue: Cue) -> tuple[int, int] | None:
 
 # A dial's numbers one after another ("24, sonra 11, sonra 36", "18 pa 4 pa 27", "30, потом 12,
 # потом 7"): two-digit numbers joined by a comma or one short word.
-_DIAL_GAP = r"(?:\s*[,，、]\s*(?:[^\W\d_]{1,8}\s*)?|\s+(?:[^\W\d_]{1,8}\s+)?)"
+# Turns told in words between ("right to 62, left to 15, then right to 48"): up to three.
+_DIAL_GAP = r"(?:\s*[,，、]\s*(?:[^\W\d_]{1,8}\s*){0,3}|\s+(?:[^\W\d_]{1,8}\s+){0,3})"
 _DIAL = re.compile(
     r"(?<![\d.,])(?<![A-Za-z])\d{1,2}(?:" + _DIAL_GAP + r"\d{1,2}(?!\d)){2,5}(?![\w.,:/]\d|\d)"
 )
@@ -468,9 +469,16 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
     if lo >= hi:
         return []
     if cue.concept in (CODE, *_LOCKS):
-        keyed = cue.concept == OPEN and lo >= cue.end
+        # Keyed: after a verb of keying, or right before one where verbs come last
+        # ("kapısını 1903 yazarak açıyorsun").
         codes = [
-            m.span() for m in _CODE.finditer(text, lo, hi) if _code(text, *m.span(), keyed=keyed)
+            m.span()
+            for m in _CODE.finditer(text, lo, hi)
+            if _code(
+                text,
+                *m.span(),
+                keyed=cue.concept == OPEN and (lo >= cue.end or 0 <= cue.start - m.end() <= 1),
+            )
         ]
         return sorted(codes + [t for t in tokens(text, lo, hi) if weak(text[t[0] : t[1]])])
     if cue.concept == NUMBER:
