@@ -18,6 +18,7 @@ The last clause of the sentence is read first ("…, wpisałam Burek Drugi").
 
 from __future__ import annotations
 
+import itertools
 import re
 
 # A word: letters with their vowel signs and viramas (a Thai tone mark, a Devanagari matra
@@ -26,11 +27,13 @@ _WORD = re.compile(r"[^\s,.;:!?()\[\]{}\"«»“”„「」『』。、，！�
 _SENTENCE = re.compile(r"[.!?](?=\s|$)|[。！？।։።\n]")
 _CLAUSE = re.compile(r",\s|،\s?|\s[—–-]\s|;\s|、|，")
 # The question itself, told in brackets or quotes after its name, with a particle joined.
-_TOPIC = re.compile(r"\s*(?:\([^)\n]{1,80}\)|«[^»\n]{1,80}»|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”)\S{0,3}")
+_TOPIC = re.compile(
+    r"\s*(?:\([^)\n]{1,80}\)|«[^»\n]{1,80}»|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”)\S{0,3}"
+)
 # Particles that close a quoted answer before the verb (kk, uz, mn, te, ml, ta, si, my, am,
 # ne, bn, hi), and the Korean one joined to the answer.
 _QUOTATIVE = frozenset(
-    "деп deb гэж అని എന്ന് என்று කියලා လို့ ብዬ भनेर বলে कहकर ಎಂದು".split()
+    ["деп", "deb", "гэж", "అని", "എന്ന്", "என்று", "කියලා", "လို့", "ብዬ", "भनेर", "বলে", "कहकर", "ಎಂದು"]
 )
 _JOINED_QUOTATIVE = re.compile(r"(?:이?라고|이?라구)$")
 # Words before a noun that make it a noun of the sentence, not a name told ("my mother",
@@ -60,7 +63,7 @@ def told(text: str, start: int, names: list[tuple[int, int]]) -> tuple[int, int]
     aside = text.find(" (", lo, hi)
     hi = aside if aside >= 0 else hi
     bounds = [lo] + [m.end() for m in _CLAUSE.finditer(text, lo, hi)] + [hi]
-    clauses = list(zip(bounds, bounds[1:], strict=False))
+    clauses = list(itertools.pairwise(bounds))
     # Georgian has capitals in Unicode that nobody types: a message with none is uncased.
     cased = any(c.isupper() for c in text)
     for c_lo, c_hi in reversed(clauses):

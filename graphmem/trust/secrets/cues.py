@@ -25,9 +25,7 @@ import ahocorasick
 
 from graphmem.trust.secrets import answers
 from graphmem.trust.secrets.common import (
-    COUNTED,
     REFERENCE,
-    STAND_IN,
     WHERE_IT_IS,
     Candidate,
     answer_like,
@@ -35,6 +33,19 @@ from graphmem.trust.secrets.common import (
 )
 from graphmem.trust.secrets.fold import BARE, case
 from graphmem.trust.secrets.shape import evenly_spaced, tokens, weak
+from graphmem.trust.secrets.values import (
+    CODE_VALUE,
+    DIGITS,
+    DOCUMENT,
+    HEX,
+    IBAN_SHAPE,
+    NUMBER_VALUE,
+    UNSPACED_VALUE,
+    is_code,
+    is_number,
+    joined_words,
+    quoted_spans,
+)
 
 _HERE = Path(__file__).parent
 _FILES = (_HERE / "cues.tsv", _HERE / "cues_extra.tsv")
@@ -76,43 +87,7 @@ _AFTER, _BEFORE = 64, 40  # characters looked at after and before a cue
 # Letters a cue of a spaced language may take on ("heslo" -> "heslem", "passordet"); a
 # short cue fewer ("marca" is no "marcador").
 _INFLECTION = 5
-# A code: digits, perhaps grouped by spaces, dashes or dots, perhaps ending in # or *.
-# Korean and Japanese particles join the word before ("0519야", "1004 치면"): a digit run may
-# end in one.
-_PARTICLE = (
-    r"(?=(?:이?야|이?에요|예요|입니다|이다|은|는|이|가|을|를|으?로|이?라고|です|だ|は|を|で|と|に|ね|よ)"
-    r"(?![\uac00-\ud7af\u3040-\u30ff]))"
-)  # not a counter: "302호" is a flat, "3층" a floor
-# Hebrew joins "in", "with" to a number by a hyphen ("נפתחת ב-0915").
-# A Japanese or Chinese word runs into the digits ("玄関は4826＃で開く").
-_CODE_START = r"(?:(?<![\w.,/:+-])|(?<=[\u0590-\u05ff]-)|(?<=[\u3040-\u30ff\u3400-\u9fff]))"
-_CODE = re.compile(
-    _CODE_START + r"[*#]?(?:\d[ *#-]?){2,11}\d[#*]?(?:(?![\w/:]|[.,]\d|-\d)|" + _PARTICLE + ")"
-    r"|" + _CODE_START + r"\d{3,12}[#*]?(?:(?!\w|[.,:]\d)|" + _PARTICLE + ")"
-    # A flat's or a keypad's letter key after the digits ("2580K na domofonie").
-    r"|" + _CODE_START + r"\d{3,8}[A-Z](?![\w.,/:-])"
-)
-_HEX = re.compile(r"^[0-9a-f]{7,64}$")  # a commit, a checksum: a key only where a key is named
-# A year people write about; "2091" after a PIN is the PIN.
-_YEAR = re.compile(r"^(?:19\d\d|20[0-4]\d)$")
-# A time or a date as people write them; "24-8-36" beside a safe is a combination.
-_TIME_OR_DATE = re.compile(
-    r"^(?:\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|\d{4}[./-]\d{1,2}[./-]\d{1,2}|\d{1,2}:\d{2})$"
-)
-_UNIT = re.compile(
-    r"\s?(?:%|km|kg|mg|ml|cm|mm|m²|€|\$|£|eur|usd|gb|mb|kb|px|min|h\b|°)", re.IGNORECASE
-)
-# A number with at least five digits, letters and separators allowed: an ID, an account.
-# Parts after a space must start with a digit: "4111 1111 1111 1111 exp 12/27" is two.
-_NUMBER = re.compile(
-    r"(?<![0-9A-Za-z\u00c0-\u024f_-])"  # another script's letter may precede: "护照号E8391"
-    # ... or start it, in capitals of an alphabet with case: "УБ85031247".
-    r"(?:(?<![\w-])[\u0391-\u03a9\u0410-\u042f\u0531-\u0556]{1,3}(?=\d))?"
-    r"[A-Z0-9]*\d[A-Z0-9./-]*(?:[ ]\d[A-Z0-9./-]*)*(?<![./-])(?![\w-])",
-    re.IGNORECASE,
-)
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['’-][^\W\d_]+)*")
-_DIGITS = re.compile(r"[\d -]+[#*]?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,8 +260,14 @@ def spans(text: str) -> Iterator[Candidate]:
             continue
         # "booking code", "promo code": a public word names the code; a safe or a door in a
         # hotel room is still a safe or a door ("la cassaforte in camera si apre con 7-21-40").
+        # A number between them is the public one's ("sort code 30-92-18 acc 55190374").
         if cue.concept not in _LOCKS and any(
-            0 <= cue.start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - cue.end <= 2 for p in shared
+            (
+                0 <= cue.start - p.end <= _PUBLIC_BEFORE
+                and not _HAS_DIGIT.search(text, p.end, cue.start)
+            )
+            or 0 <= p.start - cue.end <= 2
+            for p in shared
         ):
             continue
         span = _value(text, cue, found, names)
@@ -297,9 +278,12 @@ def spans(text: str) -> Iterator[Candidate]:
             yield span[0], span[1], _RANK, kind
 
 
+_HAS_DIGIT = re.compile(r"\d")
+
+
 def _said_quoted(text: str, cue: Cue) -> tuple[int, int] | None:
     _, hi = _clause(text, cue.start, cue.end)
-    for start, end in _quoted(text, cue.end, min(hi, cue.end + 24)):
+    for start, end in quoted_spans(text, cue.end, min(hi, cue.end + 24)):
         if 1 <= len(text[start:end].split()) <= 4:
             return start, end
     return None
@@ -353,7 +337,7 @@ def _card_check_digits(text: str, cue: Cue) -> tuple[int, int] | None:
     hi = stop.start() if stop is not None else min(len(text), cue.end + _AFTER)
     if len(re.findall(r"\d+", text[cue.end : hi])) != 1:
         return None  # "the card game ended 120 to 80": a score, a count
-    found = [m for m in _THREE_DIGITS.finditer(text, cue.end, hi) if _code(text, *m.span())]
+    found = [m for m in _THREE_DIGITS.finditer(text, cue.end, hi) if is_code(text, *m.span())]
     # Told last, as a card's check digits are ("... sind 604", "3桁は 093 です"), not a count
     # of something ("the card has 100 points").
     if not found or not _TOLD_LAST.fullmatch(text, found[0].end(), hi):
@@ -427,7 +411,7 @@ def _token(
         # A document's number named by its word keeps it, whatever follows ("ho chieu cua em
         # C4829173 nhe, dien vao don visa"): letters and digits mixed, as documents print.
         document = cue.concept == NUMBER and (
-            _adjacent(text, cue, start) or _DOCUMENT.match(text[start:end]) is not None
+            _adjacent(text, cue, start) or DOCUMENT.match(text[start:end]) is not None
         )
         if not document and any(
             (0 <= start - p.end <= _PUBLIC_BEFORE and not p.end <= cue.start < start)
@@ -442,7 +426,7 @@ def _token(
         # "on" or "i" may be another language's "is" ("PUK on 60194827").
         if document or not kept_in(text[max(0, start - 16) : start]):
             return start, _symbols_after(text, end)
-        if _DIGITS.fullmatch(text[start:end]):
+        if DIGITS.fullmatch(text[start:end]):
             return start, end
     return None
 
@@ -454,9 +438,6 @@ def _symbols_after(text: str, end: int) -> int:
     while tail < len(text) and text[tail] in "!?#$*&~" and tail - end < 3:
         tail += 1
     return tail if tail == len(text) or not text[tail].isalnum() else end
-
-
-_DOCUMENT = re.compile(r"^[A-Z]{1,3}\d{6,9}[A-Z]?$")
 
 
 def _adjacent(text: str, cue: Cue, start: int) -> bool:
@@ -473,8 +454,8 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
         # ("kapısını 1903 yazarak açıyorsun").
         codes = [
             m.span()
-            for m in _CODE.finditer(text, lo, hi)
-            if _code(
+            for m in CODE_VALUE.finditer(text, lo, hi)
+            if is_code(
                 text,
                 *m.span(),
                 keyed=cue.concept == OPEN and (lo >= cue.end or 0 <= cue.start - m.end() <= 1),
@@ -482,84 +463,23 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
         ]
         return sorted(codes + [t for t in tokens(text, lo, hi) if weak(text[t[0] : t[1]])])
     if cue.concept == NUMBER:
-        return [m.span() for m in _NUMBER.finditer(text, lo, hi) if _number(m.group())]
-    quoted = _quoted(text, lo, hi)
+        # An IBAN's bank letters break a number at a space ("GE64 TB71 8203 …"): whole here.
+        ibans = [m.span() for m in IBAN_SHAPE.finditer(text, lo, hi)]
+        return sorted(
+            ibans + [m.span() for m in NUMBER_VALUE.finditer(text, lo, hi) if is_number(m.group())]
+        )
+    quoted = quoted_spans(text, lo, hi)
     if cue.concept == KEY:
         quoted = [q for q in quoted if " " not in text[q[0] : q[1]]]  # a key has no spaces
-    quoted += [m.span() for m in _UNSPACED_VALUE.finditer(text, lo, hi)]
+    quoted += [m.span() for m in UNSPACED_VALUE.finditer(text, lo, hi)]
     shaped = [
         t
         for t in tokens(text, lo, hi)
-        if (weak(text[t[0] : t[1]]) or _joined(text[t[0] : t[1]]))
-        and (cue.concept == KEY or not _HEX.match(text[t[0] : t[1]]))
+        if (weak(text[t[0] : t[1]]) or joined_words(text[t[0] : t[1]]))
+        and (cue.concept == KEY or not HEX.match(text[t[0] : t[1]]))
     ]
-    codes = [m.span() for m in _CODE.finditer(text, lo, hi) if _code(text, *m.span())]
+    codes = [m.span() for m in CODE_VALUE.finditer(text, lo, hi) if is_code(text, *m.span())]
     return sorted(quoted + shaped + codes)
-
-
-# Words joined into one token without digits ("khachapuri_adjaruli", "teh_tarik_kurang_manis",
-# "correct-pony-staple-river"): a chosen passphrase beside a password's word, in lower case
-# (a network's or a file's name is capitalised: "Cafe_Amazon_Free"). Hyphens join ordinary
-# compounds ("one-time", "Wi-Fi"), so four words at least; code names ("user_id",
-# "password_hash") name a field.
-_JOINED = re.compile(r"^[^\W\d_]{2,}(?:_[^\W\d_]+)+$|^[^\W\d_]{2,}(?:-[^\W\d_]{2,}){3,}$")
-_FIELD = re.compile(
-    r"(?:^|_)(?:pass\w*|pwd|user\w*|name|id|key|hash|token|secret|field|env|db)(?:_|$)"
-)
-
-
-def _joined(token: str) -> bool:
-    if not 8 <= len(token) <= 48 or not token[1:].islower() or not _JOINED.match(token):
-        return False
-    return not _FIELD.search(token)
-
-
-# A value in a script written without spaces: letters of it run straight into digits
-# ("แมวส้ม2519", "熊猫爱竹子2024", "바다사랑1004"), where words of a sentence do not.
-_UNSPACED_VALUE = re.compile(
-    r"(?<![\w])[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,12}\d{2,8}(?!\d)"
-)
-_QUOTED = re.compile(
-    r"«([^»\n]{2,80})»|„([^“”\n]{2,80})[“”]|“([^”\n]{2,80})”|\"([^\"\n]{2,80})\""
-    r"|「([^」\n]{2,80})」|『([^』\n]{2,80})』|'([^'\n]{2,80})'|`([^`\n]{2,80})`"
-)
-
-
-def _quoted(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
-    out = []
-    for m in _QUOTED.finditer(text, lo, hi):
-        group = next(i for i in range(1, 9) if m.group(i) is not None)
-        value = m.group(group)
-        if "\\" in value or not any(c.isalnum() for c in value) or value.startswith(":"):
-            continue
-        # Between two code spans ("`a = 1` e `b`"), not in one; a template's name for the
-        # value in capitals ("YOUR_PASSWORD", "TWOJE_HASLO") stands in for it.
-        if value != value.strip() or STAND_IN.match(value):
-            continue
-        out.append(m.span(group))
-    return out
-
-
-def _code(text: str, start: int, end: int, *, keyed: bool = False) -> bool:
-    """Whether digits are a code; ``keyed`` after a verb of keying ("tekan 1920", "press"),
-    where even a year's digits are pressed."""
-    value = text[start:end].rstrip("#*")
-    digits = re.sub(r"\D", "", value)
-    # Longer runs are phone, account or ID numbers: the NUMBER cues' business.
-    if not 3 <= len(digits) <= 8 or _TIME_OR_DATE.match(value):
-        return False
-    if _YEAR.match(value) and not keyed:
-        return False
-    return not _UNIT.match(text, end) and not COUNTED.match(text, end)
-
-
-def _number(value: str) -> bool:
-    digits = sum(c.isdigit() for c in value)
-    if _TIME_OR_DATE.match(value) or _YEAR.match(value):
-        return False
-    # A document number mixes capitals and digits ("C4RJ7M2X5", "AKTPS6669K").
-    mixed = len(value) >= 8 and digits >= 3 and any(c.isupper() for c in value)
-    return digits >= 5 or mixed
 
 
 def _is_cue(span: tuple[int, int], found: list[Cue]) -> bool:

@@ -45,6 +45,8 @@ def _typed_token(word: str) -> bool:
     words joined with digits."""
     word = word.rstrip(".")
     return bool(_CODE.match(word)) or (weak(word) and not word.isdigit())
+
+
 # What is typed is not another instruction: "type your password", "type it in".
 _DEIXIS = re.compile(
     r"(?:your|the|it|this|that|what|something|anything|dein|deine|votre|ton|tu|su)$", re.IGNORECASE
