@@ -904,7 +904,7 @@ EXTRA: dict[str, dict[str, str]] = {
     # graphmem/trust/secrets/typed.py): the machine, the way in and the verb of typing.
     # Words only in context: they name no secret themselves, and a secret's word wins.
     "machine": {
-        "en": "laptop|computer|pc|notebook|nas|desktop|macbook|family computer|disk|drive|backup disk|usb stick|tablet|vault app",
+        "en": "laptop|computer|pc|notebook|nas|desktop|macbook|family computer|disk|drive|backup disk|usb stick|tablet|vault app|usb",
         "hi": "laptop|computer|लैपटॉप|कंप्यूटर",
         "ta": "லேப்டாப்",
         "lo": "ຄອມພິວເຕີ",
@@ -932,7 +932,7 @@ EXTRA: dict[str, dict[str, str]] = {
         "lt": "nešiojamas|nešiojamo|kompiuteris",
         "pl": "komputer",
         "ko": "컴퓨터|노트북",
-        "fr": "ordinateur|ordi|disque|disque externe",
+        "fr": "ordinateur|ordi|disque|disque externe|clé usb",
         "vi": "máy tính",
         "mn": "компьютер|компьютерт",
         "bn": "ল্যাপটপ|ল্যাপটপে|কম্পিউটার",
