@@ -50,6 +50,36 @@ _ME = frozenset({"I", "I'm", "I'll", "I'd", "I've", "OK", "Ok"})
 _MAX_RUN, _AFTER_RUN, _SHORT, _LAST = 4, 2, 4, 3
 
 
+# A question's noun, in the languages of the cue data: with the question itself quoted
+# beside it ("the 'favourite teacher' question", "Na pergunta «…»", "“…”那个问题"), what
+# was answered follows, as after a security question's own name.
+_QUESTION = re.compile(
+    r"(?<![^\W\d_])(?:question|pergunta|pregunta|domanda|frage|vraag|pytanie|otázk\w|kysymy\w*"
+    r"|spørgsmål\w*|spørsmål\w*|fråga\w*|soru\w*|kérdés\w*|întrebare\w*|ερώτηση|питанн?я"
+    r"|вопрос\w*|pitanje|küsimus\w*|spurning\w*|cwestiwn|ceist|swali|umbuzo|embuzweni|pirs\w*"
+    r"|pertanyaan|tanong|câu hỏi|سؤال|سوال|שאלה|לשאלה|בשאלה|प्रश्न\w*|প্রশ্ন\w*)"
+    r"(?![^\W\d_])|问题|問題|質問|질문",
+    re.IGNORECASE,
+)
+_QUOTE = re.compile(
+    r"«[^»\n]{3,80}»|„[^“”\n]{3,80}[“”]|“[^”\n]{3,80}”|\"[^\"\n]{3,80}\"|'[^'\n]{3,80}'|「[^」\n]{3,80}」"
+)
+_NEAR = 24
+
+
+def quoted_question(text: str) -> tuple[int, int] | None:
+    """The answer after a quoted question beside a question's noun, if any."""
+    for quote in _QUOTE.finditer(text):
+        lo, hi = max(0, quote.start() - _NEAR), min(len(text), quote.end() + _NEAR)
+        noun = next(iter(_QUESTION.finditer(text, lo, hi)), None)
+        if noun is None:
+            continue
+        span = told(text, max(quote.end(), noun.end()), [])
+        if span is not None:
+            return span
+    return None
+
+
 def told(text: str, start: int, names: list[tuple[int, int]]) -> tuple[int, int] | None:
     """The answer told after a security question's name that ends at ``start``; ``names``
     are the spans of "name" words, after which an answer follows in scripts without case."""
@@ -110,8 +140,17 @@ def _capitalised(words: list[re.Match[str]]) -> tuple[int, int] | None:
     if end == 0 or len(words) - end > _AFTER_RUN or words[end - 1].group().endswith(_POSSESSOR):
         return None  # nothing capitalised, or a possessor ("for Grandma's birthday")
     first = end - 1
-    while first > 0 and caps[first - 1] and end - first < _MAX_RUN:
-        first -= 1
+    while first > 0 and end - first < _MAX_RUN + 2:
+        before = words[first - 1].group()
+        # A name's small words ("Colegio San Fermín de los Navarros", "Bobby tal-Mellieħa").
+        if caps[first - 1] or (
+            before.islower() and len(before) <= 3 and first > 1 and caps[first - 2]
+        ):
+            first -= 1
+        else:
+            break
+    while not caps[first]:
+        first += 1
     if first > 0 and _DETERMINER.match(words[first - 1].group()):
         return None  # "meiner Mutter": a noun of the sentence
     return words[first].start(), words[end - 1].end()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from graphmem.trust.secrets.answers import quoted_question
 from graphmem.trust.secrets.common import WHERE_IT_IS, Candidate, answer_like, kept_in
 from graphmem.trust.secrets.cues import (
     ASKS,
@@ -44,7 +45,8 @@ _ACCESS = (CREDENTIAL, KEY, CODE, LOCK, OPEN, PHRASE)
 _HEXLIKE = re.compile(r"^[0-9a-f]+(?:-[0-9a-f]+)*$", re.IGNORECASE)
 _NETWORK = re.compile(r"(?:^|[_-])(?:2\.4|2|5|6)g(?:hz)?(?:$|[_-])", re.IGNORECASE)
 _WIFI = re.compile(
-    r"wi-?fi|wlan|вай-?фай|ওয়াইফাই|वाई-?फ़ाई|वाईफाई|وای‌?فای|واي ?فاي|와이파이|ワイファイ|ไวไฟ|ዋይፋይ",
+    r"wi-?fi|wlan|вай-?фай|вајфај|ויי?פי|ওয়াইফাই|वाई-?फ़ाई|वाईफाई|وای‌?فای|واي ?فاي|와이파이"
+    r"|ワイファイ|ไวไฟ|ዋይፋይ",
     re.IGNORECASE,
 )
 # Letters then a joiner then more ("Qahwa_Arabia55", "Rimon-Bayit-61", "tortilla.con.cebolla!"),
@@ -105,6 +107,10 @@ def spans(text: str) -> Iterator[Candidate]:
         yield from ((a, b, _RANK, "bank_account") for a, b in bank_codes(text, found))
         yield from _card_details(text)
         yield from _back_digits(text)
+    if any(c in text for c in "\"'«„“「"):
+        answer = quoted_question(text)
+        if answer is not None:
+            yield answer[0], answer[1], _RANK, "secret_answer"
     if not found:
         return
     if access:
@@ -263,29 +269,42 @@ def _joined_spans(text: str, found: Found, *, access: bool) -> Iterator[Candidat
             yield m.start(), m.end(), _RANK, "password"
 
 
-# What a Wi-Fi's key looks like in lower case: a word and digits ("savta1955"), or words
-# joined with digits ("daffodil-kettle-88"). A network's name is capitalised or a brand's.
+# What a Wi-Fi's key looks like in lower case: letters and digits mixed ("savta1955",
+# "jollof2023rice", "souvlaki4ever!"), or words joined with digits ("daffodil-kettle-88"). A
+# network's name is capitalised or a brand's ("PLDTHOMEFIBR_a3c2", "ChinaNet-8A2F").
 _WIFI_KEY = re.compile(
-    r"(?<![\w@#$/\\.-])(?:[^\W\d_A-Z]{3,}\d{2,6}|[^\W\d_A-Z]{2,}(?:[-_.][^\W\d_A-Z]{2,})+[-_.]?\d{1,6})"
-    r"(?![\w@/\\-]|\.\w)"
+    r"(?<![\w@#$/\\.-])(?:[^\W\d_A-Z]{3,}\d{1,6}[^\W\d_A-Z]*"
+    r"|[^\W\d_A-Z]{2,}(?:[-_.][^\W\d_A-Z]{2,})+[-_.]?\d{1,6})"
+    r"[!?#*]*(?![\w@/\\-]|\.\w)"
 )
 _NETWORK_NAME = re.compile(
-    r"network|ssid|netzwerk|netwerk|réseau|red|rete|rede|сеть|nettverk|netværk|nätverk|name|naam",
+    r"network|ssid|netzwerk|netwerk|réseau|red|rete|rede|сеть|nettverk|netværk|nätverk|name|naam"
+    r"|called|heißt|heisst|heet|se llama|s'appelle|si chiama|chama|называется|pangalan"
+    r"|名字|名称|叫",
     re.IGNORECASE,
 )
+_WIFI_REACH = 48
 
 
 def _wifi_key(text: str, found: Found) -> Iterator[Candidate]:
-    """The key after a Wi-Fi's word, on its line, unless a network's name is what is told."""
+    """The key beside a Wi-Fi's word, on its line (after it, else before), unless what is
+    told is the network's name."""
     for wifi in _WIFI.finditer(text):
+        start = text.rfind("\n", 0, wifi.start()) + 1
         line_end = text.find("\n", wifi.end())
-        hi = min(len(text) if line_end < 0 else line_end, wifi.end() + 48)
-        for m in _WIFI_KEY.finditer(text, wifi.end(), hi):
-            if _NETWORK_NAME.search(text, wifi.end(), m.start()) or excluded(m.group()):
+        hi = min(len(text) if line_end < 0 else line_end, wifi.end() + _WIFI_REACH)
+        lo = max(start, wifi.start() - _WIFI_REACH)
+        after = [(t, True) for t in tokens(text, wifi.end(), hi)]
+        before = [(t, False) for t in reversed(list(tokens(text, lo, wifi.start())))]
+        for (s, e), later in after + before:
+            token = text[s:e]
+            if not _WIFI_KEY.fullmatch(token) or excluded(token):
                 continue
-            if not _excused(text, m.start(), m.end(), found):
-                yield m.start(), m.end(), _RANK, "password"
-                break
+            gap = (wifi.end(), s) if later else (e, wifi.start())
+            if _NETWORK_NAME.search(text, *gap) or _excused(text, s, e, found):
+                continue
+            yield s, e, _RANK, "password"
+            break
 
 
 def _excused(text: str, start: int, end: int, found: Found) -> bool:
