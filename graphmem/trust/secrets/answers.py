@@ -47,7 +47,7 @@ _DETERMINER = re.compile(
 )
 _POSSESSOR = ("'s", "’s")
 _ME = frozenset({"I", "I'm", "I'll", "I'd", "I've", "OK", "Ok"})
-_MAX_RUN, _AFTER_RUN, _SHORT, _LAST = 4, 2, 4, 3
+_MAX_RUN, _AFTER_RUN, _SHORT, _LAST = 4, 3, 4, 4
 
 
 # A question's noun, in the languages of the cue data: with the question itself quoted
@@ -57,7 +57,8 @@ _QUESTION = re.compile(
     r"(?<![^\W\d_])(?:question|pergunta|pregunta|domanda|frage|vraag|pytanie|otázk\w|kysymy\w*"
     r"|spørgsmål\w*|spørsmål\w*|fråga\w*|soru\w*|kérdés\w*|întrebare\w*|ερώτηση|питанн?я"
     r"|вопрос\w*|pitanje|küsimus\w*|spurning\w*|cwestiwn|ceist|swali|umbuzo|embuzweni|pirs\w*"
-    r"|pertanyaan|tanong|câu hỏi|سؤال|سوال|שאלה|לשאלה|בשאלה|प्रश्न\w*|প্রশ্ন\w*)"
+    r"|pertanyaan|soalan|tanong|câu hỏi|savol\w*|ìbéèrè|հարց\w*|سؤال|سوال|שאלה|לשאלה"
+    r"|בשאלה|प्रश्न\w*|প্রশ্ন\w*|ਸਵਾਲ)"
     r"(?![^\W\d_])|问题|問題|質問|질문",
     re.IGNORECASE,
 )
@@ -72,9 +73,10 @@ def quoted_question(text: str) -> tuple[int, int] | None:
     for quote in _QUOTE.finditer(text):
         lo, hi = max(0, quote.start() - _NEAR), min(len(text), quote.end() + _NEAR)
         noun = next(iter(_QUESTION.finditer(text, lo, hi)), None)
-        if noun is None:
+        asked = quote.group()[-2:-1] in ("?", "？")  # «¿cómo se llamaba tu primer colegio?»
+        if noun is None and not asked:
             continue
-        span = told(text, max(quote.end(), noun.end()), [])
+        span = told(text, max(quote.end(), noun.end() if noun else 0), [])
         if span is not None:
             return span
     return None

@@ -205,12 +205,15 @@ def _brand_check_digits(text: str) -> Iterator[Candidate]:
         yield m.start(1), m.end(1), _RANK, "card"
 
 
+# Where a card's figure may start: not inside a word or a number; after a particle joined by
+# a hyphen ("ngu-5196 …", "ngo-12/27", "i-CVV ngu-935").
+_PARTICLE = r"(?:(?<![0-9A-Za-z.,/-])|(?<=[a-z]-))"
 # A card's number told whole, then its expiry and the digits on its back, in any language
 # ("… 4716 hai, expiry 03/28, CVV 826", "卡号6222 … 有效期12/28，安全码530"): the expiry and
 # the check digits are as secret as the number, whatever words (of any script) name them.
-_CARD_NUMBER = re.compile(r"(?<![0-9A-Za-z.,/-])\d{4}(?:[ -]?\d{4}){2}[ -]?\d{1,7}(?![\w/]|[.,]\d)")
-_EXPIRY = re.compile(r"(?<![0-9A-Za-z/.-])(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d\d(?![\w/]|[.,]\d)")
-_CHECK = re.compile(r"(?<![0-9A-Za-z/.,-])\d{3,4}(?![0-9A-Za-z/]|[.,]\d)")
+_CARD_NUMBER = re.compile(_PARTICLE + r"\d{4}(?:[ -]?\d{4}){2}[ -]?\d{1,7}(?![\w/]|[.,]\d)")
+_EXPIRY = re.compile(_PARTICLE + r"(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d\d(?![\w/]|[.,]\d)")
+_CHECK = re.compile(_PARTICLE + r"\d{3,4}(?![0-9A-Za-z/]|[.,]\d)")
 _CARD_REACH = 40
 
 
@@ -242,7 +245,15 @@ _BACK_VALUE = re.compile(r"(?<![\d.,/:-])\d{3}(?![\d/:]|[.,]\d)")
 
 def _back_digits(text: str) -> Iterator[Candidate]:
     named = _THREE_DIGITS_NAMED.search(text)
-    if named is None or not _CARD_BACK.search(text):
+    back = _CARD_BACK.search(text)
+    if named is None and back is not None and _CARD.search(text):
+        # A card and its back named, one three-digit number told: its check digits, in any
+        # language ("Derrière la carte il y a 557", "3 số sau thẻ là 913").
+        values = list(_BACK_VALUE.finditer(text))
+        if len(values) == 1 and len(re.findall(r"\d+", text)) <= 2:
+            yield values[0].start(), values[0].end(), _RANK, "card"
+        return
+    if named is None or back is None:
         return
     stop = _SENTENCE_END.search(text, named.end())
     hi = stop.start() if stop is not None else len(text)
@@ -253,7 +264,12 @@ def _back_digits(text: str) -> Iterator[Candidate]:
 
 # Where the three digits are: a card's back.
 _CARD_BACK = re.compile(
-    r"back|behind|hinten|rückseite|dos|verso|atrás|retro|likod|뒷면|裏|背面|обороте", re.I
+    r"back|behind|hinten|rückseite|dos|verso|atrás|retro|likod|뒷면|裏|背面|обороте|derrière"
+    r"|belakang|sau thẻ|артында|ورا|خلف|ጀርባ|ಹಿಂದೆ|पीछे|பின்புறம்|arxa",
+    re.I,
+)
+_CARD = re.compile(
+    r"card|kart|cart|tarjet|карт|thẻ|بطاق|ካርድ|ካርዱ|ಕಾರ್ಡ್|कार्ड|கார்டு|卡|카드|カード", re.I
 )
 
 

@@ -320,7 +320,19 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
     # ("Šifrovaný disk se odemkne, když napíšeš zelený čaj o páté ráno").
     if span is None and cue.concept == OPEN and sum(c.concept in _ACCESS for c in found) >= 2:
         span = _typed_phrase(text, cue, hi, found)
+    if span is None and cue.concept == OPEN:
+        span = _quoted_after(text, cue)
     return span
+
+
+def _quoted_after(text: str, cue: Cue) -> tuple[int, int] | None:
+    """Words in quotes right after a verb of typing ("tape « la mouette danse … »",
+    "andika 'twiga mrefu anakula maembe'"): what is typed, several words, is a passphrase."""
+    for start, end in quoted_spans(text, cue.end, min(len(text), cue.end + 96)):
+        if start - cue.end <= 3 and 2 <= len(text[start:end].split()) <= 10:
+            return start, end
+        break
+    return None
 
 
 # A card named and three digits told after it, with no card number: the digits on its back
@@ -415,7 +427,8 @@ def _token(
         )
         if not document and any(
             (0 <= start - p.end <= _PUBLIC_BEFORE and not p.end <= cue.start < start)
-            or 0 <= p.start - end <= _PUBLIC_AFTER
+            # A door opened by a code is a door whatever is delivered through it.
+            or (0 <= p.start - end <= _PUBLIC_AFTER and cue.concept not in _LOCKS)
             for p in found
             if p.concept == PUBLIC
         ):

@@ -149,6 +149,13 @@ _RULES: tuple[Rule, ...] = (
         ),
         check_has_digit,
     ),
+    # An Indian PAN names itself: five capitals (the fourth says what holds it: a person, a
+    # company, a trust), four digits, a capital ("ABHPM7721Q").
+    Rule(
+        "national_id",
+        4,
+        rx(r"""(?<![\w-])(?P<v>(?-i:[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z]))(?![\w-])"""),
+    ),
     # Labelled bank account numbers.
     Rule(
         "bank_account",

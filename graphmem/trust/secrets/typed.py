@@ -31,7 +31,7 @@ from graphmem.trust.secrets.shape import weak
 _RANK = 10
 _WORD = re.compile(r"[^\W_][^\s,;:!?()\"'«»“”„]*")
 _CLAUSE_END = re.compile(r"[.;!?。！？](?=\s|$)|\n|,\s")
-_MAX_WORDS = 8
+_MAX_WORDS = 10
 _JOINED = re.compile(r"^[^\W\d_]+(?:[-_.][^\W_]+){2,}$")
 _BEFORE = 5  # words before a verb that comes last
 # Cues a typed phrase may hold: context, and a number's name ("ein", "EIN") in words
