@@ -342,6 +342,16 @@ CAUGHT_E = [
     # Shapes: letters spelled with digits; a Wi-Fi's key in lower case.
     ("leet", '"S4ndC4stle!" is what I changed the router to', "S4ndC4stle!"),
     ("wifi", "wifi at the cabin: pine-lake-42 (network is the orange one)", "pine-lake-42"),
+    ("wifi", "το wifi του εξοχικού είναι kalokairi4ever!", "kalokairi4ever!"),
+    # Causes spent corpus B showed too: a quoted question, a card's back, a PAN, an ATM, a
+    # token pointed at by an arrow, a password's closing symbols.
+    ("quoted question", "A «¿cómo se llamaba tu primer perro?» respondí Toby el Grande.", "Toby"),
+    ("quoted question", "For the 'first concert' question I put Arctic Monkeys.", "Arctic Monkeys"),
+    ("card back", "Derrière la carte de Marc il y a 318, le reste tu l'as.", "318"),
+    ("pan", "PAN for the form: BKLPS4410Q", "BKLPS4410Q"),
+    ("atm", "Am Geldautomaten tippe ich immer 7204 ein.", "7204"),
+    ("arrow", "Mondsee_1999! <- das ist das vom Router", "Mondsee_1999!"),
+    ("closing symbols", "Hafod7Gwyn!! dyna'r cyfrinair", "Hafod7Gwyn!!"),
 ]
 
 KEPT_E = [
@@ -361,6 +371,10 @@ KEPT_E = [
     "preciso trocar a senha do cartão na agência 2210 antes do dia 12",
     "Netwerknaam: Ziggo7B3E1A",
     "Request ID: req_kQwPLmNx8sTv2bRcYzHa",
+    "Ang pangalan ng WiFi ay CONVERGE_FIBR_b71c",
+    # A token told first after a dash names a file or a player, not a password.
+    "Meeting_Notes_2024 - see attached",
+    "Silent_Fox2012 - my gamer tag",
 ]
 
 

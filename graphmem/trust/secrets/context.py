@@ -100,6 +100,7 @@ def spans(text: str) -> Iterator[Candidate]:
         if wifi:
             yield from _wifi_key(text, found)
     yield from _hex_key_spans(text, found)
+    yield from _told_first(text)
     if _BRAND.search(text):
         yield from _brand_check_digits(text)
     if any(c.isdigit() for c in text):
@@ -321,6 +322,22 @@ def _wifi_key(text: str, found: Found) -> Iterator[Candidate]:
                 continue
             yield s, e, _RANK, "password"
             break
+
+
+# A token a person made up, told first and pointed at by an arrow ("Breogan1987! <- ese é
+# o do correo"): what the rest is about. Not after a dash: "Meeting_Notes_2024 - see
+# attached", "Silent_Fox2012 - my gamer tag" name a file and a player.
+_FIRST = re.compile(r"\s*(?P<v>[^\s\"'«»“”]{7,40})\s*(?:←|<-+)")
+
+
+def _told_first(text: str) -> Iterator[Candidate]:
+    m = _FIRST.match(text)
+    if m is None:
+        return
+    value = m["v"]
+    bare = value.rstrip("!?#*")
+    if (chosen(bare) or _JOINED_WORDS.fullmatch(bare)) and any(c.isdigit() for c in bare):
+        yield m.start("v"), m.end("v"), _RANK, "password"
 
 
 def _excused(text: str, start: int, end: int, found: Found) -> bool:
