@@ -352,6 +352,19 @@ CAUGHT_E = [
     ("atm", "Am Geldautomaten tippe ich immer 7204 ein.", "7204"),
     ("arrow", "Mondsee_1999! <- das ist das vom Router", "Mondsee_1999!"),
     ("closing symbols", "Hafod7Gwyn!! dyna'r cyfrinair", "Hafod7Gwyn!!"),
+    # Formats that name themselves, and a wallet's key written as wallets show it.
+    (
+        "bitlocker",
+        "BitLocker: 120034-551287-009912-448801-730216-284455-619903-077128",
+        "120034-551287-009912-448801-730216-284455-619903-077128",
+    ),
+    ("codice fiscale", "cf RSSMRA85T10A562S per il medico", "RSSMRA85T10A562S"),
+    (
+        "wallet key",
+        "私钥 0x4f1a09c2e8d7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1 别发",
+        "0x4f1a09c2e8d7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1",
+    ),
+    ("dial", "ล็อกเกอร์ที่สระว่ายน้ำหมุนไปที่ 24 แล้ว 8 แล้ว 31", "24 แล้ว 8 แล้ว 31"),
 ]
 
 KEPT_E = [
@@ -375,6 +388,7 @@ KEPT_E = [
     # A token told first after a dash names a file or a player, not a password.
     "Meeting_Notes_2024 - see attached",
     "Silent_Fox2012 - my gamer tag",
+    "tx hash 0x9b2e01c4d5f6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6 for the API log",
 ]
 
 

@@ -26,11 +26,11 @@ TARGET = Path(__file__).resolve().parents[2] / "graphmem" / "trust" / "secrets" 
 # concept -> language -> terms
 EXTRA: dict[str, dict[str, str]] = {
     "door": {
-        "en": "door code|gate code|entry code|keypad|lockbox|key box|safe|locker|alarm code|alarm|disarm code|combination|padlock|garage code|intercom|buzzer code|opens with|unlocks with|gun cabinet|dial|garage|keypad code|phone lock|screen lock|suitcase lock|luggage lock|bike lock|lock code|atm|cash machine|cashpoint",
+        "en": "door code|gate code|entry code|keypad|lockbox|key box|safe|locker|alarm code|alarm|disarm code|combination|padlock|garage code|intercom|buzzer code|opens with|unlocks with|gun cabinet|dial|garage|keypad code|phone lock|screen lock|suitcase lock|luggage lock|bike lock|lock code|atm|cash machine|cashpoint|combo",
         "de": "türcode|torcode|tresor|safe|schließfach|alarmanlage|zahlenschloss|kombination|schlüsselkasten|schlüsselbox|automaten|geldautomat|bankomat|fahrradschloss|radschloss|bügelschloss",
         "fr": "digicode|code de la porte|code du portail|coffre|coffre-fort|casier|alarme|cadenas|combinaison|boîte à clés|interphone|distributeur",
         "es": "código de la puerta|código del portal|caja fuerte|taquilla|casillero|alarma|candado|combinación|cajetín|portero|cajero",
-        "it": "codice del portone|codice della porta|cassaforte|armadietto|allarme|lucchetto|combinazione|citofono|cassetta delle chiavi|sblocco|sblocco telefono|lucchetto della valigia|bancomat",
+        "it": "codice del portone|codice della porta|cassaforte|armadietto|allarme|lucchetto|combinazione|citofono|cassetta delle chiavi|sblocco|sblocco telefono|lucchetto della valigia|bancomat|portone",
         "pt": "código do portão|código da porta|cofre|cacifo|armário|alarme|cadeado|combinação|interfone|caixa de chaves|desbloqueio|desbloqueio do celular|cadeado da mala",
         "nl": "deurcode|poortcode|kluis|kluisje|alarm|hangslot|combinatie|sleutelkastje|sleutelkluis|intercom",
         "pl": "kod do drzwi|kod do bramy|kod do klatki|domofon|sejf|szafka|skrytka|alarm|kłódka|szyfr|kombinacja|paczkomat|bankomat|bankomacie",
@@ -109,15 +109,15 @@ EXTRA: dict[str, dict[str, str]] = {
         "pt": "passaporte|cpf|rg|bilhete de identidade|cartão de cidadão|nif|número de identificação|carteira de motorista|título de eleitor",
         "nl": "paspoort|bsn|burgerservicenummer|identiteitskaart|rijbewijs|id-kaart|paspoortnummer",
         "pl": "paszport|pesel|dowód osobisty|nip|numer dowodu|prawo jazdy",
-        "ru": "паспорт|снилс|инн|номер паспорта|удостоверение|водительские права",
-        "uk": "паспорт|іпн|рнокпп|номер паспорта|посвідчення|id-картки|id-картка",
+        "ru": "паспорт|снилс|инн|номер паспорта|удостоверение|водительские права|загран|загранпаспорт",
+        "uk": "паспорт|іпн|рнокпп|номер паспорта|посвідчення|id-картки|id-картка|закордонний|закордонного",
         "bg": "паспорт|егн|лична карта|лк",
         "cs": "pas|cestovní pas|rodné číslo|rč|občanský průkaz|občanka|dič|řidičák|číslo pasu|pasu",
         "sk": "pas|rodné číslo|občiansky preukaz|občiansky|dič|vodičák",
         "hr": "putovnica|oib|osobna iskaznica|jmbg|vozačka",
         "sr": "пасош|јмбг|лична карта|pasoš|jmbg|lična karta",
         "sl": "potni list|emšo|osebna izkaznica|davčna številka|potnega lista|davčna",
-        "hu": "útlevél|személyi igazolvány|személyi szám|adóazonosító|taj szám|taj-szám|jogosítvány",
+        "hu": "útlevél|személyi igazolvány|személyi szám|adóazonosító|taj szám|taj-szám|jogosítvány|taj|tajszám",
         "ro": "pașaport|cnp|buletin|carte de identitate|cod numeric personal|permis",
         "fi": "passi|henkilötunnus|hetu|henkilökortti|ajokortti|verotunnus|henkilötunnu",
         "sv": "pass|personnummer|id-kort|körkort|samordningsnummer",
@@ -331,6 +331,7 @@ EXTRA: dict[str, dict[str, str]] = {
         "zh": "助记词|恢复短语|恢复密钥|备用码",
         "ja": "リカバリーフレーズ|復元フレーズ|回復キー|バックアップコード",
         "ko": "복구 문구|시드 문구|복구 키|백업 코드",
+        "ca": "paraules de recuperació|frase de recuperació",
     },
     # Verbs of opening and entering: a code told by what it does ("opens with 2580").
     "unlock": {
@@ -506,6 +507,11 @@ EXTRA: dict[str, dict[str, str]] = {
         "zh": "密码短语",
         "ja": "パスフレーズ|合言葉",
         "vi": "câu mật khẩu",
+        "da": "adgangssætning|adgangssætningen",
+        "az": "açar ifadəsi",
+        "ur": "پاس فریز",
+        "ta": "கடவுச்சொற்றொடர்",
+        "es": "frase de contraseña",
     },
     "password": {
         "en": "password|passwd|pwd|pw|pass|passcode|login details|credentials|paswrod|passwrd|pasword|passowrd|pssword",

@@ -125,12 +125,12 @@ def spans(text: str) -> Iterator[Candidate]:
 # where it names a commit, a checksum, a hash or a request (decided by that name, in any
 # language the label is borrowed in: "commit", "sha256", "md5", "hash").
 _HEX_KEY = re.compile(
-    r"(?<![\w-])(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{32,64}(?![\w-])"
-)
+    r"(?<![\w-])(?:0x)?(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{32,64}(?![\w-])"
+)  # "0x…": a wallet's private key written as wallets show it
 _API = re.compile(r"(?<![^\W\d_])api(?![^\W\d_])", re.IGNORECASE)
 _DIGEST = re.compile(
     r"(?<![^\W\d_])(?:commit|sha-?\d*|md5|hash|checksum|digest|etag|trace|request|uuid|build"
-    r"|revision|rev)(?![^\W\d_])",
+    r"|revision|rev|tx|txid|transaction|block)(?![^\W\d_])",
     re.IGNORECASE,
 )
 

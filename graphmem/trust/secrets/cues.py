@@ -359,8 +359,8 @@ def _card_check_digits(text: str, cue: Cue) -> tuple[int, int] | None:
 
 # A dial's numbers one after another ("24, sonra 11, sonra 36", "18 pa 4 pa 27", "30, потом 12,
 # потом 7"): two-digit numbers joined by a comma or one short word.
-# Turns told in words between ("right to 62, left past it to 15"): up to four.
-_DIAL_GAP = r"(?:\s*[,，、]\s*(?:[^\W\d_]{1,8}\s*){0,4}|\s+(?:[^\W\d_]{1,8}\s+){0,4})"
+# Turns told in words between ("right to 62, left past it to 15", "12 แล้ว 30"): up to four.
+_DIAL_GAP = r"(?:\s*[,，、]\s*(?:[^\s\d,，、]{1,8}\s*){0,4}|\s+(?:[^\s\d,，、]{1,8}\s+){0,4})"
 _DIAL = re.compile(
     r"(?<![\d.,])(?<![A-Za-z])\d{1,2}(?:" + _DIAL_GAP + r"\d{1,2}(?!\d)){2,5}(?![\w.,:/]\d|\d)"
 )

@@ -156,6 +156,13 @@ _RULES: tuple[Rule, ...] = (
         4,
         rx(r"""(?<![\w-])(?P<v>(?-i:[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z]))(?![\w-])"""),
     ),
+    # An Italian codice fiscale names itself: surname and name letters, birth year, month
+    # letter, day, place code, check letter ("BNCGLI90A41F205H").
+    Rule(
+        "national_id",
+        4,
+        rx(r"""(?<![\w-])(?P<v>(?-i:[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]))(?![\w-])"""),
+    ),
     # Labelled bank account numbers.
     Rule(
         "bank_account",

@@ -128,6 +128,8 @@ _PART_LABEL = re.compile(
     r"|article|artikel|référence|pieza|teil)(?![^\W\d_])",
     re.IGNORECASE,
 )
+# A BitLocker recovery key: eight groups of six digits; nothing else is written so.
+_BITLOCKER = re.compile(r"(?<![\w-])\d{6}(?:-\d{6}){7}(?![\w-])")
 # Backup codes handed out as a list: three or more codes of one shape in a row.
 _ONE_CODE = r"[A-Za-z0-9]{4,5}[- ][A-Za-z0-9]{4,5}"
 _CODE_SEP = r"(?:[ \t]*[,;\n][ \t]*|[ \t]+)"
@@ -176,6 +178,8 @@ def spans(text: str) -> Iterator[Candidate]:
             if _counted_or_formation(digits) or (m["sep"] == " " and ascending(digits)):
                 continue  # "chapters 2 5 7 9": a list in order
             yield m.start(), m.end(), 9, "password"
+        for m in _BITLOCKER.finditer(text):
+            yield m.start(), m.end(), 9, "api_key"
         for m in _KEYED.finditer(text):
             yield m.start(), m.end(), 9, "password"
         for m in _BASE32_GROUPS.finditer(text):
