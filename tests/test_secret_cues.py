@@ -131,12 +131,12 @@ def _corpus(name: str) -> tuple[list[dict[str, object]], list[dict[str, object]]
 # 1, B 131 and 8, fresh 13 and 0 with the same changes. E (54 languages; spent on 2026-12-05
 # the same way): 166 of 808 and 10 of 349 at first sight, 14 and 0 after; with the same
 # changes, and those A's and B's misses showed (read in the same session), A 42 and 0,
-# B 24 and 8, D 21 and 4, fresh 8 and 0.
+# B 24 and 5, D 21 and 4, fresh 8 and 0.
 @pytest.mark.parametrize(
     ("name", "max_whole", "max_altered", "min_languages"),
     [
         ("secrets_blind_a", 0.06, 0.005, 40),
-        ("secrets_blind_b", 0.05, 0.02, 40),
+        ("secrets_blind_b", 0.05, 0.015, 40),
         ("secrets_fresh", 0.08, 0.015, 25),
         ("secrets_blind_d", 0.03, 0.01, 50),
         ("secrets_blind_e", 0.02, 0.005, 50),

@@ -389,6 +389,9 @@ KEPT_E = [
     "Meeting_Notes_2024 - see attached",
     "Silent_Fox2012 - my gamer tag",
     "tx hash 0x9b2e01c4d5f6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6 for the API log",
+    # A promotion's code: capitals and a round discount, given to everyone.
+    "Gamitin ang code BAGONG25 sa app, naka-post sa page nila.",
+    "Erreserba kodea QZ7M4K da, 3. bagoia.",
 ]
 
 

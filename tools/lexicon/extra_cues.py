@@ -863,6 +863,7 @@ EXTRA: dict[str, dict[str, str]] = {
         "ko": "우편번호|오류 코드|에러 코드|할인 코드|쿠폰|예약 번호|예약|주문 번호|운송장 번호|모델|항공편|좌석|객실",
         "ca": "codi postal|codi d'error|codi de descompte|descompte|reserva|comanda|model|vol|seient|habitació",
         "yo": "ẹdinwo|koodu ẹdinwo",
+        "eu": "erreserba|erreserba kodea|erreserbaren",
     },
     # What a number is the number of, named before it ("customer number 88231047", "Filiale
     # 7731", "porosia 5501827"): the number is that thing's, not a secret a word about access

@@ -102,6 +102,13 @@ def _indic_pin(text: str) -> list[Span]:
     return found
 
 
+# A promotion's code: a word in capitals and a round discount ("PASKO20", "DIWALI100",
+# "SAVE15"), given to everyone; a chosen password mixes cases or its digits are a year.
+_PROMO = re.compile(
+    r"(?<![\w-])[A-Z]{4,12}(?:5|10|15|20|25|30|40|50|60|70|75|80|90|100|200|500)(?![\w-])"
+)
+
+
 def spans(text: str) -> list[Span]:
     """Where ``text`` holds public material, in order."""
     found: list[Span] = [m.span() for m in _WALLET_ADDRESS.finditer(text)]
@@ -120,6 +127,7 @@ def spans(text: str) -> list[Span]:
         found += [m.span() for m in _DATA_URI.finditer(text)]
     found += [m.span("code") for m in _PUBLIC_CODE.finditer(text)]
     found += [m.span("code") for m in _OFFER.finditer(text)]
+    found += [m.span() for m in _PROMO.finditer(text)]
     return sorted(found)
 
 
