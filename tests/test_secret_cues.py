@@ -128,14 +128,18 @@ def _corpus(name: str) -> tuple[list[dict[str, object]], list[dict[str, object]]
 # before the context layer, in 24 languages without hand-written cues): 31 of 113 at first
 # sight, 18 after; 2 of 70 altered, 0 after. D (53 languages; spent on 2026-12-05 to find the
 # causes of its misses): 258 of 837 and 88 of 560 at first sight, 25 and 5 after; A 61 and
-# 1, B 131 and 8, fresh 13 and 0 with the same changes.
+# 1, B 131 and 8, fresh 13 and 0 with the same changes. E (54 languages; spent on 2026-12-05
+# the same way): 166 of 808 and 10 of 349 at first sight, 14 and 0 after; with the same
+# changes, and those A's and B's misses showed (read in the same session), A 42 and 0,
+# B 24 and 5, D 21 and 4, fresh 8 and 0.
 @pytest.mark.parametrize(
     ("name", "max_whole", "max_altered", "min_languages"),
     [
-        ("secrets_blind_a", 0.08, 0.01, 40),
-        ("secrets_blind_b", 0.24, 0.02, 40),
-        ("secrets_fresh", 0.12, 0.015, 25),
-        ("secrets_blind_d", 0.035, 0.01, 50),
+        ("secrets_blind_a", 0.06, 0.005, 40),
+        ("secrets_blind_b", 0.05, 0.015, 40),
+        ("secrets_fresh", 0.08, 0.015, 25),
+        ("secrets_blind_d", 0.03, 0.01, 50),
+        ("secrets_blind_e", 0.02, 0.005, 50),
     ],
 )
 def test_the_blind_corpora_do_not_get_worse(

@@ -301,3 +301,107 @@ def test_a_secret_of_the_causes_corpus_d_showed_is_not_stored(
 @pytest.mark.parametrize("text", KEPT_D)
 def test_a_look_alike_of_the_causes_corpus_d_showed_is_left_alone(text: str) -> None:
     assert redact(text).text == text
+
+
+# Corpus E (spent on 2026-12-05): the causes of its misses, each in invented examples.
+CAUGHT_E = [
+    # A security answer by where it sits: before a quoting particle, the last capitalised
+    # words of a clause (a verb may come last), a short clause in a script without case.
+    ("answer", "Güvenlik sorusuna (ilk okul) Atatürk İlkokulu yazdım.", "Atatürk İlkokulu"),
+    ("answer", "Қауіпсіздік сұрағына (туған қала) Шымкент деп жаздым.", "Шымкент"),
+    ("answer", "Bij de beveiligingsvraag over mijn eerste auto heb ik Kever ingevuld.", "Kever"),
+    ("answer", "Контрольный вопрос — кличка собаки, ответ Барбос.", "Барбос"),
+    ("answer", "For the bank, my first pet's name is Captain Whiskers.", "Captain Whiskers"),
+    ("answer", "უსაფრთხოების კითხვაზე (საყვარელი ფერი) დავწერე ლურჯი.", "ლურჯი"),
+    ("answer", "Răspunsul la întrebarea de securitate (prima mașină): Dacia 1300", "Dacia 1300"),
+    # A door, a gate or a safe opened by a code, in languages the data was thin in.
+    ("opens", "Atariko atea 5821 sakatuta irekitzen da.", "5821"),
+    ("opens", "Porten går upp med 7340 på knappsatsen.", "7340"),
+    ("opens", "Kapıyı 1987 yazarak açıyorsun.", "1987"),
+    ("opens", "Do klatki wchodzisz wpisując 4417B na domofonie.", "4417B"),
+    ("opens", "Чтобы войти в подъезд, набери 12*3345.", "12*3345"),
+    ("dial", "Safe dial: left to 33, right past it to 8, then left to 71.", "right past it to 8"),
+    # A card's number with its expiry and check digits, whatever precedes it.
+    ("card", "for the pizza order:\n5123 4400 8812 3907\n09/29\n417", "5123 4400 8812 3907"),
+    # Misspelt and romanised password words; a closing symbol kept.
+    ("cue typo", "passwrd for the printer is toner2288", "toner2288"),
+    ("cue romanised", "o kwdikos tou router einai frappe2020", "frappe2020"),
+    ("closing symbol", "비번 kimchi2030!", "kimchi2030!"),
+    # Identity and account numbers: a document's number past public words, an IBAN named
+    # without its checksum, a branch code told with the account, a National Insurance number.
+    ("document", "so ho chieu cua toi B7734120 nhe, lam visa giup", "B7734120"),
+    ("document", "Pasport seriya va raqami: AB7712093", "AB7712093"),
+    ("iban", "IBAN for the deposit: GB11 ABCD 1234 5678 9012 34", "GB11 ABCD 1234 5678 9012 34"),
+    ("bank code", "Account number 55102938, sort code 11-22-83, for the deposit.", "11-22-83"),
+    ("bank code", "sort code 40-12-77 acc 66120384, send it there", "66120384"),
+    ("ni number", "NI for the form: AB 12 34 56 C", "AB 12 34 56 C"),
+    # Typed to get in: one credential-shaped token, a phrase after a colon, a final particle.
+    ("typed", "To unlock the tablet just type 880214.", "880214"),
+    ("typed", "Pour déchiffrer la clé USB : trois chats verts dorment", "chats verts dorment"),
+    ("typed", "暗号化ディスクを開くときはneko sora umi hoshiと打ってね。", "neko sora umi hoshi"),
+    # Shapes: letters spelled with digits; a Wi-Fi's key in lower case.
+    ("leet", '"S4ndC4stle!" is what I changed the router to', "S4ndC4stle!"),
+    ("wifi", "wifi at the cabin: pine-lake-42 (network is the orange one)", "pine-lake-42"),
+    ("wifi", "το wifi του εξοχικού είναι kalokairi4ever!", "kalokairi4ever!"),
+    # Causes spent corpus B showed too: a quoted question, a card's back, a PAN, an ATM, a
+    # token pointed at by an arrow, a password's closing symbols.
+    ("quoted question", "A «¿cómo se llamaba tu primer perro?» respondí Toby el Grande.", "Toby"),
+    ("quoted question", "For the 'first concert' question I put Arctic Monkeys.", "Arctic Monkeys"),
+    ("card back", "Derrière la carte de Marc il y a 318, le reste tu l'as.", "318"),
+    ("pan", "PAN for the form: BKLPS4410Q", "BKLPS4410Q"),
+    ("atm", "Am Geldautomaten tippe ich immer 7204 ein.", "7204"),
+    ("arrow", "Mondsee_1999! <- das ist das vom Router", "Mondsee_1999!"),
+    ("closing symbols", "Hafod7Gwyn!! dyna'r cyfrinair", "Hafod7Gwyn!!"),
+    # Formats that name themselves, and a wallet's key written as wallets show it.
+    (
+        "bitlocker",
+        "BitLocker: 120034-551287-009912-448801-730216-284455-619903-077128",
+        "120034-551287-009912-448801-730216-284455-619903-077128",
+    ),
+    ("codice fiscale", "cf RSSMRA85T10A562S per il medico", "RSSMRA85T10A562S"),
+    (
+        "wallet key",
+        "私钥 0x4f1a09c2e8d7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1 别发",
+        "0x4f1a09c2e8d7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1",
+    ),
+    ("dial", "ล็อกเกอร์ที่สระว่ายน้ำหมุนไปที่ 24 แล้ว 8 แล้ว 31", "24 แล้ว 8 แล้ว 31"),
+]
+
+KEPT_E = [
+    # Talk about a security question, no answer told.
+    "The bank asked for my mother's maiden name and I never set that question up.",
+    "Die Bank wollte den Mädchennamen meiner Mutter wissen, den trage ich selbst ein.",
+    "The security question wants my first car's model, I'll fill it in later.",
+    "My mother's maiden name is on the family tree we made for Grandma's birthday",
+    # A postal PIN code in an Indian script, with its place.
+    "मेरे गाँव का पिन कोड 243001 है, पार्सल वहीं भेजना।",
+    # A password's word inside a name in code; a reference's letter; a key's other sense.
+    "Die Funktion `pruefe_passwort_staerke()` in Zeile 40 wirft den Fehler.",
+    "Booking confirmation for the vet: 44120-C.",
+    'In NLP, "the dog saw the dog" has five tokens but three types.',
+    # Arabic typed in Latin letters; a branch alone; a network's name; ids and digests.
+    "kelmet el sir lazem tkoon 8 7oroof 3al a2al",
+    "preciso trocar a senha do cartão na agência 2210 antes do dia 12",
+    "Netwerknaam: Ziggo7B3E1A",
+    "Request ID: req_kQwPLmNx8sTv2bRcYzHa",
+    "Ang pangalan ng WiFi ay CONVERGE_FIBR_b71c",
+    # A token told first after a dash names a file or a player, not a password.
+    "Meeting_Notes_2024 - see attached",
+    "Silent_Fox2012 - my gamer tag",
+    "tx hash 0x9b2e01c4d5f6a7b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6 for the API log",
+    # A promotion's code: capitals and a round discount, given to everyone.
+    "Gamitin ang code BAGONG25 sa app, naka-post sa page nila.",
+    "Erreserba kodea QZ7M4K da, 3. bagoia.",
+]
+
+
+@pytest.mark.parametrize(("cause", "text", "secret"), CAUGHT_E)
+def test_a_secret_of_the_causes_corpus_e_showed_is_not_stored(
+    cause: str, text: str, secret: str
+) -> None:
+    assert secret not in redact(text).text, cause
+
+
+@pytest.mark.parametrize("text", KEPT_E)
+def test_a_look_alike_of_the_causes_corpus_e_showed_is_left_alone(text: str) -> None:
+    assert redact(text).text == text

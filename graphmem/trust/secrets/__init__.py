@@ -186,12 +186,13 @@ def _scan(text: str) -> list[Span]:
             shared = public.spans(view) if shared is None else shared
             found = [c for c in found if not public.inside(shared, c[0], c[1])]
             # A number named by its own label ("customer number 88231047", "Filiale 7731"),
-            # whatever access word the message holds elsewhere.
+            # whatever access word the message holds elsewhere; a card's number, expiry and
+            # check digits told together are the card's ("for the order: 4975 … 09/28 513").
             named = cues.cached_cues(view)
             found = [
                 c
                 for c in found
-                if c[3] == "seed_phrase" or not labels.labelled(view, c[0], named, c[1])
+                if c[3] in ("seed_phrase", "card") or not labels.labelled(view, c[0], named, c[1])
             ]
         candidates.extend(found)
     if not candidates:
@@ -203,6 +204,12 @@ def _scan(text: str) -> list[Span]:
             for c in candidates
             if not any(c[0] < h_end and h_start < c[1] for h_start, h_end in held)
         ]
+    # A password's closing symbols go with it ("Cymru4Eva!!"): a token loses them as a
+    # sentence's punctuation, and a "!" too many costs less than a password told.
+    candidates = [
+        (start, _closing(view, end), rank, kind) if kind == "password" else (start, end, rank, kind)
+        for start, end, rank, kind in candidates
+    ]
     candidates.sort()
     merged: list[Span] = []
     cur_start, cur_end, cur_rank, cur_kind = -1, -1, 0, ""
@@ -219,6 +226,13 @@ def _scan(text: str) -> list[Span]:
     if cur_start >= 0:
         merged.append((cur_start, cur_end, cur_kind))
     return merged
+
+
+def _closing(text: str, end: int) -> int:
+    tail = end
+    while tail < len(text) and text[tail] in "!?#$*~" and tail - end < 3:
+        tail += 1
+    return tail if tail == len(text) or not text[tail].isalnum() else end
 
 
 # One write scans the same short texts many times (graphmem/trust/secrets/memo.py).

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from graphmem.trust.secrets.answers import quoted_question
 from graphmem.trust.secrets.common import WHERE_IT_IS, Candidate, answer_like, kept_in
 from graphmem.trust.secrets.cues import (
     ASKS,
@@ -33,6 +34,7 @@ from graphmem.trust.secrets.cues import (
     Cue,
     cached_cues,
 )
+from graphmem.trust.secrets.labels import bank_codes
 from graphmem.trust.secrets.shape import excluded, tokens
 
 _RANK = 10
@@ -43,7 +45,8 @@ _ACCESS = (CREDENTIAL, KEY, CODE, LOCK, OPEN, PHRASE)
 _HEXLIKE = re.compile(r"^[0-9a-f]+(?:-[0-9a-f]+)*$", re.IGNORECASE)
 _NETWORK = re.compile(r"(?:^|[_-])(?:2\.4|2|5|6)g(?:hz)?(?:$|[_-])", re.IGNORECASE)
 _WIFI = re.compile(
-    r"wi-?fi|wlan|вай-?фай|ওয়াইফাই|वाई-?फ़ाई|वाईफाई|وای‌?فای|واي ?فاي|와이파이|ワイファイ|ไวไฟ|ዋይፋይ",
+    r"wi-?fi|wlan|вай-?фай|вајфај|ויי?פי|ওয়াইফাই|वाई-?फ़ाई|वाईफाई|وای‌?فای|واي ?فاي|와이파이"
+    r"|ワイファイ|ไวไฟ|ዋይፋይ",
     re.IGNORECASE,
 )
 # Letters then a joiner then more ("Qahwa_Arabia55", "Rimon-Bayit-61", "tortilla.con.cebolla!"),
@@ -94,13 +97,21 @@ def spans(text: str) -> Iterator[Candidate]:
         # name says 5G, an operator or hex).
         wifi = _WIFI.search(text) is not None and not kept
         yield from _joined_spans(text, found, access=access or wifi)
+        if wifi:
+            yield from _wifi_key(text, found)
     yield from _hex_key_spans(text, found)
+    yield from _told_first(text)
     if _BRAND.search(text):
         yield from _brand_check_digits(text)
     if any(c.isdigit() for c in text):
         yield from _bank_account_spans(text)
+        yield from ((a, b, _RANK, "bank_account") for a, b in bank_codes(text, found))
         yield from _card_details(text)
         yield from _back_digits(text)
+    if any(c in text for c in "\"'«„“「"):
+        answer = quoted_question(text)
+        if answer is not None:
+            yield answer[0], answer[1], _RANK, "secret_answer"
     if not found:
         return
     if access:
@@ -114,12 +125,12 @@ def spans(text: str) -> Iterator[Candidate]:
 # where it names a commit, a checksum, a hash or a request (decided by that name, in any
 # language the label is borrowed in: "commit", "sha256", "md5", "hash").
 _HEX_KEY = re.compile(
-    r"(?<![\w-])(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{32,64}(?![\w-])"
-)
+    r"(?<![\w-])(?:0x)?(?=[0-9a-fA-F]*\d)(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{32,64}(?![\w-])"
+)  # "0x…": a wallet's private key written as wallets show it
 _API = re.compile(r"(?<![^\W\d_])api(?![^\W\d_])", re.IGNORECASE)
 _DIGEST = re.compile(
     r"(?<![^\W\d_])(?:commit|sha-?\d*|md5|hash|checksum|digest|etag|trace|request|uuid|build"
-    r"|revision|rev)(?![^\W\d_])",
+    r"|revision|rev|tx|txid|transaction|block)(?![^\W\d_])",
     re.IGNORECASE,
 )
 
@@ -195,12 +206,15 @@ def _brand_check_digits(text: str) -> Iterator[Candidate]:
         yield m.start(1), m.end(1), _RANK, "card"
 
 
+# Where a card's figure may start: not inside a word or a number; after a particle joined by
+# a hyphen ("ngu-5196 …", "ngo-12/27", "i-CVV ngu-935").
+_PARTICLE = r"(?:(?<![0-9A-Za-z.,/-])|(?<=[a-z]-))"
 # A card's number told whole, then its expiry and the digits on its back, in any language
 # ("… 4716 hai, expiry 03/28, CVV 826", "卡号6222 … 有效期12/28，安全码530"): the expiry and
 # the check digits are as secret as the number, whatever words (of any script) name them.
-_CARD_NUMBER = re.compile(r"(?<![0-9A-Za-z.,/-])\d{4}(?:[ -]?\d{4}){2}[ -]?\d{1,7}(?![\w/]|[.,]\d)")
-_EXPIRY = re.compile(r"(?<![0-9A-Za-z/.-])(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d\d(?![\w/]|[.,]\d)")
-_CHECK = re.compile(r"(?<![0-9A-Za-z/.,-])\d{3,4}(?![0-9A-Za-z/]|[.,]\d)")
+_CARD_NUMBER = re.compile(_PARTICLE + r"\d{4}(?:[ -]?\d{4}){2}[ -]?\d{1,7}(?![\w/]|[.,]\d)")
+_EXPIRY = re.compile(_PARTICLE + r"(?:0[1-9]|1[0-2])\s?/\s?(?:20)?\d\d(?![\w/]|[.,]\d)")
+_CHECK = re.compile(_PARTICLE + r"\d{3,4}(?![0-9A-Za-z/]|[.,]\d)")
 _CARD_REACH = 40
 
 
@@ -211,6 +225,8 @@ def _card_details(text: str) -> Iterator[Candidate]:
         expiry = _EXPIRY.search(text, card.end(), card.end() + _CARD_REACH)
         if expiry is None:
             continue  # a long number alone: the other layers judge it
+        # With its expiry it is a card's number, whether or not its check digit holds.
+        yield card.start(), card.end(), _RANK, "card"
         yield expiry.start(), expiry.end(), _RANK, "card"
         check = _CHECK.search(text, expiry.end(), expiry.end() + _CARD_REACH)
         if check is not None:
@@ -230,7 +246,15 @@ _BACK_VALUE = re.compile(r"(?<![\d.,/:-])\d{3}(?![\d/:]|[.,]\d)")
 
 def _back_digits(text: str) -> Iterator[Candidate]:
     named = _THREE_DIGITS_NAMED.search(text)
-    if named is None or not _CARD_BACK.search(text):
+    back = _CARD_BACK.search(text)
+    if named is None and back is not None and _CARD.search(text):
+        # A card and its back named, one three-digit number told: its check digits, in any
+        # language ("Derrière la carte il y a 557", "3 số sau thẻ là 913").
+        values = list(_BACK_VALUE.finditer(text))
+        if len(values) == 1 and len(re.findall(r"\d+", text)) <= 2:
+            yield values[0].start(), values[0].end(), _RANK, "card"
+        return
+    if named is None or back is None:
         return
     stop = _SENTENCE_END.search(text, named.end())
     hi = stop.start() if stop is not None else len(text)
@@ -241,7 +265,12 @@ def _back_digits(text: str) -> Iterator[Candidate]:
 
 # Where the three digits are: a card's back.
 _CARD_BACK = re.compile(
-    r"back|behind|hinten|rückseite|dos|verso|atrás|retro|likod|뒷면|裏|背面|обороте", re.I
+    r"back|behind|hinten|rückseite|dos|verso|atrás|retro|likod|뒷면|裏|背面|обороте|derrière"
+    r"|belakang|sau thẻ|артында|ورا|خلف|ጀርባ|ಹಿಂದೆ|पीछे|பின்புறம்|arxa",
+    re.I,
+)
+_CARD = re.compile(
+    r"card|kart|cart|tarjet|карт|thẻ|بطاق|ካርድ|ካርዱ|ಕಾರ್ಡ್|कार्ड|கார்டு|卡|카드|カード", re.I
 )
 
 
@@ -255,6 +284,60 @@ def _joined_spans(text: str, found: Found, *, access: bool) -> Iterator[Candidat
             continue
         if not _excused(text, m.start(), m.end(), found):
             yield m.start(), m.end(), _RANK, "password"
+
+
+# What a Wi-Fi's key looks like in lower case: letters and digits mixed ("savta1955",
+# "jollof2023rice", "souvlaki4ever!"), or words joined with digits ("daffodil-kettle-88"). A
+# network's name is capitalised or a brand's ("PLDTHOMEFIBR_a3c2", "ChinaNet-8A2F").
+_WIFI_KEY = re.compile(
+    r"(?<![\w@#$/\\.-])(?:[^\W\d_A-Z]{3,}\d{1,6}[^\W\d_A-Z]*"
+    r"|[^\W\d_A-Z]{2,}(?:[-_.][^\W\d_A-Z]{2,})+[-_.]?\d{1,6})"
+    r"[!?#*]*(?![\w@/\\-]|\.\w)"
+)
+_NETWORK_NAME = re.compile(
+    r"network|ssid|netzwerk|netwerk|réseau|red|rete|rede|сеть|nettverk|netværk|nätverk|name|naam"
+    r"|called|heißt|heisst|heet|se llama|s'appelle|si chiama|chama|называется|pangalan"
+    r"|名字|名称|叫",
+    re.IGNORECASE,
+)
+_WIFI_REACH = 48
+
+
+def _wifi_key(text: str, found: Found) -> Iterator[Candidate]:
+    """The key beside a Wi-Fi's word, on its line (after it, else before), unless what is
+    told is the network's name."""
+    for wifi in _WIFI.finditer(text):
+        start = text.rfind("\n", 0, wifi.start()) + 1
+        line_end = text.find("\n", wifi.end())
+        hi = min(len(text) if line_end < 0 else line_end, wifi.end() + _WIFI_REACH)
+        lo = max(start, wifi.start() - _WIFI_REACH)
+        after = [(t, True) for t in tokens(text, wifi.end(), hi)]
+        before = [(t, False) for t in reversed(list(tokens(text, lo, wifi.start())))]
+        for (s, e), later in after + before:
+            token = text[s:e]
+            if not _WIFI_KEY.fullmatch(token) or excluded(token):
+                continue
+            gap = (wifi.end(), s) if later else (e, wifi.start())
+            if _NETWORK_NAME.search(text, *gap) or _excused(text, s, e, found):
+                continue
+            yield s, e, _RANK, "password"
+            break
+
+
+# A token a person made up, told first and pointed at by an arrow ("Breogan1987! <- ese é
+# o do correo"): what the rest is about. Not after a dash: "Meeting_Notes_2024 - see
+# attached", "Silent_Fox2012 - my gamer tag" name a file and a player.
+_FIRST = re.compile(r"\s*(?P<v>[^\s\"'«»“”]{7,40})\s*(?:←|<-+)")
+
+
+def _told_first(text: str) -> Iterator[Candidate]:
+    m = _FIRST.match(text)
+    if m is None:
+        return
+    value = m["v"]
+    bare = value.rstrip("!?#*")
+    if (chosen(bare) or _JOINED_WORDS.fullmatch(bare)) and any(c.isdigit() for c in bare):
+        yield m.start("v"), m.end("v"), _RANK, "password"
 
 
 def _excused(text: str, start: int, end: int, found: Found) -> bool:

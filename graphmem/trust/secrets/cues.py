@@ -23,10 +23,9 @@ from pathlib import Path
 
 import ahocorasick
 
+from graphmem.trust.secrets import answers
 from graphmem.trust.secrets.common import (
-    COUNTED,
     REFERENCE,
-    STAND_IN,
     WHERE_IT_IS,
     Candidate,
     answer_like,
@@ -34,6 +33,19 @@ from graphmem.trust.secrets.common import (
 )
 from graphmem.trust.secrets.fold import BARE, case
 from graphmem.trust.secrets.shape import evenly_spaced, tokens, weak
+from graphmem.trust.secrets.values import (
+    CODE_VALUE,
+    DIGITS,
+    DOCUMENT,
+    HEX,
+    IBAN_SHAPE,
+    NUMBER_VALUE,
+    UNSPACED_VALUE,
+    is_code,
+    is_number,
+    joined_words,
+    quoted_spans,
+)
 
 _HERE = Path(__file__).parent
 _FILES = (_HERE / "cues.tsv", _HERE / "cues_extra.tsv")
@@ -75,39 +87,7 @@ _AFTER, _BEFORE = 64, 40  # characters looked at after and before a cue
 # Letters a cue of a spaced language may take on ("heslo" -> "heslem", "passordet"); a
 # short cue fewer ("marca" is no "marcador").
 _INFLECTION = 5
-# A code: digits, perhaps grouped by spaces, dashes or dots, perhaps ending in # or *.
-# Korean and Japanese particles join the word before ("0519야", "1004 치면"): a digit run may
-# end in one.
-_PARTICLE = (
-    r"(?=(?:이?야|이?에요|예요|입니다|이다|은|는|이|가|을|를|으?로|이?라고|です|だ|は|を|で|と|に|ね|よ)"
-    r"(?![\uac00-\ud7af\u3040-\u30ff]))"
-)  # not a counter: "302호" is a flat, "3층" a floor
-# Hebrew joins "in", "with" to a number by a hyphen ("נפתחת ב-0915").
-# A Japanese or Chinese word runs into the digits ("玄関は4826＃で開く").
-_CODE_START = r"(?:(?<![\w.,/:+-])|(?<=[\u0590-\u05ff]-)|(?<=[\u3040-\u30ff\u3400-\u9fff]))"
-_CODE = re.compile(
-    _CODE_START + r"[*#]?(?:\d[ -]?){2,11}\d[#*]?(?:(?![\w/:]|[.,]\d|-\d)|" + _PARTICLE + ")"
-    r"|" + _CODE_START + r"\d{3,12}[#*]?(?:(?!\w|[.,:]\d)|" + _PARTICLE + ")"
-)
-_HEX = re.compile(r"^[0-9a-f]{7,64}$")  # a commit, a checksum: a key only where a key is named
-# A year people write about; "2091" after a PIN is the PIN.
-_YEAR = re.compile(r"^(?:19\d\d|20[0-4]\d)$")
-# A time or a date as people write them; "24-8-36" beside a safe is a combination.
-_TIME_OR_DATE = re.compile(
-    r"^(?:\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?|\d{4}[./-]\d{1,2}[./-]\d{1,2}|\d{1,2}:\d{2})$"
-)
-_UNIT = re.compile(
-    r"\s?(?:%|km|kg|mg|ml|cm|mm|m²|€|\$|£|eur|usd|gb|mb|kb|px|min|h\b|°)", re.IGNORECASE
-)
-# A number with at least five digits, letters and separators allowed: an ID, an account.
-# Parts after a space must start with a digit: "4111 1111 1111 1111 exp 12/27" is two.
-_NUMBER = re.compile(
-    r"(?<![0-9A-Za-z\u00c0-\u024f_-])"  # another script's letter may precede: "护照号E8391"
-    r"[A-Z0-9]*\d[A-Z0-9./-]*(?:[ ]\d[A-Z0-9./-]*)*(?<![./-])(?![\w-])",
-    re.IGNORECASE,
-)
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['’-][^\W\d_]+)*")
-_DIGITS = re.compile(r"[\d -]+[#*]?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,9 +233,11 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
             lo = m.end()
     hi = min(len(text), end + _AFTER)
     # An abbreviation's dot right after the cue does not end it ("Reisepass-Nr. C4J9K7L2M").
-    stop = _CLAUSE.search(text, end + (text[end : end + 1] == "."), hi)
-    if stop is not None:
-        hi = stop.start()
+    for stop in _CLAUSE.finditer(text, end + (text[end : end + 1] == "."), hi):
+        # "passport no. ko P4829173B": a short word's dot with the sentence going on.
+        if not _ABBREVIATION.search(text, max(0, stop.start() - 4), stop.end() + 2):
+            hi = stop.start()
+            break
     return lo, hi
 
 
@@ -278,8 +260,14 @@ def spans(text: str) -> Iterator[Candidate]:
             continue
         # "booking code", "promo code": a public word names the code; a safe or a door in a
         # hotel room is still a safe or a door ("la cassaforte in camera si apre con 7-21-40").
+        # A number between them is the public one's ("sort code 30-92-18 acc 55190374").
         if cue.concept not in _LOCKS and any(
-            0 <= cue.start - p.end <= _PUBLIC_BEFORE or 0 <= p.start - cue.end <= 2 for p in shared
+            (
+                0 <= cue.start - p.end <= _PUBLIC_BEFORE
+                and not _HAS_DIGIT.search(text, p.end, cue.start)
+            )
+            or 0 <= p.start - cue.end <= 2
+            for p in shared
         ):
             continue
         span = _value(text, cue, found, names)
@@ -290,9 +278,12 @@ def spans(text: str) -> Iterator[Candidate]:
             yield span[0], span[1], _RANK, kind
 
 
+_HAS_DIGIT = re.compile(r"\d")
+
+
 def _said_quoted(text: str, cue: Cue) -> tuple[int, int] | None:
     _, hi = _clause(text, cue.start, cue.end)
-    for start, end in _quoted(text, cue.end, min(hi, cue.end + 24)):
+    for start, end in quoted_spans(text, cue.end, min(hi, cue.end + 24)):
         if 1 <= len(text[start:end].split()) <= 4:
             return start, end
     return None
@@ -302,6 +293,11 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
     lo, hi = _clause(text, cue.start, cue.end)
     if cue.concept == SAY:
         return _said(text, cue, hi)
+    if cue.concept == ANSWER and not WHERE_IT_IS.match(_LEAD.sub("", text[cue.end : hi])):
+        # Where the answer sits in its sentence (answers.py); else a colon's clause.
+        told = answers.told(text, cue.end, [(n.start, n.end) for n in names])
+        if told is not None or not _COLON.search(text, cue.end, hi):
+            return told or _token(text, cue, (lo, hi), found=found, names=names)
     if cue.concept in (ANSWER, PHRASE):
         return _rest(text, cue, hi) or _token(text, cue, (lo, hi), found=found, names=names)
     span = _token(text, cue, (lo, hi), found=found, names=names)
@@ -324,7 +320,19 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
     # ("Šifrovaný disk se odemkne, když napíšeš zelený čaj o páté ráno").
     if span is None and cue.concept == OPEN and sum(c.concept in _ACCESS for c in found) >= 2:
         span = _typed_phrase(text, cue, hi, found)
+    if span is None and cue.concept == OPEN:
+        span = _quoted_after(text, cue)
     return span
+
+
+def _quoted_after(text: str, cue: Cue) -> tuple[int, int] | None:
+    """Words in quotes right after a verb of typing ("tape « la mouette danse … »",
+    "andika 'twiga mrefu anakula maembe'"): what is typed, several words, is a passphrase."""
+    for start, end in quoted_spans(text, cue.end, min(len(text), cue.end + 96)):
+        if start - cue.end <= 3 and 2 <= len(text[start:end].split()) <= 10:
+            return start, end
+        break
+    return None
 
 
 # A card named and three digits told after it, with no card number: the digits on its back
@@ -341,7 +349,7 @@ def _card_check_digits(text: str, cue: Cue) -> tuple[int, int] | None:
     hi = stop.start() if stop is not None else min(len(text), cue.end + _AFTER)
     if len(re.findall(r"\d+", text[cue.end : hi])) != 1:
         return None  # "the card game ended 120 to 80": a score, a count
-    found = [m for m in _THREE_DIGITS.finditer(text, cue.end, hi) if _code(text, *m.span())]
+    found = [m for m in _THREE_DIGITS.finditer(text, cue.end, hi) if is_code(text, *m.span())]
     # Told last, as a card's check digits are ("... sind 604", "3桁は 093 です"), not a count
     # of something ("the card has 100 points").
     if not found or not _TOLD_LAST.fullmatch(text, found[0].end(), hi):
@@ -351,7 +359,8 @@ def _card_check_digits(text: str, cue: Cue) -> tuple[int, int] | None:
 
 # A dial's numbers one after another ("24, sonra 11, sonra 36", "18 pa 4 pa 27", "30, потом 12,
 # потом 7"): two-digit numbers joined by a comma or one short word.
-_DIAL_GAP = r"(?:\s*[,，、]\s*(?:[^\W\d_]{1,8}\s*)?|\s+(?:[^\W\d_]{1,8}\s+)?)"
+# Turns told in words between ("right to 62, left past it to 15", "12 แล้ว 30"): up to four.
+_DIAL_GAP = r"(?:\s*[,，、]\s*(?:[^\s\d,，、]{1,8}\s*){0,4}|\s+(?:[^\s\d,，、]{1,8}\s+){0,4})"
 _DIAL = re.compile(
     r"(?<![\d.,])(?<![A-Za-z])\d{1,2}(?:" + _DIAL_GAP + r"\d{1,2}(?!\d)){2,5}(?![\w.,:/]\d|\d)"
 )
@@ -411,9 +420,15 @@ def _token(
     after = [t for t in _candidates(text, cue, cue.end, hi) if not _is_cue(t, found)]
     before = [t for t in _candidates(text, cue, lo, cue.start) if not _is_cue(t, found)]
     for start, end in [*after, *reversed(before)]:
-        if not (cue.concept == NUMBER and _adjacent(text, cue, start)) and any(
+        # A document's number named by its word keeps it, whatever follows ("ho chieu cua em
+        # C4829173 nhe, dien vao don visa"): letters and digits mixed, as documents print.
+        document = cue.concept == NUMBER and (
+            _adjacent(text, cue, start) or DOCUMENT.match(text[start:end]) is not None
+        )
+        if not document and any(
             (0 <= start - p.end <= _PUBLIC_BEFORE and not p.end <= cue.start < start)
-            or 0 <= p.start - end <= _PUBLIC_AFTER
+            # A door opened by a code is a door whatever is delivered through it.
+            or (0 <= p.start - end <= _PUBLIC_AFTER and cue.concept not in _LOCKS)
             for p in found
             if p.concept == PUBLIC
         ):
@@ -422,9 +437,20 @@ def _token(
             continue
         # "in 1Password", "on the fridge": where it is kept. A bare number is no place, and
         # "on" or "i" may be another language's "is" ("PUK on 60194827").
-        if not kept_in(text[max(0, start - 16) : start]) or _DIGITS.fullmatch(text[start:end]):
+        if document or not kept_in(text[max(0, start - 16) : start]):
+            return start, _symbols_after(text, end)
+        if DIGITS.fullmatch(text[start:end]):
             return start, end
     return None
+
+
+def _symbols_after(text: str, end: int) -> int:
+    """A password's closing symbols, which a token loses as sentence punctuation
+    ("비번 bibimbap2024!"): a "!" too many costs less than a password told."""
+    tail = end
+    while tail < len(text) and text[tail] in "!?#$*&~" and tail - end < 3:
+        tail += 1
+    return tail if tail == len(text) or not text[tail].isalnum() else end
 
 
 def _adjacent(text: str, cue: Cue, start: int) -> bool:
@@ -437,88 +463,36 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
     if lo >= hi:
         return []
     if cue.concept in (CODE, *_LOCKS):
-        keyed = cue.concept == OPEN and lo >= cue.end
+        # Keyed: after a verb of keying, or right before one where verbs come last
+        # ("kapısını 1903 yazarak açıyorsun").
         codes = [
-            m.span() for m in _CODE.finditer(text, lo, hi) if _code(text, *m.span(), keyed=keyed)
+            m.span()
+            for m in CODE_VALUE.finditer(text, lo, hi)
+            if is_code(
+                text,
+                *m.span(),
+                keyed=cue.concept == OPEN and (lo >= cue.end or 0 <= cue.start - m.end() <= 1),
+            )
         ]
         return sorted(codes + [t for t in tokens(text, lo, hi) if weak(text[t[0] : t[1]])])
     if cue.concept == NUMBER:
-        return [m.span() for m in _NUMBER.finditer(text, lo, hi) if _number(m.group())]
-    quoted = _quoted(text, lo, hi)
-    quoted += [m.span() for m in _UNSPACED_VALUE.finditer(text, lo, hi)]
+        # An IBAN's bank letters break a number at a space ("GE64 TB71 8203 …"): whole here.
+        ibans = [m.span() for m in IBAN_SHAPE.finditer(text, lo, hi)]
+        return sorted(
+            ibans + [m.span() for m in NUMBER_VALUE.finditer(text, lo, hi) if is_number(m.group())]
+        )
+    quoted = quoted_spans(text, lo, hi)
+    if cue.concept == KEY:
+        quoted = [q for q in quoted if " " not in text[q[0] : q[1]]]  # a key has no spaces
+    quoted += [m.span() for m in UNSPACED_VALUE.finditer(text, lo, hi)]
     shaped = [
         t
         for t in tokens(text, lo, hi)
-        if (weak(text[t[0] : t[1]]) or _joined(text[t[0] : t[1]]))
-        and (cue.concept == KEY or not _HEX.match(text[t[0] : t[1]]))
+        if (weak(text[t[0] : t[1]]) or joined_words(text[t[0] : t[1]]))
+        and (cue.concept == KEY or not HEX.match(text[t[0] : t[1]]))
     ]
-    codes = [m.span() for m in _CODE.finditer(text, lo, hi) if _code(text, *m.span())]
+    codes = [m.span() for m in CODE_VALUE.finditer(text, lo, hi) if is_code(text, *m.span())]
     return sorted(quoted + shaped + codes)
-
-
-# Words joined into one token without digits ("khachapuri_adjaruli", "teh_tarik_kurang_manis",
-# "correct-pony-staple-river"): a chosen passphrase beside a password's word, in lower case
-# (a network's or a file's name is capitalised: "Cafe_Amazon_Free"). Hyphens join ordinary
-# compounds ("one-time", "Wi-Fi"), so four words at least; code names ("user_id",
-# "password_hash") name a field.
-_JOINED = re.compile(r"^[^\W\d_]{2,}(?:_[^\W\d_]+)+$|^[^\W\d_]{2,}(?:-[^\W\d_]{2,}){3,}$")
-_FIELD = re.compile(
-    r"(?:^|_)(?:pass\w*|pwd|user\w*|name|id|key|hash|token|secret|field|env|db)(?:_|$)"
-)
-
-
-def _joined(token: str) -> bool:
-    if not 8 <= len(token) <= 48 or not token[1:].islower() or not _JOINED.match(token):
-        return False
-    return not _FIELD.search(token)
-
-
-# A value in a script written without spaces: letters of it run straight into digits
-# ("แมวส้ม2519", "熊猫爱竹子2024", "바다사랑1004"), where words of a sentence do not.
-_UNSPACED_VALUE = re.compile(
-    r"(?<![\w])[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,12}\d{2,8}(?!\d)"
-)
-_QUOTED = re.compile(
-    r"«([^»\n]{2,80})»|„([^“”\n]{2,80})[“”]|“([^”\n]{2,80})”|\"([^\"\n]{2,80})\""
-    r"|「([^」\n]{2,80})」|『([^』\n]{2,80})』|'([^'\n]{2,80})'|`([^`\n]{2,80})`"
-)
-
-
-def _quoted(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
-    out = []
-    for m in _QUOTED.finditer(text, lo, hi):
-        group = next(i for i in range(1, 9) if m.group(i) is not None)
-        value = m.group(group)
-        if "\\" in value or not any(c.isalnum() for c in value) or value.startswith(":"):
-            continue
-        # Between two code spans ("`a = 1` e `b`"), not in one; a template's name for the
-        # value in capitals ("YOUR_PASSWORD", "TWOJE_HASLO") stands in for it.
-        if value != value.strip() or STAND_IN.match(value):
-            continue
-        out.append(m.span(group))
-    return out
-
-
-def _code(text: str, start: int, end: int, *, keyed: bool = False) -> bool:
-    """Whether digits are a code; ``keyed`` after a verb of keying ("tekan 1920", "press"),
-    where even a year's digits are pressed."""
-    value = text[start:end].rstrip("#*")
-    digits = re.sub(r"\D", "", value)
-    # Longer runs are phone, account or ID numbers: the NUMBER cues' business.
-    if not 3 <= len(digits) <= 8 or _TIME_OR_DATE.match(value):
-        return False
-    if _YEAR.match(value) and not keyed:
-        return False
-    return not _UNIT.match(text, end) and not COUNTED.match(text, end)
-
-
-def _number(value: str) -> bool:
-    digits = sum(c.isdigit() for c in value)
-    if _TIME_OR_DATE.match(value) or _YEAR.match(value):
-        return False
-    # A document number mixes capitals and digits ("C4RJ7M2X5", "AKTPS6669K").
-    mixed = len(value) >= 8 and digits >= 3 and any(c.isupper() for c in value)
-    return digits >= 5 or mixed
 
 
 def _is_cue(span: tuple[int, int], found: list[Cue]) -> bool:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from graphmem.trust.secrets import vocabulary
-from graphmem.trust.secrets.cues import CODE, LABEL, PUBLIC, QUIET, SAY, Cue
+from graphmem.trust.secrets.cues import CODE, LABEL, NUMBER, PUBLIC, QUIET, SAY, Cue
 
 # "Number" in the languages the cue data covers; the class is small and closed, and a word
 # for a thing's number says nothing about whether the thing is secret.
@@ -73,9 +73,37 @@ _SECRET_WORD = re.compile(
 _READ_OUT = re.compile(r"\d{3} \d{3}(?!\d)")
 
 
+# A bank's code for the branch an account is held at ("sort code 20-45-77", "Clearing 8327-9",
+# "Reg.nr. 1551", "סניף 712", "支店番号418", "agência 3817"): told with the account's number
+# it is part of the account's details; alone ("Filiale 7731 hat offen") it is the branch's.
+_BANK_CODE = re.compile(
+    r"(?<![^\W\d_])(?:sort[ ]?code|clearing(?:nummer)?|reg\.?[ ]?nr\.?|registreringsnummer"
+    r"|routing(?:[ ]number)?|bsb|transit(?:[ ]number)?|ag[êe]ncia|branch(?:[ ]code|[ ]number)?"
+    r"|סניף|支店番号|支店)[\s:：#]*(?P<v>\d[\d -]{1,10}\d)(?![\w/]|[.,]\d)",
+    re.IGNORECASE,
+)
+
+
+def bank_codes(text: str, found: tuple[Cue, ...]) -> list[tuple[int, int]]:
+    """The branch codes told with an account's number (a ``number`` cue) in ``text``."""
+    if not any(c.concept == NUMBER for c in found):
+        return []
+    codes = [m.span("v") for m in _BANK_CODE.finditer(text)]
+    # The account's own number told too ("agência 1532" alone is where a card is changed).
+    told = any(
+        not any(a <= m.start() < b for a, b in codes) for m in _ACCOUNT_DIGITS.finditer(text)
+    )
+    return codes if told else []
+
+
+_ACCOUNT_DIGITS = re.compile(r"\d(?:[ -]?\d){5,}")
+
+
 def labelled(text: str, start: int, found: tuple[Cue, ...], end: int | None = None) -> bool:
     """Whether the value at ``start`` is named by a label of its own (see the module). A
     value taken with the word before it ("会員番号12093847") is judged from its digits."""
+    if any(a <= start < b for a, b in bank_codes(text, found)):
+        return False
     if end is not None and _UNSPACED.match(text, start):
         digit = next((i for i in range(start, end) if text[i].isdigit()), start)
         if digit > start and _labelled(text, digit, found):
@@ -97,18 +125,29 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
         # The thing's own code word goes with it: "branch code 0456", "শাখা কোড 0271".
         tail = next((c for c in found if 0 <= c.start - cue.end <= 1 and c.end <= start), None)
         after = tail.end if tail is not None and tail.concept == CODE else cue.end
-        if _CONNECTOR.match(text, after, start) or _NUMBERED.search(text, after, start):
+        numbered = _NUMBERED.search(text, after, start)
+        if numbered is not None and text[numbered.start() - 1].isalpha():
+            numbered = None  # inside a word: "działalność: " holds no "no"
+        if _CONNECTOR.match(text, after, start) or numbered is not None:
             return _free(text, (cue.start, start), found, bound=False)
     window = text[lo:start]
     if _LAST_DIGITS.search(window) and 3 <= sum(c.isdigit() for c in text[start : start + 5]) <= 4:
         return True
     numbered = _NUMBERED.search(window)
     if numbered is not None and (numbered.start() == 0 or not _ends_word(window, numbered.start())):
-        return _free(text, (lo + numbered.start(), start), found, bound=True)
+        return _free(text, (lo + numbered.start(), start), found, bound=True) and not _document(
+            found, lo, lo + numbered.start()
+        )
     number_of = _NUMBER_OF.search(window)
     if number_of is not None and text[start].isdigit():  # "numarası ve Kapadokya#07"
         return _free(text, (lo + number_of.start(), start), found, bound=True)
     return False
+
+
+def _document(found: tuple[Cue, ...], lo: int, at: int) -> bool:
+    """An identity document or an account named before the number word, in its clause:
+    "Pasport seriya va raqami: AD4829173" numbers the passport."""
+    return any(c.concept == NUMBER and lo <= c.start and c.end <= at for c in found)
 
 
 def _ends_word(window: str, at: int) -> bool:

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from graphmem.trust.secrets import english, vocabulary
+from graphmem.trust.secrets import answers, english, vocabulary
 from graphmem.trust.secrets.common import (
     MASK,
     REFERENCE,
@@ -224,6 +224,8 @@ def _kind_spans(spec: _Kind, text: str) -> Iterator[Candidate]:
     for m in spec.keys.finditer(text):
         if spec.kind != "password" and _NOT_A_CODE.search(text, max(0, m.start() - 16), m.end()):
             continue
+        if text[m.start() - 1 : m.start()] == "_" or text[m.end() : m.end() + 1] in ("_", "("):
+            continue  # a name in code: "check_passwort_laenge()", "sprawdz_haslo()"
         end = _clause_end(text, m.end(), spec.window)
         if spec.kind == "national_id":
             for g in _GROUPED_NUMBER.finditer(text, m.end(), end):
@@ -287,7 +289,14 @@ def _answer_spans(text: str) -> Iterator[Candidate]:
     for m in _ANSWER_KEYS.finditer(text):
         end = _clause_end(text, m.end(), 80)
         lead = _CONNECTIVE.match(text, m.end(), end)
-        start = lead.end() if lead else m.end()
+        if lead is None or not lead.group().strip():
+            # No "is" or colon: where the answer sits decides (answers.py), not the clause's
+            # rest ("maiden name and I realised I'd never set it up" is talk about it).
+            told = answers.told(text, m.end(), [])
+            if told is not None and _answer(text[told[0] : told[1]], ""):
+                yield told[0], told[1], 5, "secret_answer"
+            continue
+        start = lead.end()
         # "(the name of my first pet)" and the like sit before the answer: skip it.
         while start < end and text[start] in " \t\"'«„“「":
             start += 1

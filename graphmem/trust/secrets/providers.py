@@ -129,8 +129,15 @@ _RULES: tuple[Rule, ...] = (
             r"""\b(?:(?-i:NINO|NI)(?:[ ](?:number|no\.?))?
               |national[ ]insurance(?:[ ](?:number|no\.?))?)
             [ \t]*(?:[:=\#][ \t]*|is[ \t]+)?
-            (?P<v>(?-i:[A-CEGHJ-PR-TW-Z]{2}[ ]?\d{2}[ ]?\d{2}[ ]?\d{2}[ ]?[A-D]))\b"""
+            (?P<v>(?-i:[A-Z]{2}[ ]?\d{2}[ ]?\d{2}[ ]?\d{2}[ ]?[A-D]))\b"""
         ),
+    ),
+    # Spaced as the card prints it, a National Insurance number names itself (told in Welsh,
+    # on its own line); its letters are not checked: a mistyped one is still one.
+    Rule(
+        "national_id",
+        4,
+        rx(r"""(?<![\w-])(?P<v>(?-i:[A-Z]{2}[ ]\d{2}[ ]\d{2}[ ]\d{2}[ ][A-D]))(?![\w-])"""),
     ),
     Rule(
         "national_id",
@@ -141,6 +148,20 @@ _RULES: tuple[Rule, ...] = (
             (?P<v>(?-i:[A-Z0-9]{6,12}))\b"""
         ),
         check_has_digit,
+    ),
+    # An Indian PAN names itself: five capitals (the fourth says what holds it: a person, a
+    # company, a trust), four digits, a capital ("ABHPM7721Q").
+    Rule(
+        "national_id",
+        4,
+        rx(r"""(?<![\w-])(?P<v>(?-i:[A-Z]{3}[PCHFATBLJG][A-Z]\d{4}[A-Z]))(?![\w-])"""),
+    ),
+    # An Italian codice fiscale names itself: surname and name letters, birth year, month
+    # letter, day, place code, check letter ("BNCGLI90A41F205H").
+    Rule(
+        "national_id",
+        4,
+        rx(r"""(?<![\w-])(?P<v>(?-i:[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]))(?![\w-])"""),
     ),
     # Labelled bank account numbers.
     Rule(
@@ -290,8 +311,16 @@ def _iban_ok(compact: str) -> bool:
     return int("".join(str(int(c, 36)) for c in rearranged)) % 97 == 1
 
 
+# The word "IBAN" right before: an IBAN-shaped value is one even when its check digits fail
+# (mistyped, or read out wrong); the country code and the bank's letters are part of it.
+_IBAN_NAMED = re.compile(r"\bIBAN\b[^\w\n]{0,3}(?:[^\W\d_]{1,12}[^\w\n]{1,3}){0,4}$", re.I)
+
+
 def _iban_spans(text: str) -> Iterator[Candidate]:
     for m in _IBAN.finditer(text):
+        if _IBAN_NAMED.search(text, max(0, m.start() - 48), m.start()):
+            yield m.start(), m.end(), 4, "bank_account"
+            continue
         chunks = m.group().split(" ")
         # A trailing capitalised word can ride along ("... 00 IBAN"): drop chunks until valid.
         for n in range(len(chunks), 0, -1):

@@ -78,12 +78,45 @@ _POSTAL_PIN = re.compile(
 )
 
 
+# The same told in an Indian script ("मेरे घर का पिन कोड 110025 है, पार्सल वहीं भेजना"): the
+# place is no capitalised name there, so a word for a home, a town, an area, an address or a
+# parcel anywhere in the sentence says so; a card, a bank or UPI says otherwise.
+_INDIC_PIN = re.compile(
+    r"(?:पिन|பின்|పిన్|পিন|ਪਿਨ|പിൻ|ಪಿನ್|પિન|پن)\s?(?:कोड|கோடு|కోడ్|কোড|ਕੋਡ|കോഡ്|ಕೋಡ್|કોડ|کوڈ)"
+    r"\s*[:：]?\s*(?P<code>[1-8]\d{5})(?!\d)"
+)
+_PLACE = re.compile(
+    r"घर|शहर|पता|इलाक|गाँव|गांव|पार्सल|ஊர்|பார்சல்|முகவரி|ஏரியா|చిరునామా|పార్సెల్|ఊరు|ঠিকানা|পার্সেল"
+    r"|এলাকা|ਪਤਾ|ਪਾਰਸਲ|ਸ਼ਹਿਰ|വിലാസം|പാർസൽ|ಪಾರ್ಸೆಲ್|ವಿಳಾಸ|پتہ|پارسل|courier|parcel|address|delivery"
+    r"|area|city",
+    re.IGNORECASE,
+)
+_NOT_PLACE = re.compile(r"upi|atm|card|bank|कार्ड|बैंक|கார்டு|வங்கி|కార్డు|బ్యాంక్|কার্ড|ব্যাংক", re.I)
+
+
+def _indic_pin(text: str) -> list[Span]:
+    found = []
+    for m in _INDIC_PIN.finditer(text):
+        if _PLACE.search(text) and not _NOT_PLACE.search(text):
+            found.append(m.span("code"))
+    return found
+
+
+# A promotion's code: a word in capitals and a round discount ("PASKO20", "DIWALI100",
+# "SAVE15"), given to everyone; a chosen password mixes cases or its digits are a year.
+_PROMO = re.compile(
+    r"(?<![\w-])[A-Z]{4,12}(?:5|10|15|20|25|30|40|50|60|70|75|80|90|100|200|500)(?![\w-])"
+)
+
+
 def spans(text: str) -> list[Span]:
     """Where ``text`` holds public material, in order."""
     found: list[Span] = [m.span() for m in _WALLET_ADDRESS.finditer(text)]
     if any(c.isdigit() for c in text):
         found += [m.span() for m in _PGP_FINGERPRINT.finditer(text)]
         found += [m.span("code") for m in _POSTAL_PIN.finditer(text)]
+        if not text.isascii():
+            found += _indic_pin(text)
     if "AAAA" in text:
         found += [m.span() for m in _SSH_PUBLIC.finditer(text)]
     if "-----BEGIN " in text:
@@ -94,6 +127,7 @@ def spans(text: str) -> list[Span]:
         found += [m.span() for m in _DATA_URI.finditer(text)]
     found += [m.span("code") for m in _PUBLIC_CODE.finditer(text)]
     found += [m.span("code") for m in _OFFER.finditer(text)]
+    found += [m.span() for m in _PROMO.finditer(text)]
     return sorted(found)
 
 

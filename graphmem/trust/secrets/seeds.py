@@ -58,7 +58,7 @@ def _seed_spans(text: str) -> Iterator[Candidate]:
 _OTP_SHAPE = re.compile(
     r"(?<![A-Za-z0-9.,:/#+-])(?<!\d[ -])(?:G-)?"
     r"(?P<v>\d{4,8}|\d{3}[ -]\d{3}|\d{2}[ -]\d{2}[ -]\d{2}|\d{4}[ -]\d{4})"
-    r"(?![A-Za-z0-9/]|[.,:]\d|[ -]\d)"
+    r"(?![A-Za-z0-9/]|[.,:]\d|[ -]\d|-[A-Za-z])"  # "88120-B": a reference's letter
 )
 _CODE_WORDS = re.compile(
     (

@@ -89,9 +89,14 @@ def strong(token: str) -> bool:
     return letters and digits and any(c in _CHOSEN_SYMBOLS for c in inner)
 
 
+# Arabic typed in Latin letters writes some letters as digits ("7oroof", "a2al", "3al"):
+# one digit leading or inside a lower-case word is a word, not a password.
+_ARABIZI = re.compile(r"^[a-z]*[235679][a-z]{2,}$")
+
+
 def weak(token: str) -> bool:
     """A token that may be a credential when the words around it are about access."""
-    if not 4 <= len(token) <= 64 or excluded(token):
+    if not 4 <= len(token) <= 64 or excluded(token) or _ARABIZI.match(token):
         return False
     if strong(token):
         return True
@@ -123,6 +128,8 @@ _PART_LABEL = re.compile(
     r"|article|artikel|référence|pieza|teil)(?![^\W\d_])",
     re.IGNORECASE,
 )
+# A BitLocker recovery key: eight groups of six digits; nothing else is written so.
+_BITLOCKER = re.compile(r"(?<![\w-])\d{6}(?:-\d{6}){7}(?![\w-])")
 # Backup codes handed out as a list: three or more codes of one shape in a row.
 _ONE_CODE = r"[A-Za-z0-9]{4,5}[- ][A-Za-z0-9]{4,5}"
 _CODE_SEP = r"(?:[ \t]*[,;\n][ \t]*|[ \t]+)"
@@ -171,14 +178,46 @@ def spans(text: str) -> Iterator[Candidate]:
             if _counted_or_formation(digits) or (m["sep"] == " " and ascending(digits)):
                 continue  # "chapters 2 5 7 9": a list in order
             yield m.start(), m.end(), 9, "password"
+        for m in _BITLOCKER.finditer(text):
+            yield m.start(), m.end(), 9, "api_key"
         for m in _KEYED.finditer(text):
             yield m.start(), m.end(), 9, "password"
         for m in _BASE32_GROUPS.finditer(text):
             groups = m.group().split()
             if sum(any(c.isdigit() for c in g) for g in groups) >= 2:
                 yield m.start(), m.end(), 9, "api_key"
+    if any(c.isdigit() for c in text):
+        yield from _leet_spans(text)
     if not any(c in _CHOSEN_SYMBOLS for c in text):
         return
     for s, e in tokens(text):
         if strong(text[s:e]):
             yield s, e, 9, "password"
+
+
+# A digit standing in for a letter inside a word ("H0ney", "Brambl3", "Ch4rcoal").
+_LEET = re.compile(r"[^\W\d_]\d[^\W\d_]")
+
+
+def _leet_spans(text: str) -> Iterator[Candidate]:
+    """Words spelled with digits for letters, capitals inside, and a closing symbol, a second
+    word joined by a dot or a second digit for a letter ("H0neyBadg3r$", "Brambl3Hedge!",
+    "Ch4rcoal.Pelican"): made up to be a password, as no word of a sentence or a product is."""
+    for s, e in tokens(text):
+        token = text[s:e]
+        if len(token) < 8 or excluded(token) or not _LEET.search(token):
+            continue
+        closing = e < len(text) and text[e] in "!$#@&*?" and text[e + 1 : e + 2] in ("", " ")
+        # Words, not an id: few digits, lower case, none of a hash's or a path's marks
+        # ("Ziggo8A2F1C", "HMQ4Z8TX2P", "SHA256:Xq7Lp2…" are names and digests).
+        # Random ids switch case often ("req_hWeULbuNTm8t…"); chosen words capitalise each.
+        lower = sum(c.islower() for c in token)
+        upper = sum(c.isupper() for c in token)
+        digits = sum(c.isdigit() for c in token)
+        if lower < 6 or digits > 3 or upper > 3 or any(c in ":/+=_" for c in token):
+            continue
+        if not any(c.isupper() for c in token[1:]):
+            continue
+        joined = bool(re.search(r"[a-z]\.[A-Z][a-z]", token))
+        if closing or joined or token[-1] in "!$#@&*?" or len(_LEET.findall(token)) >= 2:
+            yield s, e + closing, 9, "password"

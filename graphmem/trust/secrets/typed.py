@@ -19,19 +19,34 @@ from graphmem.trust.secrets.cues import (
     CREDENTIAL,
     ENTER,
     MACHINE,
+    NUMBER,
     OPEN,
     QUIET,
     TYPE,
     Cue,
     cached_cues,
 )
+from graphmem.trust.secrets.shape import weak
 
 _RANK = 10
 _WORD = re.compile(r"[^\W_][^\s,;:!?()\"'«»“”„]*")
 _CLAUSE_END = re.compile(r"[.;!?。！？](?=\s|$)|\n|,\s")
-_MAX_WORDS = 8
+_MAX_WORDS = 10
 _JOINED = re.compile(r"^[^\W\d_]+(?:[-_.][^\W_]+){2,}$")
 _BEFORE = 5  # words before a verb that comes last
+# Cues a typed phrase may hold: context, and a number's name ("ein", "EIN") in words
+# without digits.
+_INSIDE = (*QUIET, NUMBER)
+_CODE = re.compile(r"^\d{4,12}[#*]?$")
+
+
+def _typed_token(word: str) -> bool:
+    """One token typed that only a credential looks like: a code, letters with digits,
+    words joined with digits."""
+    word = word.rstrip(".")
+    return bool(_CODE.match(word)) or (weak(word) and not word.isdigit())
+
+
 # What is typed is not another instruction: "type your password", "type it in".
 _DEIXIS = re.compile(
     r"(?:your|the|it|this|that|what|something|anything|dein|deine|votre|ton|tu|su)$", re.IGNORECASE
@@ -44,9 +59,12 @@ def spans(text: str) -> Iterator[Candidate]:
     found = cached_cues(text)
     machine = [c for c in found if c.concept == MACHINE]
     verbs = [c for c in found if c.concept in (TYPE, OPEN)]
-    if not machine or not verbs:
+    if not machine or not any(c.concept in (ENTER, CREDENTIAL, OPEN) for c in found):
         return
-    if not any(c.concept in (ENTER, CREDENTIAL, OPEN) for c in found):
+    if not verbs:
+        span = _colon_phrase(text, found) if any(c.concept == ENTER for c in found) else None
+        if span is not None:
+            yield span[0], span[1], _RANK, "password"
         return
     for verb in verbs:
         span = _after(text, verb, found) or _before(text, verb, found)
@@ -55,11 +73,25 @@ def spans(text: str) -> Iterator[Candidate]:
             return
 
 
+def _colon_phrase(text: str, found: tuple[Cue, ...]) -> tuple[int, int] | None:
+    """ "Pour déchiffrer le disque externe : les chaussettes rouges…": a way in and a
+    machine, then a colon and the words to its clause's end."""
+    last = max(c.end for c in found)
+    colon = re.compile(r"\s*[:：]\s*").match(text, last)
+    if colon is None:
+        return None
+    stop = _CLAUSE_END.search(text, colon.end())
+    words = list(_WORD.finditer(text, colon.end(), stop.start() if stop else len(text)))
+    return _phrase(text, words, found)
+
+
 def _after(text: str, verb: Cue, found: tuple[Cue, ...]) -> tuple[int, int] | None:
     start = verb.end
     stop = _CLAUSE_END.search(text, start)
     hi = stop.start() if stop is not None else len(text)
     words = list(_WORD.finditer(text, start, hi))
+    if words and _typed_token(words[0].group()):
+        return words[0].span()  # "type 551903", "Type zebra-cobalt-1102 when it asks"
     colon_last = bool(words) and text[words[-1].end() : hi].strip().startswith(":")
     bare = not words and text[start:].lstrip(" :\t").startswith("\n")
     if colon_last or bare:
@@ -77,8 +109,8 @@ def _after(text: str, verb: Cue, found: tuple[Cue, ...]) -> tuple[int, int] | No
 def _before(text: str, verb: Cue, found: tuple[Cue, ...]) -> tuple[int, int] | None:
     """The verb last ("kedi balkonda uyuyor yaz"): the words after the last cue before it."""
     lo = max((c.end for c in found if c.end <= verb.start), default=0)
-    if lo == 0 or text[verb.end :].strip(" .!。"):
-        return None  # the verb ends the message, after the other cues
+    if lo == 0 or len(text[verb.end :].strip(" .!。")) > 2:
+        return None  # the verb ends the message (a particle may follow: "打ってね")
     for stop in _CLAUSE_END.finditer(text, lo, verb.start):
         lo = stop.end()
     words = list(_WORD.finditer(text, lo, verb.start))[-_BEFORE:]
@@ -93,6 +125,6 @@ def _phrase(
     start, end = words[0].start(), words[-1].end()
     if WHERE_IT_IS.match(text, start) or _DEIXIS.match(words[0].group()):
         return None  # "type what's on the sticker", "type your password"
-    if any(c.concept not in QUIET and c.start < end and start < c.end for c in found):
+    if any(c.concept not in _INSIDE and c.start < end and start < c.end for c in found):
         return None  # a word about access inside: an instruction, not the phrase
     return start, end
