@@ -225,6 +225,7 @@ _WEIGHT_ALIASES = {
     "conf": "confidence",
     "hl": "half_life",
     "ksat": "keyword_saturation",
+    "kterms": "keyword_bound_terms",
 }
 
 
@@ -238,9 +239,10 @@ def parse_weights(spec: str) -> WeightSetting:
     """``"recency=0,half_life=365"`` -> Weights(recency=0, half_life=365 days).
 
     Names: similarity (sim), keyword (kw), recency (rec), confidence (conf), use,
-    period, half_life (hl, in days), overfetch, keyword_saturation (ksat). ``default`` gives
-    what ``Memory`` uses with the default weights (``Weights.balanced()``), ``default,x=y``
-    the same with x changed; ``seeds`` the seeds' values (``Weights()``).
+    period, half_life (hl, in days), overfetch, keyword_saturation (ksat),
+    keyword_bound_terms (kterms). ``default`` gives what ``Memory`` uses with the default
+    weights (``Weights.balanced()``), ``default,x=y`` the same with x changed; ``seeds`` the
+    seeds' values (``Weights()``).
     """
     spec = spec.strip()
     if spec in ("", "default"):
@@ -263,7 +265,7 @@ def parse_weights(spec: str) -> WeightSetting:
             values[name] = timedelta(days=float(raw))
         elif name == "fusion":
             values[name] = raw.strip()
-        elif name == "overfetch":
+        elif name in ("overfetch", "keyword_bound_terms"):
             values[name] = int(raw)
         else:
             values[name] = float(raw)

@@ -74,6 +74,10 @@ GRID = (
     "default,ksat=5",
     "default,ksat=10",
     "default,ksat=20",
+    # An episode's keyword credit bounded by the question's n most informative terms (0: by
+    # the best hit alone; the default is 2).
+    "default,kterms=0",
+    "default,kterms=3",
 )
 
 

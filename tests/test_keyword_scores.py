@@ -75,6 +75,28 @@ def _keyword_scores(store: GraphStore, namespace: str) -> Scored:
     return found
 
 
+Idfs = dict[str, list[tuple[float, ...]]]
+
+
+def _idfs(store: GraphStore, namespace: str) -> Idfs:
+    """Each question's idfs (what recall weighs a keyword score against) on both channels."""
+    found = {}
+    for question in QUESTIONS:
+        facts = store.keyword_facts(namespace, WHERE, question, None, 50)
+        episodes = store.keyword_episodes(namespace, WHERE, question, None, 50)
+        found[question] = [hit.idfs for hit in (*facts, *episodes)]
+    return found
+
+
+def _same_idfs(a: Idfs, b: Idfs) -> None:
+    assert a.keys() == b.keys()
+    for question, idfs in a.items():
+        assert len(idfs) == len(b[question]), question
+        for x, y in zip(idfs, b[question], strict=True):
+            assert x, question
+            assert x == pytest.approx(y, rel=1e-9, abs=1e-12), question
+
+
 def _recalled(memory: Memory, namespace: str) -> Scored:
     return {
         question: [(e.text, e.parts.keyword) for e in memory.recall(question, namespace, k=8)]
@@ -146,10 +168,12 @@ def test_both_stores_score_and_rank_keywords_alike(neo: GraphStore, tmp_path: Pa
         for memory in memories:
             _tell(memory, namespace, TURNS)
         _same_scores(_keyword_scores(embedded, namespace), _keyword_scores(neo, namespace))
+        _same_idfs(_idfs(embedded, namespace), _idfs(neo, namespace))
         _same_scores(*(_recalled(memory, namespace) for memory in memories))
         for memory in memories:
             _forget_some(memory, namespace)
         _same_scores(_keyword_scores(embedded, namespace), _keyword_scores(neo, namespace))
+        _same_idfs(_idfs(embedded, namespace), _idfs(neo, namespace))
         _same_scores(*(_recalled(memory, namespace) for memory in memories))
     finally:
         embedded.close()

@@ -30,7 +30,8 @@
 // server plans this once, not once per size of question (graphmem/store/neo4j/recall.py,
 // one_size).
 // Returns: one row — episode_vector and episode_keyword (maps: id, similarity, score,
-//   occurred_at, confidence, authority, use_count). Datetimes are microseconds since
+//   occurred_at, confidence, authority, use_count; a keyword hit also idfs, each distinct
+//   query term's idf in the namespace in term order: what recall weighs a score against). Datetimes are microseconds since
 //   1970-01-01 UTC; similarity is Neo4j's (1 + cosine) / 2.
 
 // replan=skip: the plan, made once, does not depend on the namespace's size (indexes are
@@ -130,18 +131,20 @@ CALL () {
     }
     UNWIND matching AS e
     WITH e, CASE WHEN docs = 0 OR length = 0 THEN 1.0 ELSE toFloat(length) / docs END AS mean,
-         weights
+         weights,
+         // each query term's idf, in term order: what recall weighs the score against
+         [w IN weights | w.idf] AS idfs
     // a term's count: the characters taking " term " out of the text takes, over its length
-    WITH e, mean, e.keywords AS text, weights
-    WITH e, mean, [w IN weights | {idf: w.idf, tf: CASE WHEN text CONTAINS w.term
+    WITH e, mean, e.keywords AS text, weights, idfs
+    WITH e, mean, idfs, [w IN weights | {idf: w.idf, tf: CASE WHEN text CONTAINS w.term
       THEN (size(text) - size(replace(text, w.term, ''))) / size(w.term) ELSE 0 END}] AS counts
-    WITH e, reduce(score = 0.0, c IN counts | score + CASE c.tf WHEN 0 THEN 0.0
+    WITH e, idfs, reduce(score = 0.0, c IN counts | score + CASE c.tf WHEN 0 THEN 0.0
            ELSE c.idf * c.tf * ($k1 + 1) / (c.tf + $k1 * (1 - $b + $b * e.keyword_length / mean))
            END) AS score
     ORDER BY score DESC, e.id
     LIMIT $limit
     RETURN collect({
-          id: e.id, score: score,
+          id: e.id, score: score, idfs: idfs,
           similarity: coalesce(vector.similarity.cosine(e.embedding, $vector), 0.0),
           occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
           confidence: e.confidence, authority: e.authority, use_count: e.use_count,

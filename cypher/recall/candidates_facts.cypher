@@ -32,8 +32,10 @@
 // one_size).
 // Returns: one row — fact_vector and fact_keyword (maps: id, similarity, score, valid_from,
 //   confidence, authority, slot, kind, use_count, subject_key, object_key: the entity
-//   object's key, else null: what recall credits a named hub with). Datetimes are
-//   microseconds since 1970-01-01 UTC; similarity is Neo4j's (1 + cosine) / 2.
+//   object's key, else null: what recall credits a named hub with; a keyword hit also idfs,
+//   each distinct query term's idf in the namespace in term order: what recall weighs a
+//   score against). Datetimes are microseconds since 1970-01-01 UTC; similarity is Neo4j's
+//   (1 + cosine) / 2.
 
 // replan=skip: the plan, made once, does not depend on the namespace's size (indexes are
 // named, hubs capped), while planning this statement costs a second or more; without it the
@@ -178,18 +180,20 @@ CALL () {
     }
     UNWIND matching AS f
     WITH f, CASE WHEN docs = 0 OR length = 0 THEN 1.0 ELSE toFloat(length) / docs END AS mean,
-         weights
+         weights,
+         // each query term's idf, in term order: what recall weighs the score against
+         [w IN weights | w.idf] AS idfs
     // a term's count: the characters taking " term " out of the text takes, over its length
-    WITH f, mean, f.keywords AS text, weights
-    WITH f, mean, [w IN weights | {idf: w.idf, tf: CASE WHEN text CONTAINS w.term
+    WITH f, mean, f.keywords AS text, weights, idfs
+    WITH f, mean, idfs, [w IN weights | {idf: w.idf, tf: CASE WHEN text CONTAINS w.term
       THEN (size(text) - size(replace(text, w.term, ''))) / size(w.term) ELSE 0 END}] AS counts
-    WITH f, reduce(score = 0.0, c IN counts | score + CASE c.tf WHEN 0 THEN 0.0
+    WITH f, idfs, reduce(score = 0.0, c IN counts | score + CASE c.tf WHEN 0 THEN 0.0
            ELSE c.idf * c.tf * ($k1 + 1) / (c.tf + $k1 * (1 - $b + $b * f.keyword_length / mean))
            END) AS score
     ORDER BY score DESC, f.id
     LIMIT $limit
     RETURN collect({
-          id: f.id, score: score,
+          id: f.id, score: score, idfs: idfs,
           similarity: coalesce(vector.similarity.cosine(f.embedding, $vector), 0.0),
           valid_from: f.valid_from.epochMillis * 1000 + f.valid_from.microsecond % 1000,
           confidence: f.confidence, authority: f.authority, slot: f.slot,

@@ -19,7 +19,9 @@
 //   $keyword_fetch INTEGER    how many Lucene returns before the outer filter (eight times as
 //                             many when fewer than $limit pass and it had more)
 //   $limit      INTEGER       how many rows at most
-// Returns: e (properties without the embedding and keywords), similarity, score (BM25)
+// Returns: e (properties without the embedding and keywords), similarity, score (BM25), idfs
+//   (each distinct query term's idf in the namespace, in term order: what recall weighs a
+//   score against, graphmem.read.recall)
 CALL () {
   CALL db.index.fulltext.queryNodes('episode_terms', $lucene, {limit: $keyword_fetch})
   YIELD node AS e
@@ -63,17 +65,19 @@ CALL (docs) {
 }
 UNWIND matching AS e
 WITH e, CASE WHEN docs = 0 OR length = 0 THEN 1.0 ELSE toFloat(length) / docs END AS mean,
-     weights
+     weights,
+     // each query term's idf, in term order: what recall weighs the score against
+     [w IN weights | w.idf] AS idfs
 // a term's count: the characters taking " term " out of the text takes, over its length
-WITH e, mean, e.keywords AS text, weights
-WITH e, mean, [w IN weights | {idf: w.idf, tf: CASE WHEN text CONTAINS w.term
+WITH e, mean, e.keywords AS text, weights, idfs
+WITH e, mean, idfs, [w IN weights | {idf: w.idf, tf: CASE WHEN text CONTAINS w.term
   THEN (size(text) - size(replace(text, w.term, ''))) / size(w.term) ELSE 0 END}] AS counts
-WITH e, reduce(score = 0.0, c IN counts | score + CASE c.tf WHEN 0 THEN 0.0
+WITH e, idfs, reduce(score = 0.0, c IN counts | score + CASE c.tf WHEN 0 THEN 0.0
        ELSE c.idf * c.tf * ($k1 + 1) / (c.tf + $k1 * (1 - $b + $b * e.keyword_length / mean))
        END) AS score
 ORDER BY score DESC, e.id
 LIMIT $limit
 RETURN e {.*, embedding: null, keywords: null, keywords_context: null} AS e,
        coalesce(vector.similarity.cosine(e.embedding, $vector), 0.0) AS similarity,
-       score
+       score, idfs
 ORDER BY score DESC, e.id

@@ -21,7 +21,9 @@
 //                                 fewer than $limit pass and the index had more, it is asked
 //                                 again for eight times as many
 //   $limit          INTEGER       how many rows at most
-// Returns: f (properties without the embedding and keywords), similarity, score (BM25)
+// Returns: f (properties without the embedding and keywords), similarity, score (BM25), idfs
+//   (each distinct query term's idf in the namespace, in term order: what recall weighs a
+//   score against, graphmem.read.recall)
 CALL () {
   CALL db.index.fulltext.queryNodes('fact_terms', $lucene, {limit: $keyword_fetch})
   YIELD node AS f
@@ -68,17 +70,19 @@ CALL (docs) {
 }
 UNWIND matching AS f
 WITH f, CASE WHEN docs = 0 OR length = 0 THEN 1.0 ELSE toFloat(length) / docs END AS mean,
-     weights
+     weights,
+     // each query term's idf, in term order: what recall weighs the score against
+     [w IN weights | w.idf] AS idfs
 // a term's count: the characters taking " term " out of the text takes, over its length
-WITH f, mean, f.keywords AS text, weights
-WITH f, mean, [w IN weights | {idf: w.idf, tf: CASE WHEN text CONTAINS w.term
+WITH f, mean, f.keywords AS text, weights, idfs
+WITH f, mean, idfs, [w IN weights | {idf: w.idf, tf: CASE WHEN text CONTAINS w.term
   THEN (size(text) - size(replace(text, w.term, ''))) / size(w.term) ELSE 0 END}] AS counts
-WITH f, reduce(score = 0.0, c IN counts | score + CASE c.tf WHEN 0 THEN 0.0
+WITH f, idfs, reduce(score = 0.0, c IN counts | score + CASE c.tf WHEN 0 THEN 0.0
        ELSE c.idf * c.tf * ($k1 + 1) / (c.tf + $k1 * (1 - $b + $b * f.keyword_length / mean))
        END) AS score
 ORDER BY score DESC, f.id
 LIMIT $limit
 RETURN f {.*, embedding: null, keywords: null, keywords_context: null} AS f,
        coalesce(vector.similarity.cosine(f.embedding, $vector), 0.0) AS similarity,
-       score
+       score, idfs
 ORDER BY score DESC, f.id

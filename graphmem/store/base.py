@@ -88,6 +88,10 @@ class Hit:
     row: Row
     similarity: float
     score: float
+    # A keyword hit: the idf of each distinct term of the query in its index (the same for
+    # every hit of the channel), so recall can weigh the score against what the query could
+    # score (graphmem.read.recall._keyword_scale); () for the other channels.
+    idfs: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

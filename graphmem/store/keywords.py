@@ -73,6 +73,11 @@ def spaced_context(text: str | None) -> str | None:
     return spaced(text) if text else None
 
 
+def _idf(n: int, df: int) -> float:
+    """Okapi BM25's idf of a term ``df`` of ``n`` documents hold."""
+    return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+
 def _schema() -> Any:
     builder = tantivy.SchemaBuilder()
     # The text is already analysed by tokens(): tantivy only splits it again on spaces.
@@ -146,6 +151,12 @@ class KeywordRows:
         found.sort(key=lambda hit: (-hit[1], names[hit[0]] or ""))
         return found[:limit]
 
+    def idfs(self, text: str) -> tuple[float, ...]:
+        """The idf of each distinct term of ``text`` in this index, in term order (a term
+        no document holds has the largest): what recall bounds a query's keyword score by."""
+        n = len(self.base_rows) + len(self.docs)
+        return tuple(_idf(n, self._stats(term)) for term in sorted(set(tokens(text))))
+
     def _stats(self, term: str) -> int:
         base = self._searcher.doc_freq("body", term) if self._searcher is not None else 0
         return int(base) + len(self.postings.get(term, ()))
@@ -159,8 +170,7 @@ class KeywordRows:
             posting = self.postings.get(term)
             if not posting:
                 continue
-            df = self._stats(term)
-            idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+            idf = _idf(n, self._stats(term))
             rows, tf, length = self._posting_arrays(term, posting)
             keep = admitted[rows]
             rows, tf, length = rows[keep], tf[keep], length[keep]

@@ -120,7 +120,9 @@ class Channels(State):
         table = self._tables[(label, namespace)]
         found = table.keywords.search(text, limit, admitted.mask, table.ids)
         rows, scores = [row for row, _ in found], [score for _, score in found]
-        return self._ranked(table, rows, scores, vector=vector, limit=limit)
+        hits = self._ranked(table, rows, scores, vector=vector, limit=limit)
+        idfs = table.keywords.idfs(text) if hits else ()
+        return [Hit(hit.row, hit.similarity, hit.score, idfs) for hit in hits]
 
     @locked
     def similar_facts(

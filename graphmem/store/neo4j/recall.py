@@ -402,6 +402,7 @@ def _hits(rows: list[Row], key: str) -> list[Hit]:
             native(r[key]),
             2 * float(r["similarity"]) - 1 if r["similarity"] else 0.0,
             float(r["score"] or 0.0),
+            tuple(float(idf) for idf in r.get("idfs") or ()),
         )
         for r in rows
     ]
@@ -423,5 +424,6 @@ def _lean_hits(rows: list[Row], when: str) -> list[Hit]:
         row[when] = from_epoch(r[when])
         similarity = r["similarity"]
         score = float(r["score"] or 0.0)
-        hits.append(Hit(row, 2 * float(similarity) - 1 if similarity else 0.0, score))
+        idfs = tuple(float(idf) for idf in r.get("idfs") or ())  # keyword hits only
+        hits.append(Hit(row, 2 * float(similarity) - 1 if similarity else 0.0, score, idfs))
     return hits
