@@ -22,16 +22,13 @@ class Vectors(Connection):
         return dict(recorded[0]) if recorded else None
 
     def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
-        recorded = self._read("admin/embedder_get")
-        if recorded and recorded[0]["pending"]:
-            raise EmbeddingMismatch(interrupted(recorded[0]["name"]))
-        if recorded and (recorded[0]["name"], recorded[0]["dimensions"]) != (
-            embedder_name,
-            dimensions,
-        ):
+        recorded = self.recorded_embedder()
+        if recorded and recorded["pending"]:
+            raise EmbeddingMismatch(interrupted(recorded["name"]))
+        if recorded and (recorded["name"], recorded["dimensions"]) != (embedder_name, dimensions):
             raise EmbeddingMismatch(
-                f"this Neo4j database's vectors were built by {recorded[0]['name']!r} "
-                f"({recorded[0]['dimensions']} dimensions) but the configured embedder is "
+                f"this Neo4j database's vectors were built by {recorded['name']!r} "
+                f"({recorded['dimensions']} dimensions) but the configured embedder is "
                 f"{embedder_name!r} ({dimensions}); {REEMBED_HINT}"
             )
         for name in ("admin/fact_vector_index", "admin/episode_vector_index"):
