@@ -2,7 +2,9 @@
 and its first ``remember`` take together, and what every later ``remember`` of one message
 costs (issue 42: ≤ 5 s together, ≤ 100 ms each after).
 
-A private server is started for the run with ``tools/neo4j/neo4j-local`` in a scratch home
+The server starts with the JVM's AOT cache when ``tools/neo4j/neo4j-local train`` has made
+one (the header says which; ``GRAPHMEM_NEO4J_AOT=0`` starts it without). A private server is
+started for the run with ``tools/neo4j/neo4j-local`` in a scratch home
 on a free port (its own empty database; the server's start is timed apart and not counted:
 a deployment starts its server once), and stopped after. Each round opens a fresh
 ``graphmem`` process so that nothing is warm in Python either: the process opens
@@ -88,8 +90,13 @@ def main(argv: list[str] | None = None) -> None:
         port = free_port()
         env = {**os.environ, "GRAPHMEM_NEO4J_HOME": home, "GRAPHMEM_NEO4J_PORT": str(port)}
         began = time.perf_counter()
-        subprocess.run(["bash", str(LOCAL), "start"], env=env, check=True, capture_output=True)
+        started = subprocess.run(
+            ["bash", str(LOCAL), "start"], env=env, check=True, capture_output=True, text=True
+        )
         server = time.perf_counter() - began
+        # `neo4j-local train` made one; GRAPHMEM_NEO4J_AOT=0 starts without it.
+        warm = "with" if ", AOT cache" in started.stdout else "without"
+        print(f"# server started {warm} an AOT cache (tools/neo4j/neo4j-local train)")
         try:
             uri = f"bolt://127.0.0.1:{port}"
             plan = not args.no_plan_ahead
