@@ -109,6 +109,8 @@ async def relayed(mem: Memory, rows: list[dict[str, Any]], prefix: str) -> Count
                 evidence = mem.recall(row["query"], ns, k=5, max_sensitivity="sensitive")
                 texts = " ".join(e.text for e in evidence).casefold()
                 hit = row["expect"].casefold() in texts
+                if hit:
+                    progress(f"  held back by default {row['id']}: {row['query']!r}")
             counts["found"] += hit
             counts[f"n {row['category']}"] += 1
             counts[f"found {row['category']}"] += hit

@@ -20,7 +20,7 @@ TERMS: dict[str, str] = {
     "health": (
         # en
         r"diagnos\w*|blood\s+(?:type|group|pressure|test|sugar)|medication|prescri\w+|insulin|chemo\w*|radiotherapy|"
-        r"diabet\w*|cancer|tumou?r|leukaemia|leukemia|lymphoma|hiv\b|aids\b|hepatitis|asthma\w*|epilep\w+|seizures?|"
+        r"diabet\w*|cancer|tumou?r|leukaemia|leukemia|lymphoma|hiv\b|(?-i:AIDS)\b|hepatitis|asthma\w*|epilep\w+|seizures?|"
         r"multiple\s+sclerosis|parkinson\w*|alzheimer\w*|dementia|had\s+a\s+stroke|heart\s+(?:attack|scare|condition|surgery|failure)|"
         r"cardiac|arrhythmia|stent|bypass\s+surgery|(?:had|having|needs?|after|before|recovering\s+from)\s+(?:\w+\s+)?surgery|operation\s+on|biopsy|mri\b|ct\s+scan|x-ray|fracture\w*|broke\s+(?:my|his|her)\s+(?:leg|arm|wrist|ankle|hip|collarbone|nose|finger|toe|back)|"
         r"allerg\w*|intoleran\w*|coeliac|celiac|crohn\w*|colitis|ibs\b|migraines?|arthritis|osteopor\w*|thyroid\w*|"
@@ -52,10 +52,10 @@ TERMS: dict[str, str] = {
         r"诊断|生病|住院|手术|糖尿病|癌症|过敏|哮喘|血型"
     ),
     "mental_health": (
-        r"depress\w*|anxiety|panic\s+attacks?|bipolar|psych\s+ward|manic\s+episode|mental\s+hospital|obsessive[- ]compulsive|obsessivo-compulsiv\w*|obsesivo-compulsiv\w*|perturbação|trastorno\s+\w+|adhd|autis\w*|asperger\w*|schizophren\w*|ptsd|ocd\b|"
+        r"(?<!great )(?<!tropical )(?<!economic )depression\w*|depressed|depressive\w*|anxiety|panic\s+attacks?|bipolar|psych\s+ward|manic\s+episode|mental\s+hospital|obsessive[- ]compulsive|obsessivo-compulsiv\w*|obsesivo-compulsiv\w*|perturbação|trastorno\s+\w+|adhd|autis\w*|asperger\w*|schizophren\w*|ptsd|ocd\b|"
         r"eating\s+disorder|anorexi\w*|bulimi\w*|self[- ]harm|suicid\w*|psychiatr\w*|(?:my|our|his|her|see\s+a|seeing\s+a)\s+psychologist|therap(?:y|ist)|"
         r"(?:my|our|his|her|see\s+a|seeing\s+a)\s+counsell?or|counsell?ing\s+(?:sessions?|for\s+my)|burn-?out|(?:nervous|mental)\s+breakdown|antidepressant\w*|(?:my|his|her|their)\s+mental\s+health|mental\s+health\s+(?:issues?|problems?|struggles?|condition|crisis)|"
-        r"depression|angststörung|panikattack\w*|burnout|psychiater|psychotherap\w*|therapeut\w*|"
+        r"(?:habe|hat|hatte|haben|leide\w*\s+an|unter|wegen|mit)\s+(?:einer?\s+|meiner\s+|seiner\s+|ihrer\s+)?depression\w*|depressionen|angststörung|panikattack\w*|burnout|psychiater|psychotherap\w*|therapeut\w*|"
         r"dépression|anxiété|psychiatre|(?:mon|ma|un)\s+psychologue|thérap\w*|"
         r"depresión|ansiedad|psiquiatr\w*|psicólog\w*|terapeuta|"
         r"depressione|ansia|psichiatr\w*|psicolog\w*|terapeuta|"
@@ -66,7 +66,7 @@ TERMS: dict[str, str] = {
         r"うつ|鬱|不安障害|パニック|精神科|心療内科|カウンセリング|抑郁|焦虑|心理医生|精神科"
     ),
     "sexual_orientation": (
-        r"\bgay\b|\bhomo\b|lesbian|her\s+wife\b|his\s+husband\b|bisexual|\bbi\b(?=\s+(?:and|but|so|myself))|pansexual|asexual|\bace\b(?=\s+and)|queer|homosexual|"
+        r"\bgay\b|\bhomo\b(?!\s+(?:sapiens|erectus|neanderthalensis|habilis|economicus|faber|ludens))|lesbian|her\s+wife\b|his\s+husband\b|bisexual|\bbi\b(?=\s+(?:and|but|so|myself))|pansexual|asexual|\bace\b(?=\s+and)|queer|homosexual|"
         r"heterosexual|straight\s+(?:man|woman)|coming\s+out\s+(?:as|to)|came\s+out\s+(?:as|to)|not\s+out\s+to|"
         r"sex\s+life|sexual\s+(?:health|orientation|partner)|polyamor\w*|open\s+relationship|"
         r"schwul|lesbisch|homosexuell|bisexuell|"
@@ -113,7 +113,7 @@ TERMS: dict[str, str] = {
         r"political\s+(?:views?|party|affiliation|opinions?)|social\s+democrat\w*|christian\s+democrat\w*|(?:local|party)\s+(?:\w+\s+){0,2}branch|canvass\w*|campaign(?:ing|ed)?\s+for\s+(?:the\s+)?\w+\s+(?:party|candidate)|"
         r"far[- ](?:left|right)|left[- ]wing|right[- ]wing|"
         r"wähle\w*|partei(?:mitglied|buch|tag|büro)|mitglied\s+(?:der|in\s+der)\s+\w+|spd|cdu|afd|grüne[nr]?|"
-        r"vote\s+pour|vote\s+(?-i:[A-Z])\w+|militant\w*|adhérent\w*\s+(?:au|du|de)|parti\s+(?:socialiste|communiste|écologiste)|"
+        r"vote\s+pour|vote\s+(?-i:[A-Z])\w+|militant(?:e|es|s)?\s+(?:du|de|des|au|à|chez|pour|syndica\w*|écologiste|associati\w*)\b|(?:suis|est|sont|être|reste)\s+militant\w*|adhérent\w*\s+(?:au|du|de)|parti\s+(?:socialiste|communiste|écologiste)|"
         r"voto\s+(?:a|al|por)|afiliad[oa]\s+al|militante|"
         r"iscritt[oa]\s+al|tesserat[oa]|partito\s+\w+|"
         r"filiad[oa]\s+(?:ao|no)|membro\s+do\s+partido|"
@@ -144,7 +144,7 @@ TERMS: dict[str, str] = {
         r"activis[tm]\w*|campaigner|(?:rights|climate|housing|tenants?')\s+(?:group|movement|coalition|campaign)|"
         r"civil\s+disobedience|got\s+arrested\s+at|organi[sz]ers?\s+of\s+the\s+(?:\w+\s+){0,3}(?:march|protest|strike|rally)|climate\s+(?:march|strike)\w*|anti-\w+\s+campaign|fridays\s+for\s+future|klimastreik|manifesté|collettivo|colectivo|collectif|in\s+piazza|demonstratie\s+tegen|"
         r"demonstrier\w*|demo\s+gegen|aktivist\w*|kundgebung|"
-        r"manifestation\w*|manif\b|militant\w*|"
+        r"manifestation\w*|manif\b|militant(?:e|es|s)?\s+(?:du|de|des|au|à|chez|pour|syndica\w*|écologiste|associati\w*)\b|(?:suis|est|sont|être|reste)\s+militant\w*|"
         r"manifestaci\w*|activista|concentraci\w*|plataforma\s+de\s+afectados|"
         r"manifestazion\w*|attivist\w*|corteo|presidio|"
         r"manifestaç\w*|ativista|protesto|"
@@ -227,11 +227,13 @@ TERMS: dict[str, str] = {
         r"sign\s+language\s+(?:user|interpreter)|cerebral\s+palsy|spina\s+bifida|down'?s?\s+syndrome|amputee|prosthe\w*|"
         r"mobility\s+(?:aid|scooter|impair\w*)|paraly\w*|dyslexi\w*|dyspraxi\w*|"
         r"(?:bin|ist|sind)\s+(?:\w+\s+)?behindert|schwerbehindert\w*|behinderung|im\s+rollstuhl|gehörlos|schwerhörig|hörgerät\w*|"
-        r"handicap\w*|fauteuil\s+roulant|sourd\w*|malvoyant\w*|appareils?\s+auditifs?|"
+        # Whole words: "sourdough", a golf handicap and a "doofus" disclose nothing.
+        r"handicap(?:é|ée|és|ées|ped)\b|(?:un|son|mon|leur|de|du)\s+handicap\b|"
+        r"fauteuil\s+roulant|sourd(?:e|s|es)?\b|malvoyant\w*|appareils?\s+auditifs?|"
         r"discapacidad|silla\s+de\s+ruedas|sord[oa]|ciego|audífonos?|dislexia|"
         r"disabilità|sedia\s+a\s+rotelle|non\s+vedente|cieco|apparecchi\s+acustici|"
         r"deficiência|cadeira\s+de\s+rodas|surd[oa]|amputad[oa]|prótese|"
-        r"gehandicapt|rolstoel|doof|slechthorend\w*|slechtziend\w*|"
+        r"gehandicapt|rolstoel|doof\b|slechthorend\w*|slechtziend\w*|"
         r"niepełnospraw\w*|wózek\s+inwalidzki|инвалид\w*|rullstol|funktionsnedsätt\w*|"
         r"障害|車椅子|補聴器|聴覚|視覚障|残疾|轮椅|助听器"
     ),
