@@ -44,7 +44,9 @@ NOUNISH = frozenset(
 CONJUNCTIONS = frozenset(
     (
         "and then afterwards und dann danach puis ensuite luego después poi quindi daarna "
-        "potem oraz затем потом sonra sedan ثم 그리고 lalu kemudian rồi και μετά"
+        "potem oraz затем потом sonra sedan ثم 그리고 lalu kemudian rồi και μετά "
+        # Plain "and" where it cannot be another word ("I", "a", "en", "dan" can).
+        "y e et og och és ve и і та"
     ).split()
 )
 
@@ -89,11 +91,19 @@ SUBJECTS = frozenset("i i'm i've i'd we we're we've you you're they they're he s
 # asked me to approve ...", "everyone who can open the folder").
 # Clitics that follow a verb: "Montre-moi", "Arată-mi", "Mostra'm", "dimmi".
 CLITICS = tuple("-moi -mi -me -nos -lo -la 'm -m -toi".split())
+# Pronouns a Spanish, Italian or Portuguese imperative takes without a hyphen ("resérvalo",
+# "pagala", "mándamelo"); the stress mark it then carries goes too.
+ENCLITICS = tuple("melo mela selo sela telo noslo los las les nos lo la le li me te ci".split())
 RELATIVES = frozenset("where which who whom whose that when".split())
 # Verbs that read only with their particle ("pull up the receipts", "work out the total").
 PHRASAL_READ = frozenset({("pull", "up"), ("work", "out"), ("figure", "out"), ("find", "out"),
                           ("read", "out"), ("look", "up"), ("look", "into"), ("tell", "me"),
                           ("tell", "us")})  # fmt: skip
+# Verbs that act with their particle although they read alone ("check me in for the flight",
+# "check out the cart"): the particle within the next two words.
+PHRASAL_ACT = frozenset({("check", "in"), ("check", "out"), ("look", "after"), ("sign", "up"),
+                         ("log", "out"), ("print", "out"), ("print", "off"),
+                         ("go", "ahead")})  # fmt: skip
 # "Let me see", in other words: the verb after them decides.
 LET_ME = frozenset("fammi lass laat déjame deixa-me cho pozwól дай nech hadd lasă".split())
 # Pronouns between "let" and the verb ("cho tôi xem", "lass mich sehen").
@@ -113,7 +123,8 @@ WH = frozenset(
         "quina quins quines quan quant quants quantes mi kdo kde kdy kolik který která které "
         "τι ποιος ποια ποιο ποια πού πότε πόσα πόσες πόσοι пo скільки які коли де хто מה איזה "
         "אילו מי איפה מתי כמה ما ماذا أي من أين متى كم apa siapa dimana kapan berapa gì nào "
-        "đâu bao क्या कौन कहाँ कब कितना कितने कितनी"
+        "đâu bao क्या कौन कहाँ कब कितना कितने कितनी "
+        "ngapi nini lini wapi nani gani vipi"
     ).split()
 )
 
@@ -230,12 +241,20 @@ ADDRESSED = frozenset(
         "misiniz mısınız sen siz можеш ти ви voisitko voitko voisitteko sinä tudnád tudnál tudod tudsz "
         "bisa tolong bisakah "
         "anda kamu bạn có thể אתה את תוכל תוכלי אפשר أنت أنتِ يمكنك ممكن تستطيع तुम आप सकते "
-        "सकती सकोगे můžeš mohl mohla můžete μπορείς μπορείτε poți puteți poţi"
+        "सकती सकोगे můžeš mohl mohla můžete μπορείς μπορείτε poți puteți poţi "
+        # Modal requests of the third person of politeness, and more languages: "Pode
+        # redefinir a senha?", "Mind dimming the lights?" ask the assistant to act.
+        "pode podem poderiam consegue consegues puede pueden podría podrían pots podries "
+        "può potrebbe potreste peut pourrait könnten können kunnen zou mind möchtest "
+        "kan mogli mogla mógłby mogłaby może могли могла unaweza mnaweza "
+        "tafadhali boleh bolehkah ช่วย ได้ไหม می‌تونی میتونی می‌توانید میتونید لطفا "
+        "লাগবে পারবে পারবেন পারো možeš možete mogli mogla"
     ).split()
 )
 # The same, inside Chinese, Japanese and Korean text.
-ADDRESSED_INSIDE: tuple[str, ...] = tuple(
-    "你 您 能 可以 帮我 幫我 请 麻烦 てくれ てもらえ でくれ でもらえ ください お願い あなた 줄래 줘 주세요 해줄 할래 당신".split()
+ADDRESSED_INSIDE: tuple[str, ...] = (
+    *"你 您 能 可以 帮我 幫我 请 麻烦 てくれ てもらえ でくれ でもらえ ください お願い あなた 줄래 줘 주세요 해줄 할래 당신".split(),
+    *("줄 수", "주실", "주시겠", "주시면", "해 줄"),  # Korean "can you ...?": "내 줄 수 있어?"
 )
 # Function words that mark a text as English: then "tell" is English "tell", not Norwegian
 # "count", and only English read verbs count.
@@ -259,3 +278,61 @@ WH = folded(WH)
 INFO = folded(INFO)
 NOUNISH = folded(NOUNISH)
 FILLERS = folded(FILLERS)
+
+# "I'd like to know ...", "curious whether ...", "mich würde interessieren ...": the speaker
+# wants information; what follows is read, unless a deed is named in it.
+WANT_TO_KNOW: tuple[str, ...] = (
+    "i'd like to know", "i would like to know", "i'd love to know", "i want to know",
+    "i need to know", "i wonder", "i'm wondering", "i am wondering", "i'm curious",
+    "curious how", "curious whether", "curious if", "curious what", "curious which",
+    "just wondering", "wondering", "it would help to know", "i'd love a summary",
+    "i'd love a rundown", "i'd love an overview", "i'd like a summary",
+    "ich möchte wissen", "ich würde gern wissen", "ich wüsste gern", "mich würde interessieren",
+    "ich frage mich", "j'aimerais savoir", "je voudrais savoir", "je me demande",
+    "j'aimerais bien un résumé", "j'aimerais un résumé", "me gustaría saber", "quisiera saber",
+    "me pregunto", "tengo curiosidad", "vorrei sapere", "mi piacerebbe sapere",
+    "mi piacerebbe un riassunto", "mi chiedo", "queria saber", "gostaria de saber",
+    "queria entender", "quero saber", "ik ben benieuwd", "ik vraag me af", "ik wil graag weten",
+    "jeg lurer på", "jeg undrer mig", "jeg vil gerne vide", "jag undrar", "jag vill veta",
+    "ciekawi mnie", "zastanawiam się", "chciałbym wiedzieć", "chciałabym wiedzieć",
+    "хотелось бы понять", "хотелось бы знать", "хочу знать", "хочу понять", "интересно",
+    "цікаво", "хочу знати", "zanima me", "pitam se", "merak ediyorum", "öğrenmek istiyorum",
+    "أريد أن أعرف", "أود أن أعرف", "می‌خواهم بدانم", "میخواهم بدانم", "می‌خوام بدونم",
+    "मैं जानना चाहता", "मैं जानना चाहती", "জানতে চাই", "ningependa kujua", "nataka kujua",
+    "saya ingin tahu", "saya mau tahu", "aku ingin tahu", "อยากรู้", "מעניין אותי",
+    "אני רוצה לדעת", "vull saber", "m'agradaria saber",
+)  # fmt: skip
+WANT_TO_KNOW_LATE: tuple[str, ...] = (  # verb-last languages: the wish closes the sentence
+    "merak ediyorum",
+    "öğrenmek istiyorum",
+    "জানতে চাই",
+    "知りたい",
+    "我想知道",
+    "想知道",
+    "궁금해",
+    "궁금합니다",
+    "궁금하다",
+    "알고 싶",
+)
+# What follows a wish to know when it is no question word: "whether", "if", "ob", "si".
+WISHED = frozenset("whether if ob si se om czy ли чи kama apakah".split())
+# Conjunctions that start a further request ("show the totals, then pay them").
+SEQUENCERS = frozenset(
+    (
+        "then afterwards next dann danach anschließend puis ensuite après luego después "
+        "poi quindi dopo daarna potem затем потом після sonra sedan därefter deretter ثم "
+        "lalu kemudian rồi μετά"
+    ).split()
+)
+# Words a noun phrase opens with: a clause that starts so describes, it does not order.
+NOUN_OPENERS = frozenset(
+    (
+        "the a an my your our their his her its all any some each every both those these "
+        "this that which whose also only just last next other another more any "
+        "der die das den dem des ein eine einen meine meinen meiner alle le la les un une des "
+        "du mes mon ma nos vos leurs tous toutes el los las unos unas mi mis tu tus su sus "
+        "nuestro nuestra nuestros todos todas il lo gli uno una i le miei mie mio mia tutti "
+        "o os as um uma meu minha meus minhas todos het een mijn onze alle de den det min "
+        "mitt mina alla"
+    ).split()
+)

@@ -19,13 +19,13 @@ to anyone else. Confirmations end with their session.
 from __future__ import annotations
 
 import re
-import shlex
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from graphmem import arguments
 from graphmem.errors import InvalidArgument
+from graphmem.trust.action_commands import command_verdict, looks_like_shell, tool_method
 from graphmem.trust.action_grammar import (
     ADDRESSED,
     ADDRESSED_INSIDE,
@@ -34,6 +34,7 @@ from graphmem.trust.action_grammar import (
     DONE_MARKERS,
     EN_AUX,
     EN_FUNCTION,
+    ENCLITICS,
     FILLERS,
     GIVE_ME,
     INFO,
@@ -42,22 +43,24 @@ from graphmem.trust.action_grammar import (
     LET_ME,
     LET_ME_PRONOUNS,
     LIGHT_VERBS,
+    NOUN_OPENERS,
     NOUNISH,
     OBJECT_PRONOUNS,
+    PHRASAL_ACT,
     PHRASAL_READ,
     POLITE,
     POLITE_AFFIXES,
     QUESTION_MARKS,
     RELATIVES,
-    SHELL_KNOWN,
-    SHELL_NAMES,
-    SHELL_READ,
-    SHELL_READ_ALONE,
+    SEQUENCERS,
     STYLE,
     SUBJECTS,
     TOOL_READ,
     VERB_ENDINGS,
+    WANT_TO_KNOW,
+    WANT_TO_KNOW_LATE,
     WH,
+    WISHED,
 )
 from graphmem.trust.action_words import READ, READ_INSIDE, RISKY, RISKY_INSIDE, RISKY_STEMS
 
@@ -75,21 +78,22 @@ _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _HE_AR_PREFIX = re.compile(r"^(?:ו|ה|ל|ב|ש|כ|מ|و|ف|ب|ل|ال)(?=\w{2})")
 # Proposals put as questions: "how about sending ...", "can we move ...", "shall I pay ...".
 _SUGGESTION = re.compile(
-    r"^(?:how|what)\s+about\b|^why\s+(?:not|don't|dont)\b"
-    r"|^(?:can|could|shall|should|would|will|may)\s+(?:we|i|you|u)\b"
+    r"(?:^|[,;:.!?]\s*|\b(?:and|then)\s+)"
+    r"(?:(?:how|what)\s+about\b|why\s+(?:not|don't|dont)\b"
+    r"|(?:can|could|shall|should|would|will|may)\s+(?:we|i|you|u)\b)"
 )
+_GO_AHEAD = re.compile(r"\bgo\s+ahead\b(?!\s+and\b)")
 _HE_AR_MARKS = re.compile(r"[\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670]")
 
 
 def is_read_only(action: str) -> bool:
     """Whether ``action`` is known to only read (see the module): False for anything else."""
     text = _checked(action)
-    if _looks_like_shell(text):
-        return _shell_read_only(text)
     name = text.split("(", 1)[0].strip()
-    if _IDENTIFIER.match(text) and " " not in name:
-        return _tool_read_only(name)
-    return _prose_read_only(text)
+    if _IDENTIFIER.match(text) and " " not in name and not looks_like_shell(text):
+        return _tool_read_only(tool_method(name))
+    verdict = command_verdict(text, _tool_read_only)
+    return _prose_read_only(text) if verdict is None else verdict
 
 
 def action_key(action: str) -> str:
@@ -135,22 +139,29 @@ def _checked(action: str) -> str:
 def _prose_read_only(text: str) -> bool:
     folded = unicodedata.normalize("NFKC", text).casefold().replace("’", "'")
     if _INSIDE_SCRIPT.search(folded):
-        return _inside_read_only(folded)
+        return _inside_read_only(folded) or _wants_to_know(folded, [])
     clauses = [_words(part) for part in _SPLIT.split(folded)]
     clauses = [words for part in clauses for words in _at_conjunctions(part)]
     clauses = [words for words in clauses if words]
     if not clauses:
         return False
-    if _asks(folded, clauses):
+    if _GO_AHEAD.search(folded):
+        return False  # "go ahead (with the order)": an approval, whatever came before
+    if _asks(folded, clauses) or _wants_to_know(folded, clauses):
         return True
+    # "..., then tidy up the folder": after "then" comes another request, which must read
+    # by itself; a verb this guard does not know there is a deed, not a description.
+    sequenced = any(w in SEQUENCERS for w in _WORD.findall(folded))
     for index, words in enumerate(clauses):
+        if _SUGGESTION.match(" ".join(words)):
+            return False  # "..., why don't you just reply to Ingrid?"
         verdict = _clause(words)
         if verdict is False:
             return False
         # A later clause without a verb of its own continues the first ("show the invoices,
         # the receipts", "..., die über meine Karte laufen"); the first must read, and a
         # later one that acts on something ("... and handle it") is no description.
-        if verdict is None and not _continues(words, first=index == 0):
+        if verdict is None and (sequenced or not _continues(words, first=index == 0)):
             return False
     return True
 
@@ -162,7 +173,7 @@ def _asks(folded: str, clauses: list[list[str]]) -> bool:
     it names no deed. Either is a request when it addresses the assistant ("could you pay
     ...?", "kun je ... afzeggen?", "هل يمكنك إلغاء ...؟")."""
     if _SUGGESTION.search(folded):
-        return False
+        return False  # "how about ...", also after a first part ("..., can we move ...?")
     raw = [_bare(w) for w in _WORD.findall(folded)]
     if any(w in ADDRESSED for w in raw) or raw[0] in _CLITIC_OPENERS:
         return False  # "can you ...?", "¿Me reservas ...?": a request put as a question
@@ -174,6 +185,32 @@ def _asks(folded: str, clauses: list[list[str]]) -> bool:
     if folded.isascii() and raw[0] in EN_AUX:  # "is my alarm set?": a state, asked about
         return not any(w.endswith("ing") and _acts(w) for w in words)
     return not any(_acts(w) for w in words)
+
+
+def _wants_to_know(folded: str, clauses: list[list[str]]) -> bool:
+    """A wish for information ("I'm curious whether ...", "今年の有給があと何日か知りたい")
+    that names no deed: read. Inside Chinese, Japanese and Korean no risky word may appear."""
+    text = folded.strip(" .!?。！？")
+    if _INSIDE_SCRIPT.search(text):
+        return text.endswith(WANT_TO_KNOW_LATE) and not any(w in text for w in RISKY_INSIDE)
+    opener = next((o for o in WANT_TO_KNOW if text.startswith(o)), None)
+    if opener is None:
+        if not text.endswith(WANT_TO_KNOW_LATE) or len(clauses) > 1:
+            return False
+    else:
+        # What is wished for: a question ("whether ...", "wann ...") or a summary, said in
+        # one breath; "I'm curious, tidy up the folder" is a request behind a wish.
+        rest = _WORD.findall(text[len(opener) :])
+        if not rest or len(_SPLIT.split(text[len(opener) :].lstrip(" ,:"))) > 1:
+            return False
+        if rest[0].isascii() and rest[0] not in WH and rest[0] not in WISHED:
+            return False
+    if _SUGGESTION.search(text) or any(
+        w in SEQUENCERS or w in CONJUNCTIONS for w in _WORD.findall(text)
+    ):
+        return False  # a second request chained on, or one put as a suggestion
+    words = [w for clause in clauses for w in clause]
+    return not any(_acts(w) and not _described(words, at) for at, w in enumerate(words))
 
 
 # A question opening with "me" / "te" / "mir" asks someone to do it for the speaker.
@@ -189,9 +226,14 @@ def _question_mark(folded: str) -> bool:
 
 
 def _continues(words: list[str], *, first: bool) -> bool:
+    """A later clause that names more of what the first reads: it opens like a noun phrase
+    ("the receipts", "what I paid") or is one or two words ("and receipts"). One that opens
+    with a word this guard does not know ("and tidy up the folder") may be a verb: a deed."""
     if first:
         return False
-    return not any(_acts(w) for w in words) and not any(w in OBJECT_PRONOUNS for w in words)
+    if any(_acts(w) for w in words) or any(w in OBJECT_PRONOUNS for w in words):
+        return False
+    return len(words) <= 2 or words[0] in NOUN_OPENERS or words[0] in WH or words[0].isdigit()
 
 
 def _words(text: str) -> list[str]:
@@ -227,6 +269,8 @@ def _clause(words: list[str]) -> bool | None:
         words = words[:-1]
     if len(words) > 1 and words[0] in LET_ME:
         words = words[2:] if len(words) > 2 and words[1] in LET_ME_PRONOUNS else words[1:]
+    if any((words[0], w) in PHRASAL_ACT for w in words[1:3]):
+        return False  # "check me in for the flight": not the "check" that looks
     head, tail = _variants(words[0]), _variants(words[-1])
     phrasal = len(words) > 1 and (words[0], words[1]) in PHRASAL_READ
     if not phrasal and (head & RISKY or any(f.startswith(RISKY_STEMS) for f in head)):
@@ -268,8 +312,18 @@ def _variants(word: str) -> set[str]:
     """The word, and without the one-letter prefixes Hebrew and Arabic attach ("and",
     "the", "to")."""
     forms = {word, _HE_AR_PREFIX.sub("", word)}
-    forms |= {word[: -len(c)] for c in CLITICS if word.endswith(c) and len(word) > len(c) + 1}
+    bare = {word[: -len(c)] for c in CLITICS if word.endswith(c) and len(word) > len(c) + 1}
+    bare |= {word[: -len(c)] for c in ENCLITICS if word.endswith(c) and len(word) >= len(c) + 4}
+    # A pronoun attached moves the stress mark: "resérvalo" is "reserva" + "lo".
+    forms |= bare | {_unaccented(f) for f in bare}
     return {f for f in forms if f}
+
+
+_STRESS = str.maketrans("áéíóú", "aeiou")  # only the stress mark a pronoun adds
+
+
+def _unaccented(word: str) -> str:
+    return word.translate(_STRESS)
 
 
 def _inside_read_only(text: str) -> bool:
@@ -379,7 +433,10 @@ def _tool_read_only(name: str) -> bool:
     reads = TOOL_READ | _ANY_READ
     head = words_of[-1][0] if len(segments) > 1 and words_of[-1] else words[0]
     if head not in reads:
-        if words[-1] not in reads or words[0] in RISKY:
+        # A verb last ("invoice_get") only behind a name: "markAllRead" and "setAsRead"
+        # put an unknown verb first, and "read" last is the state they set.
+        verb_first = any(w in _TOOL_LINKS for w in words) or words[-1] == "read"
+        if words[-1] not in reads or words[0] in RISKY or verb_first:
             return False
         head = words[-1]
     rest = words[:]
@@ -392,118 +449,12 @@ def _tool_read_only(name: str) -> bool:
     return last is None or not (last in RISKY and last not in NOUNISH)
 
 
+_TOOL_LINKS = frozenset(["all", "as", "to", "the", "a", "my", "every", "each"])
+
+
 def _identifier_words(segment: str) -> list[str]:
     parts = re.split(r"[_\-\s]+", segment)
     return [w.casefold() for part in parts for w in _CAMEL.findall(part)]
-
-
-# ---- shell commands ------------------------------------------------------------------------
-
-# Tools whose first argument says whether they read: ``git status`` reads, ``git push`` not.
-_SHELL_SUBCOMMANDS: dict[str, frozenset[str]] = {
-    "git": frozenset(
-        [
-            "status",
-            "log",
-            "diff",
-            "show",
-            "blame",
-            "grep",
-            "shortlog",
-            "describe",
-            "ls-files",
-            "ls-tree",
-        ]
-    ),
-    "kubectl": frozenset(["get", "describe", "logs", "top", "explain", "version", "api-resources"]),
-    "docker": frozenset(["ps", "images", "logs", "inspect", "version", "info", "stats", "top"]),
-    "npm": frozenset(["ls", "list", "view", "outdated", "search", "info"]),
-    "pip": frozenset(["list", "show", "freeze", "search"]),
-    "gh": frozenset(["status"]),
-    "systemctl": frozenset(["status", "list-units", "list-timers", "is-active", "show"]),
-    "brew": frozenset(["list", "info", "search", "outdated"]),
-    "apt": frozenset(["list", "show", "search", "policy"]),
-}
-# Cloud command lines: read when the operation only lists, describes or gets.
-_CLOUD = frozenset({"aws", "gcloud", "az"})
-_CLOUD_READ = frozenset(["ls", "list", "describe", "get", "show"])
-_SHELL_SUBCOMMANDS.update({name: frozenset() for name in _CLOUD})
-_SHELL_HINT = re.compile(r"(?:^|\s)(?:-{1,2}[A-Za-z]|~/|\./|/[\w.]+/)|[|><`$]|&&|;\s*\w")
-_SHELL_WRITES = re.compile(r">|\btee\b|\bsudo\b|\bsu\b|`|\$\(")
-_FIND_ACTS = re.compile(r"\s-(?:delete|exec|execdir|ok|okdir|fprint\w*|fls)\b")
-_CURL_SENDS = re.compile(
-    r"\s(?:-X\s*(?!GET\b)\w+|--request\s+(?!GET\b)\w+|-d\b|--data\S*|-F\b|--form\S*|-T\b|"
-    r"--upload-file|-o\b|-O\b|--output|--remote-name|-K\b)"
-)
-
-
-def _looks_like_shell(text: str) -> bool:
-    """A command line: a known command, alone or with flags, paths or shell syntax."""
-    words = text.split()
-    first = words[0]
-    if first in _SHELL_SUBCOMMANDS or first in SHELL_NAMES or first in ("gh", "redis-cli"):
-        return True
-    if first not in SHELL_READ and first not in SHELL_KNOWN and first not in SHELL_READ_ALONE:
-        return False
-    return (
-        len(words) == 1 or bool(_SHELL_HINT.search(text)) or any(_path_like(w) for w in words[1:])
-    )
-
-
-def _path_like(word: str) -> bool:
-    return word.startswith("-") or any(c in word for c in "/.~*=$")
-
-
-def _shell_read_only(text: str) -> bool:
-    if _SHELL_WRITES.search(text):
-        return False
-    try:  # quotes respected: a pipe inside a jq filter is no pipeline
-        tokens = shlex.split(text, posix=True)
-    except ValueError:
-        return False  # unbalanced quotes: not a command this guard can read
-    commands: list[list[str]] = [[]]
-    for token in tokens:
-        if token in ("|", "||", "&&", ";"):
-            commands.append([])
-        else:
-            commands[-1].append(token)
-    return all(_command_reads(words) for words in commands if words)
-
-
-def _command_reads(words: list[str]) -> bool:
-    name, args = words[0], words[1:]
-    operations = [a for a in args if not a.startswith("-")]
-    if name in SHELL_READ_ALONE:
-        return not args
-    if name == "find":
-        return not _FIND_ACTS.search(" " + " ".join(args))
-    if name in ("curl", "http", "httpie"):
-        return not _CURL_SENDS.search(" " + " ".join(args))
-    if name in _CLOUD:
-        return len(operations) >= 2 and operations[1].split("-")[0] in _CLOUD_READ
-    if name == "sed":
-        return not any(a.startswith(("-i", "--in-place")) for a in args)
-    if name == "crontab":
-        return args == ["-l"]
-    if name == "gh":
-        return operations[:1] == ["status"] or (
-            len(operations) >= 2 and operations[1] in ("list", "view", "status", "diff", "checks")
-        )
-    if name == "redis-cli":
-        command = next((a.upper() for a in operations), "")
-        return command in _REDIS_READ
-    if name in _SHELL_SUBCOMMANDS:
-        if not operations or operations[0] not in _SHELL_SUBCOMMANDS[name]:
-            return False
-        return not (name == "git" and any(a in ("-D", "-d", "--delete", "-m", "-M") for a in args))
-    return name in SHELL_READ
-
-
-_REDIS_READ = frozenset(
-    {"GET", "MGET", "KEYS", "SCAN", "TTL", "PTTL", "EXISTS", "TYPE", "STRLEN", "HGET",
-     "HGETALL", "HKEYS", "HLEN", "LRANGE", "LLEN", "SMEMBERS", "SCARD", "ZRANGE", "ZCARD",
-     "INFO", "DBSIZE", "PING"}
-)  # fmt: skip
 
 
 # ---- confirmations --------------------------------------------------------------------------
