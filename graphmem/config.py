@@ -10,7 +10,9 @@ what               variables (first that is set wins)              CLI flag
 store              ``NEO4J_URI`` (+ ``NEO4J_USER``/``NEO4J_PASSWORD``,  ``--neo4j``/``--path``
                    ``NEO4J_DATABASE``: the server's default if unset),
                    else ``GRAPHMEM_PATH``, else ``./.graphmem``;
-                   both set is an error, not a guess
+                   both set is an error, not a guess;
+                   ``GRAPHMEM_LOCK_WAIT``: seconds an embedded open
+                   waits its turn behind another process (0)
 model              ``GRAPHMEM_MODEL`` with ``OPENAI_BASE_URL`` and   ``--model``
                    ``OPENAI_API_KEY`` (the openai client's own);
                    unset: the offline extractor and rule decider;
@@ -117,6 +119,15 @@ def model_timeout() -> float:
 
 def model_retries() -> int:
     return _number("GRAPHMEM_MODEL_RETRIES", MODEL_RETRIES, int)
+
+
+def lock_wait() -> float:
+    """Seconds an embedded store's open waits for another process to close the folder
+    (``GRAPHMEM_LOCK_WAIT``; 0, the default: fail at once with ``StoreLocked``)."""
+    wait = _number("GRAPHMEM_LOCK_WAIT", 0.0, float)
+    if not wait >= 0:  # NaN too
+        raise InvalidArgument(f"GRAPHMEM_LOCK_WAIT={wait!r} must be 0 or more seconds")
+    return wait
 
 
 def _number(name: str, default: _N, kind: Callable[[str], _N]) -> _N:

@@ -15,8 +15,8 @@ CRC-32 of its body, and ``meta`` keeps the number of rows of each table: a flipp
 inside a record, or a damaged page that hides rows, is ``StoreCorrupt`` naming the file
 rather than a silently different or smaller store.
 
-One process at a time owns the folder (an exclusive ``flock`` on ``lock``); several
-writers through SQLite's own locking is the next step (issue 42).
+One process at a time owns the folder (an exclusive ``flock`` on ``lock``; others may
+wait their turn in arrival order: ``graphmem.store.lock``).
 """
 
 from __future__ import annotations

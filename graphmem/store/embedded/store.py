@@ -14,7 +14,14 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from graphmem.errors import EmbeddingMismatch, GraphmemError, UnknownId, WriteConflict
+from graphmem import config
+from graphmem.errors import (
+    EmbeddingMismatch,
+    GraphmemError,
+    InvalidArgument,
+    UnknownId,
+    WriteConflict,
+)
 from graphmem.model import check_namespace
 from graphmem.results import PurgeReport
 from graphmem.store.base import REEMBED_HINT, interrupted
@@ -35,12 +42,22 @@ from graphmem.store.snapshot import build_graph, no_gc
 _ZERO = timedelta(0)
 
 
+def _seconds(wait: object) -> float:
+    if isinstance(wait, bool) or not isinstance(wait, int | float) or not wait >= 0:
+        raise InvalidArgument(f"wait={wait!r} must be 0 or more seconds")
+    return float(wait)
+
+
 class EmbeddedStore(Reads, Channels):
     """A :class:`~graphmem.store.base.GraphStore` in one local folder."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, wait: float | None = None) -> None:
+        """Open the store in ``path``. Another process holding it: wait up to ``wait``
+        seconds for it, in turn with other waiters (``GRAPHMEM_LOCK_WAIT`` when None; 0
+        raises ``StoreLocked`` at once)."""
+        wait = config.lock_wait() if wait is None else _seconds(wait)
         super().__init__(path)
-        self._held = acquire(self.path)
+        self._held = acquire(self.path, wait)
         try:
             self._db = Database(self.path)
             try:
