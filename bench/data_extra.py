@@ -7,7 +7,7 @@ machine), this writes ``<out>/<set>/`` with the set's files as the adapters in
 paths, licence and how the bench maps the set. It reads only the git directories it is given:
 it never downloads anything, and nothing it writes belongs in the repository.
 
-    .venv/bin/python bench/data_extra.py --out ../data-extra /work/.mirror/*/repo
+    .venv/bin/python bench/data_extra.py --out ../data-extra /path/to/copies/*
     .venv/bin/python bench/data_extra.py --out ../data-extra realtalk=/path/to/REALTALK/.git
 
 A git directory given without ``<set>=`` is matched to the set whose pinned commit it holds
@@ -124,8 +124,9 @@ SOURCES: tuple[Source, ...] = (
         folder="beam",
         repository="mohammadtavakoli78/BEAM",
         commit="b2a3ee8ba12d68f83143dda191097dc3e028ddd3",
-        # The 100K-token chats (20). The 500K ones (35, 38,058 messages) would take hours to
-        # ingest on two cores; most 1M and 10M ones are over the size a snapshot brings here.
+        # The 100K-token chats (20). The 500K ones (35, 38,058 messages) would take near four
+        # hours to remember on two cores; most 1M and 10M ones are over the size a snapshot
+        # brings here.
         pattern=r"chats/100K/\d+/(chat|probing_questions/probing_questions)\.json",
         strip="chats/",
         licence=(
