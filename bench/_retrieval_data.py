@@ -15,6 +15,11 @@ item ids (``locomo.Question``), so that every system is scored the same way.
   "conversation", each question's evidence paragraph an item dated by its quiz; a
   question is asked on its quiz's date, so that memory holds that week's news and
   everything before it, never after; gold is its own evidence paragraph.
+- BEAM (a user's long chats with an assistant, preferences among them): one chat is one
+  conversation, every user and assistant message an item dated by the chat's time anchors;
+  a probing question's gold is its ``source_chat_ids`` (for a knowledge update, the
+  message that updates); categories are BEAM's memory abilities, preference following
+  first. Abstention (no evidence) and summarization (whole stretches) are left out.
 
 Data is read at run time from where it lies; nothing is copied into the project.
 """
@@ -309,6 +314,111 @@ def load_realtimeqa(folder: Path, conversations: int | None) -> Dataset:
     return Dataset("realtimeqa", str(folder), categories, convs, told_by="document")
 
 
+# ---- BEAM -----------------------------------------------------------------------------
+
+# Memory abilities with evidence to find, in the order of their category numbers.
+BEAM_CATEGORIES = {
+    1: "preference_following",
+    2: "instruction_following",
+    3: "information_extraction",
+    4: "multi_session_reasoning",
+    5: "knowledge_update",
+    6: "temporal_reasoning",
+    7: "event_ordering",
+    8: "contradiction_resolution",
+}
+# Each message ends with its generation index ("... ->-> 3,12"), not part of what was said.
+_BEAM_INDEX = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
+# Messages before a chat's first time anchor (none in the published chats) fall on this day.
+BEAM_FALLBACK = datetime(2024, 1, 1, 12, tzinfo=UTC)
+
+
+def _ids(raw: Any) -> list[int]:
+    """Message ids from a ``source_chat_ids`` value: an id, a list (possibly nested)."""
+    if isinstance(raw, bool):
+        return []
+    if isinstance(raw, int):
+        return [raw]
+    if isinstance(raw, list):
+        return [i for item in raw for i in _ids(item)]
+    return []
+
+
+def beam_gold(category: str, source: Any) -> list[int]:
+    """The messages that answer a probing question: for a knowledge update the one that
+    updates (the original alone answers wrongly), else every source message."""
+    if isinstance(source, dict):
+        if category == "knowledge_update" and "updated_info" in source:
+            return _ids(source["updated_info"])
+        return [i for value in source.values() for i in _ids(value)]
+    return _ids(source)
+
+
+def beam_conversation(
+    index: int, name: str, chat: list[Any], probes: dict[str, Any]
+) -> Conversation:
+    turns: list[Turn] = []
+    day = None
+    for batch in chat:
+        session = int(batch.get("batch_number", 0))
+        for turn in batch["turns"]:
+            for message in turn:
+                anchor = str(message.get("time_anchor") or "")
+                if anchor:
+                    day = datetime.strptime(anchor, "%B-%d-%Y").replace(hour=12, tzinfo=UTC)
+                text = _BEAM_INDEX.sub("", str(message["content"])).strip()
+                if not text:
+                    continue
+                speaker = "User" if message["role"] == "user" else "Assistant"
+                at = (day or BEAM_FALLBACK) + len(turns) * TURN_SPACING
+                turns.append(Turn(str(message["id"]), session, at, f"{speaker}: {text}"))
+    known = {t.dia_id for t in turns}
+    category_of = {name: number for number, name in BEAM_CATEGORIES.items()}
+    questions: list[Question] = []
+    dropped = empty = 0
+    for category, probing in probes.items():
+        if category not in category_of:
+            continue
+        for probe in probing:
+            ids = [str(i) for i in beam_gold(category, probe.get("source_chat_ids"))]
+            gold = frozenset(i for i in ids if i in known)
+            dropped += len(set(ids) - gold)
+            if not gold:
+                empty += 1
+                continue
+            questions.append(Question(str(probe["question"]), category_of[category], gold))
+    return Conversation(index, name, turns, questions, dropped, empty)
+
+
+def _number(path: Path) -> int:
+    digits = re.match(r"\d+", path.name)
+    return int(digits.group()) if digits else 0
+
+
+def load_beam(folder: Path, conversations: int | None) -> Dataset:
+    """``folder/<size>/<n>/chat.json`` and ``.../probing_questions/probing_questions.json``
+    (the repository's ``chats/`` folder), every size present, smallest first."""
+    chats = [
+        chat
+        for size in sorted((p for p in folder.iterdir() if p.is_dir()), key=_number)
+        for chat in sorted((p for p in size.iterdir() if (p / "chat.json").is_file()), key=_number)
+    ]
+    if not chats:
+        raise FileNotFoundError(f"no <size>/<n>/chat.json in {folder}")
+    convs = [
+        beam_conversation(
+            index,
+            f"{chat.parent.name}-{chat.name}",
+            json.loads((chat / "chat.json").read_text(encoding="utf-8")),
+            json.loads(
+                (chat / "probing_questions" / "probing_questions.json").read_text(encoding="utf-8")
+            ),
+        )
+        for index, chat in enumerate(chats[:conversations])
+    ]
+    return Dataset("beam", str(folder), dict(BEAM_CATEGORIES), convs)
+
+
 # ---- registry ------------------------------------------------------------------
 
 Loader = Callable[[Path, int | None], Dataset]
@@ -318,6 +428,7 @@ ADAPTERS: dict[str, Loader] = {
     "madial": load_madial,
     "covidqa": load_covidqa,
     "realtimeqa": load_realtimeqa,
+    "beam": load_beam,
 }
 
 
@@ -330,4 +441,5 @@ def default_paths(data: Path, extra: Path) -> dict[str, Path]:
         "madial": extra / "madial-bench",
         "covidqa": extra / "covid-qa",
         "realtimeqa": extra / "realtimeqa",
+        "beam": extra / "beam",
     }

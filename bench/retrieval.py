@@ -1,7 +1,8 @@
 """Retrieval quality on several public sets of different kinds, all systems in one run.
 
 Each dataset adapter (``bench/_retrieval_data.py``: conversational memory LoCoMo,
-REALTALK, MADial-Bench; documents COVID-QA; temporal news RealTime QA) gives
+REALTALK, MADial-Bench; documents COVID-QA; temporal news RealTime QA; a user's chats with
+an assistant, preferences among them, BEAM) gives
 conversations of dated items and questions with gold item ids (a question may carry the
 moment it is asked: then recall, BM25 and dense all see only the items known by then).
 Every item becomes one episode (``Memory.remember`` with its date, session and the item

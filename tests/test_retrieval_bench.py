@@ -4,6 +4,7 @@ formats: the adapters read them, and one run scores graphmem, BM25 and dense sid
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -11,8 +12,16 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
+import data_extra
 import retrieval
-from _retrieval_data import load_covidqa, load_madial, load_realtalk, load_realtimeqa, thin
+from _retrieval_data import (
+    load_beam,
+    load_covidqa,
+    load_madial,
+    load_realtalk,
+    load_realtimeqa,
+    thin,
+)
 from locomo import bm25_run
 
 
@@ -122,6 +131,108 @@ def _realtimeqa(folder: Path) -> Path:
         (year / name).write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     (year / "20230106_gcs.jsonl").write_text("{}\n", encoding="utf-8")  # not a quiz
     return folder
+
+
+def _beam(folder: Path) -> Path:
+    chat = folder / "100K" / "1"
+    (chat / "probing_questions").mkdir(parents=True)
+    batches = [
+        {"batch_number": 1, "time_anchor": None, "turns": [[
+            {"role": "user", "id": 0, "time_anchor": "March-15-2024", "index": "1,1",
+             "content": "I am building a budget app in Flask. ->-> 1,1"},
+            {"role": "assistant", "id": 1, "content": "Start with a small data model."},
+        ], [
+            {"role": "user", "id": 2, "index": "1,2",
+             "content": "I prefer minimal dependencies to keep the app light. ->-> 1,2"},
+            {"role": "assistant", "id": 3, "content": "Then skip the heavy ORM."},
+        ]]},
+        {"batch_number": 2, "time_anchor": None, "turns": [[
+            {"role": "user", "id": 4, "time_anchor": "April-02-2024", "index": "2,1",
+             "content": "Response time is now 250ms after caching. ->-> 2,1"},
+            {"role": "assistant", "id": 5, "content": "Good: down from 400ms."},
+        ]]},
+    ]  # fmt: skip
+    probes = {
+        "abstention": [{"question": "What is my cat called?", "source_chat_ids": None}],
+        "preference_following": [
+            {"question": "Which libraries should I add for login?", "source_chat_ids": [2]},
+            {"question": "Any other tools?", "source_chat_ids": []},
+        ],
+        "knowledge_update": [{"question": "How fast is the API?",
+                              "source_chat_ids": {"original_info": [5], "updated_info": [4]}}],
+        "event_ordering": [{"question": "In what order did I bring these up?",
+                            "source_chat_ids": [[0, 2], 4, 99]}],
+        "summarization": [{"question": "Summarise the project.", "source_chat_ids": [0, 2, 4]}],
+    }  # fmt: skip
+    (chat / "chat.json").write_text(json.dumps(batches), encoding="utf-8")
+    (chat / "probing_questions" / "probing_questions.json").write_text(
+        json.dumps(probes), encoding="utf-8"
+    )
+    return folder
+
+
+def test_beam_adapter_dates_messages_by_anchor_and_golds_the_source_messages(
+    tmp_path: Path,
+) -> None:
+    ds = load_beam(_beam(tmp_path / "beam"), None)
+    (conv,) = ds.conversations
+    assert conv.sample_id == "100K-1"
+    assert [t.dia_id for t in conv.turns] == ["0", "1", "2", "3", "4", "5"]
+    assert conv.turns[0].text == "User: I am building a budget app in Flask."
+    assert conv.turns[1].text == "Assistant: Start with a small data model."
+    assert [t.session for t in conv.turns] == [1, 1, 1, 1, 2, 2]
+    # Each message falls on the last time anchor before it.
+    days = [t.at.date().isoformat() for t in conv.turns]
+    assert days == ["2024-03-15"] * 4 + ["2024-04-02"] * 2
+    assert [t.at for t in conv.turns] == sorted(t.at for t in conv.turns)
+    by_category = {ds.categories[q.category]: sorted(q.gold) for q in conv.questions}
+    # No abstention (no evidence) nor summarization (whole stretches); the update's own message.
+    assert by_category == {
+        "preference_following": ["2"],
+        "knowledge_update": ["4"],
+        "event_ordering": ["0", "2", "4"],
+    }
+    assert ds.categories[1] == "preference_following"
+    assert (conv.dropped_gold, conv.no_gold) == (1, 1)
+
+
+def _git(repo: Path, *args: str) -> str:
+    done = subprocess.run(
+        ["git", "-C", str(repo), *args], check=False, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_data_extra_lays_out_a_set_from_a_git_directory(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / "data" / "raw").mkdir(parents=True)
+    (repo / "data" / "Chat_1_A_B.json").write_text('{"qa": []}', encoding="utf-8")
+    (repo / "data" / "Chat_2_C_D.json").write_text('{"qa": [1]}', encoding="utf-8")
+    (repo / "data" / "raw" / "Chat_1_A_B.xlsx").write_text("not wanted", encoding="utf-8")
+    _git(repo, "init", "-q")
+    _git(repo, "add", ".")
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-qm", "data")
+    source = data_extra.Source(
+        name="realtalk",
+        folder="realtalk",
+        repository="someone/chats",
+        commit=_git(repo, "rev-parse", "HEAD"),
+        pattern=r"data/Chat_\d+_[^/]+\.json",
+        strip="data/",
+        licence="MIT.",
+        mapping="One chat one conversation.",
+    )
+    out = tmp_path / "data-extra"
+    written = data_extra.lay_out(source, repo / ".git", out)
+    assert sorted(p.name for p in written) == ["Chat_1_A_B.json", "Chat_2_C_D.json"]
+    assert (out / "realtalk" / "Chat_2_C_D.json").read_text(encoding="utf-8") == '{"qa": [1]}'
+    readme = (out / "realtalk" / "README.md").read_text(encoding="utf-8")
+    assert source.commit in readme
+    assert "someone/chats" in readme
+    assert "MIT." in readme
+    assert data_extra.holds(repo / ".git", source.commit)
+    assert not data_extra.holds(repo / ".git", "0" * 40)
 
 
 def test_covidqa_adapter_golds_the_paragraphs_an_answer_span_lies_in(tmp_path: Path) -> None:

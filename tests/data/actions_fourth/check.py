@@ -3,6 +3,7 @@
 
 Exit status 0 when every check passes, 1 otherwise.
 """
+
 import collections
 import json
 import os
@@ -11,18 +12,72 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-FORMS = {"prose", "imperative", "question", "camelCase", "snake_case",
-         "kebab-case", "PascalCase", "dotted", "cli", "tool_call"}
-LANGUAGES = {"en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "uk", "tr",
-             "ar", "he", "fa", "hi", "bn", "th", "sw", "ms", "no", "ca", "hr",
-             "ja", "ko", "zh"}
-CATEGORIES = {"accounts_security", "approval", "calendar", "chat", "cloud",
-              "code_repo", "crypto_wallet", "database", "devops", "email",
-              "files", "government", "health_portal", "home_iot", "hr",
-              "insurance", "it_admin", "payments", "school_app", "shopping",
-              "smart_car", "social_dm", "ticketing", "travel"}
-DIFFERS = {"nothing", "target", "amount", "recipient", "verb", "account",
-           "date", "count"}
+FORMS = {
+    "prose",
+    "imperative",
+    "question",
+    "camelCase",
+    "snake_case",
+    "kebab-case",
+    "PascalCase",
+    "dotted",
+    "cli",
+    "tool_call",
+}
+LANGUAGES = {
+    "en",
+    "de",
+    "fr",
+    "es",
+    "it",
+    "pt",
+    "nl",
+    "pl",
+    "ru",
+    "uk",
+    "tr",
+    "ar",
+    "he",
+    "fa",
+    "hi",
+    "bn",
+    "th",
+    "sw",
+    "ms",
+    "no",
+    "ca",
+    "hr",
+    "ja",
+    "ko",
+    "zh",
+}
+CATEGORIES = {
+    "accounts_security",
+    "approval",
+    "calendar",
+    "chat",
+    "cloud",
+    "code_repo",
+    "crypto_wallet",
+    "database",
+    "devops",
+    "email",
+    "files",
+    "government",
+    "health_portal",
+    "home_iot",
+    "hr",
+    "insurance",
+    "it_admin",
+    "payments",
+    "school_app",
+    "shopping",
+    "smart_car",
+    "social_dm",
+    "ticketing",
+    "travel",
+}
+DIFFERS = {"nothing", "target", "amount", "recipient", "verb", "account", "date", "count"}
 ACTION_FIELDS = {"id", "action", "language", "form", "read_only", "category"}
 BINDING_FIELDS = {"id", "confirmed", "asked", "same", "differs_in"}
 
@@ -155,8 +210,7 @@ def main():
         if diffs[d] < 5:
             err(f"bindings: differs_in={d} has fewer than 5 rows")
 
-    print(f"actions: {n}  read-only: {ro} ({100 * ro / max(n, 1):.1f}%)  "
-          f"consequential: {n - ro}")
+    print(f"actions: {n}  read-only: {ro} ({100 * ro / max(n, 1):.1f}%)  consequential: {n - ro}")
     print(f"languages: {len(langs)}  forms: {len(forms)}  categories: {len(cats)}")
     print("per language (rows / read-only / consequential):")
     for lang, c in sorted(langs.items(), key=lambda x: (-x[1], x[0])):
