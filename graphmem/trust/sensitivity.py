@@ -185,8 +185,14 @@ _FIGURATIVE_THERAPY = re.compile(
     r"\btherapy\s+for\s+(?:me|us|the\s+soul|my\s+soul)\b",
     re.IGNORECASE,
 )
+# Where a term may start (what _terms keeps): after no letter or digit, or with no letter,
+# or in Chinese and Japanese. Put in front of each category's alternatives, it lets the
+# engine pass over the inside of every word at once instead of trying each alternative
+# there (a 3 KB message: 27 ms -> a few).
+_TERM_START = r"(?:(?<![^\W_])|(?![^\W\d_])|(?=[\u3040-\u30ff\u3400-\u9fff]))"
 _PATTERNS = {
-    category: re.compile(words, re.IGNORECASE | re.UNICODE) for category, words in _WORDS.items()
+    category: re.compile(f"{_TERM_START}(?:{words})", re.IGNORECASE | re.UNICODE)
+    for category, words in _WORDS.items()
 }
 
 
