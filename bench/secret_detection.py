@@ -277,7 +277,16 @@ def main() -> None:
         help="score a corpus written blind (a folder with secrets.jsonl and benign.jsonl), "
         "text only; repeatable",
     )
+    parser.add_argument(
+        "--rules-only",
+        action="store_true",
+        help="the rule layers alone, without the learnt judge (graphmem/trust/secrets/judge.py)",
+    )
     args = parser.parse_args()
+    if args.rules_only:
+        from graphmem.trust import secrets
+
+        secrets._LAYERS = secrets._RULES  # the gate without its learnt second judge
     if args.blind:
         for folder in args.blind:
             blind(folder, args.misses)

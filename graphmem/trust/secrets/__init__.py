@@ -18,7 +18,10 @@ around it readable. The layers:
 * :mod:`~graphmem.trust.secrets.context`: the whole message as context: a token only a
   chosen credential looks like anywhere in a message about access, the answer after "if
   the bank asks ...", a hex key where an API is spoken of;
-* :mod:`~graphmem.trust.secrets.typed`: the words one is told to type to get into a machine.
+* :mod:`~graphmem.trust.secrets.typed`: the words one is told to type to get into a machine;
+* :mod:`~graphmem.trust.secrets.judge`: a second, learnt judge of every token (a logistic
+  regression over language-independent features, weights shipped in ``judge.npz``); what
+  it finds is redacted as what the rules find.
 
 A number named by a label of its own (:mod:`~graphmem.trust.secrets.labels`: "customer
 number 88231047", "Filiale 7731") is not the secret an access word elsewhere names.
@@ -46,6 +49,7 @@ from graphmem.trust.secrets import (
     context,
     cues,
     entropy,
+    judge,
     labels,
     phrases,
     providers,
@@ -88,8 +92,10 @@ KINDS = (
 
 Span = tuple[int, int, str]  # start, end, kind
 
-_LAYERS = (providers, structure, entropy, phrases, seeds, shape, cues, context, typed)
-_BY_SHAPE = (entropy, phrases, seeds, shape, cues, context, typed)
+_RULES = (providers, structure, entropy, phrases, seeds, shape, cues, context, typed)
+# The learnt second judge reads every token after the rules (graphmem/trust/secrets/judge.py).
+_LAYERS = (*_RULES, judge)
+_BY_SHAPE = (entropy, phrases, seeds, shape, cues, context, typed, judge)
 _PLACEHOLDER = re.compile(r"\[redacted:[a-z_]+\]")
 
 
@@ -171,13 +177,13 @@ class _AsciiDigits(dict[int, int]):
 _DIGITS = _AsciiDigits()
 
 
-def _scan(text: str) -> list[Span]:
+def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
     # The layers read digits as ASCII ones: a card number or a code written in a script's
     # own digits is checked, grouped and bounded the same way. Spans are the text's own.
     view = text if text.isascii() else text.translate(_DIGITS)
     candidates: list[Candidate] = []
     shared: list[public.Span] | None = None
-    for layer in _LAYERS:
+    for layer in _LAYERS if layers is None else layers:
         found = list(layer.spans(view))
         if found and layer in _BY_SHAPE:
             # A public key, a certificate, a link without credentials: nothing to hide. Only

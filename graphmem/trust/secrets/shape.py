@@ -137,7 +137,7 @@ _CODE_LIST = re.compile(rf"(?<![\w-]){_ONE_CODE}(?:{_CODE_SEP}{_ONE_CODE}){{2,15
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 
 
-def _counted_or_formation(digits: list[int]) -> bool:
+def counted_or_formation(digits: list[int]) -> bool:
     """A countdown or a count ("5 4 3 2 1", "1 2 3 4 5"), or a team's formation ("4-2-3-1":
     outfield players, ten): single digits in a row that are not a code."""
     steps = {b - a for a, b in itertools.pairwise(digits)}
@@ -175,7 +175,7 @@ def spans(text: str) -> Iterator[Candidate]:
                 yield m.start(), m.end(), 9, "otp"  # not "the years 2019 2020 2021 2022"
         for m in _KEYPAD.finditer(text):
             digits = [int(c) for c in m.group() if c.isdigit()]
-            if _counted_or_formation(digits) or (m["sep"] == " " and ascending(digits)):
+            if counted_or_formation(digits) or (m["sep"] == " " and ascending(digits)):
                 continue  # "chapters 2 5 7 9": a list in order
             yield m.start(), m.end(), 9, "password"
         for m in _BITLOCKER.finditer(text):

@@ -1,0 +1,138 @@
+"""The second judge: a learnt classifier that reads every token of a message as a secret or not.
+
+The rule layers trail what people write: each new corpus written by others shows a way of
+telling a password, a PIN or a security answer that no rule foresaw. The judge is
+independent of them: a logistic regression over hashed features of each token
+(:mod:`graphmem.trust.secrets.judge_features`: its character shape, the words around it, the
+multilingual cue lexicon's words by distance, the punctuation about it), trained offline by
+``tools/secret_judge/train.py`` on the project's own secret corpora and shipped as
+``judge.npz`` beside this module (its model card: ``judge.md``). Inference needs numpy only.
+
+:func:`spans` yields the tokens it scores at or above the bar stored with the weights, a
+higher one where the message holds no word about access (both chosen on held-out corpora,
+never on the fit); the gate
+(:func:`graphmem.trust.secrets.find`) redacts what the rules find *or* what the judge finds,
+and public material still overrules both. Tokens the judge takes that stand side by side,
+separated only by spaces, are one span: a passphrase's words go together.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from graphmem.trust.secrets import cues
+from graphmem.trust.secrets.common import Candidate
+from graphmem.trust.secrets.judge_features import DEEP, DIM, features, hashed
+from graphmem.trust.secrets.shape import counted_or_formation
+
+WEIGHTS = Path(__file__).with_name("judge.npz")
+KIND = "password"  # what the judge names its spans: a credential of some kind
+_RANK = 50  # after every rule layer: a rule that read the value's format names it
+
+
+class JudgeWeightsMissing(RuntimeError):
+    """The judge's weights file is not where the package keeps it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Judge:
+    """Wide and deep: a weight per hashed slot (the wide part), plus a small hidden layer
+    over the sum of each slot's embedding (the deep part, which reads features together:
+    four digits *and* a code's word before them)."""
+
+    wide: npt.NDArray[np.float32]  # (DIM,): one weight per hashed slot; slot 0 is the bias
+    deep: npt.NDArray[np.float32]  # (DEEP, H): an embedding per slot, folded to DEEP slots
+    hidden: npt.NDArray[np.float32]  # (H,): the hidden layer's bias
+    out: npt.NDArray[np.float32]  # (H,): the hidden layer's weights to the score
+    threshold: float  # a token's probability at or above this is a secret ...
+    bare: float  # ... and this, where the message holds no word about access (:func:`cued`)
+
+    @classmethod
+    def load(cls, path: Path = WEIGHTS) -> Judge:
+        if not path.exists():
+            raise JudgeWeightsMissing(
+                f"the secret judge's weights are missing: {path} (build them with "
+                "tools/secret_judge/train.py, or reinstall graphmem)"
+            )
+        with np.load(path) as data:
+            missing = {"wide", "deep", "hidden", "out", "threshold", "bare"} - set(data.files)
+            if missing:
+                raise JudgeWeightsMissing(f"{path} lacks {', '.join(sorted(missing))}")
+            arrays = {k: data[k].astype(np.float32) for k in ("wide", "deep", "hidden", "out")}
+            bars = float(data["threshold"]), float(data["bare"])
+        if arrays["wide"].shape != (DIM,) or arrays["deep"].shape[0] != DEEP:
+            raise JudgeWeightsMissing(f"{path} was built for other features than these")
+        return cls(**arrays, threshold=bars[0], bare=bars[1])
+
+    def probabilities(self, rows: list[list[int]]) -> npt.NDArray[np.float64]:
+        """The probability of each row of hashed slots (:func:`hashed`) being a secret."""
+        if not rows:
+            return np.zeros(0)
+        slots = np.fromiter((s for row in rows for s in row), dtype=np.int64)
+        starts = np.cumsum([0, *(len(row) for row in rows[:-1])])
+        wide = np.add.reduceat(self.wide[slots], starts)
+        embedded = np.add.reduceat(self.deep[slots & (DEEP - 1)], starts) + self.hidden
+        logits = wide + np.maximum(embedded, 0.0) @ self.out
+        return 1.0 / (1.0 + np.exp(-logits.astype(np.float64)))
+
+    def scores(self, text: str) -> list[tuple[int, int, float]]:
+        """Each candidate token of ``text`` with its probability of being a secret."""
+        spans, feats = features(text)
+        probs = self.probabilities([hashed(f) for f in feats])
+        return [(s, e, float(p)) for (s, e), p in zip(spans, probs, strict=True)]
+
+    def spans(self, text: str, threshold: float | None = None) -> list[tuple[int, int]]:
+        """The tokens scored at or above ``threshold`` (by default the stored bar for a
+        message like ``text``), those separated only by spaces joined into one span."""
+        bar = threshold
+        if bar is None:
+            bar = self.threshold if cued(text) else self.bare
+        out: list[tuple[int, int]] = []
+        for start, end, p in self.scores(text):
+            if p < bar or counted(text[start:end]):
+                continue
+            if out and not text[out[-1][1] : start].strip():
+                out[-1] = (out[-1][0], end)
+            else:
+                out.append((start, end))
+        return out
+
+
+def cued(text: str) -> bool:
+    """Whether ``text`` holds a word about access: a cue of the lexicon that names a secret
+    (a password, a code, a lock, a security question, ...; not a username or a public or
+    reference word). Where none is, most harmless look-alikes are, and the bar is higher."""
+    return any(c.concept not in cues.QUIET for c in cues.cached_cues(text))
+
+
+def counted(value: str) -> bool:
+    """Single digits told with spaces that count up or down, or a team's formation ("5 4 3 2
+    1"): what the shape layer knows is no code is none of the judge's either."""
+    parts = value.split()
+    return (
+        len(parts) >= 3
+        and all(len(p) == 1 and p.isdigit() for p in parts)
+        and counted_or_formation([int(p) for p in parts])
+    )
+
+
+@functools.cache
+def judge() -> Judge:
+    """The judge shipped with the package, loaded once."""
+    return Judge.load()
+
+
+def spans(text: str) -> Iterator[Candidate]:
+    """The judge's secrets in ``text``, as a detector layer's candidates. A text the gate
+    has redacted already is left to the rules: its words read otherwise beside a
+    placeholder than beside the value, and a second pass must change nothing."""
+    if "[redacted:" in text:
+        return
+    for start, end in judge().spans(text):
+        yield start, end, _RANK, KIND
