@@ -121,3 +121,22 @@ def test_the_shipped_weights_are_small_and_carry_their_threshold() -> None:
     assert 0.5 <= judge.judge().threshold <= judge.judge().bare
     card = judge.WEIGHTS.with_suffix(".md").read_text(encoding="utf-8")
     assert "Leave-one-corpus-out" in card
+
+
+def test_claims_given_as_data_are_read_by_the_rules_not_the_judge(tmp_path: Path) -> None:
+    # "person 4 lives_in city 4-2" is graphmem's rendering of a claim, not a message: the
+    # judge, trained on messages, took "4-2" for a code and the claim was refused.
+    from graphmem import Claim, Memory
+
+    memory = Memory(tmp_path)
+    try:
+        written = memory.remember([Claim("person 4", "lives_in", "city 4-2")], "w")
+        assert written.fact_ids
+        [fact] = memory.facts("w", subject="person 4")
+        assert fact.object == "city 4-2"
+        assert "[redacted" not in memory.episode(written.episode_id, "w").content
+        # A claim that does carry a secret is still held back, by its fields.
+        held = memory.remember([Claim("user", "note", "the wifi password is Gl@ci3r?x9")], "w")
+        assert not held.fact_ids
+    finally:
+        memory.close()

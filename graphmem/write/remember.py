@@ -145,7 +145,8 @@ class WritePath:
         # Claims given as such: their slots are read while the episode is redacted and the
         # claims go through the gate.
         ahead = self._slots_ahead(inp.namespace, inp.claims, reads)
-        scrubbed = redact(inp.text)
+        # Claims given as data are rendered by graphmem: the rules read them, not the judge.
+        scrubbed = redact(inp.text, judge=inp.claims is None)
         if (
             told is None
             and inp.source is not SourceKind.USER

@@ -119,9 +119,11 @@ class Redaction:
         )
 
 
-def redact(text: str) -> Redaction:
-    """Replace every secret value in ``text`` with ``[redacted:<kind>]``."""
-    spans = find(text)
+def redact(text: str, *, judge: bool = True) -> Redaction:
+    """Replace every secret value in ``text`` with ``[redacted:<kind>]``. ``judge=False``:
+    the rule layers only, for text graphmem composed itself (claims given as data, rendered
+    "subject predicate object"), which the learnt judge was never trained to read."""
+    spans = find(text, judge=judge)
     if not spans:
         return Redaction(text=text, count=0, kinds=())
     parts: list[str] = []
@@ -151,9 +153,10 @@ def contains_secret(text: str) -> bool:
     return bool(find(text))
 
 
-def find(text: str) -> list[Span]:
-    """Non-overlapping secret spans, in order; overlapping hits merge into one."""
-    return _remembered(text)
+def find(text: str, *, judge: bool = True) -> list[Span]:
+    """Non-overlapping secret spans, in order; overlapping hits merge into one. ``judge``:
+    with the learnt judge beside the rules (:func:`redact`)."""
+    return _remembered(text) if judge else _remembered_by_rules(text)
 
 
 class _AsciiDigits(dict[int, int]):
@@ -243,6 +246,7 @@ def _closing(text: str, end: int) -> int:
 
 # One write scans the same short texts many times (graphmem/trust/secrets/memo.py).
 _remembered = ScanMemo(_scan)
+_remembered_by_rules = ScanMemo(functools.partial(_scan, layers=_RULES))
 
 
 def claim_secret(subject: str, predicate: str, value: str, quote: str | None = None) -> str | None:
@@ -252,10 +256,13 @@ def claim_secret(subject: str, predicate: str, value: str, quote: str | None = N
     if kind is not None:
         return kind
     joined = f"{subject} {predicate} {value}"  # as the claim is echoed back
-    for text in (subject, predicate, value, quote or "", f"{predicate}: {value}", joined):
+    # Each field as said goes to every layer; the two texts composed here from the fields
+    # only to the rules: "person 4 lives_in city 4-2" is no message the judge learnt from.
+    texts = [(t, True) for t in (subject, predicate, value, quote or "")]
+    for text, judged in [*texts, (f"{predicate}: {value}", False), (joined, False)]:
         if "[redacted:" in text:
             return "redacted"
-        spans = find(text)
+        spans = find(text, judge=judged)
         if spans:
             return spans[0][2]
     return None
@@ -267,7 +274,7 @@ def redact_claim_text(subject: str, predicate: str, value: str) -> str:
     kind = credential_kind(predicate)
     if kind is not None:
         value = f"[redacted:{kind}]"
-    return redact(f"{subject} {predicate} {value}").text
+    return redact(f"{subject} {predicate} {value}", judge=False).text
 
 
 # Keys whose values are identifiers and times, never user text (an audit entry's fact
