@@ -41,6 +41,14 @@ moves = st.lists(
 )
 
 
+# Found by a CI run: the slot asked about was credited with the first-ranked candidate's match,
+# and which candidate ranks first depends on k (a stale "I live in Austin." ranked first when
+# every episode was asked about), so the same fact scored 0.748 or 0.817.
+@example(
+    said=[("Austin", 1), ("Austin", 1), ("Denver", 2), (CHATTER[0], 0)],
+    question="where do I live",
+    k=1,
+)
 @settings(
     max_examples=12,
     deadline=None,

@@ -82,13 +82,16 @@ def asked_first(
     rows = held.get(relation or "", [])
     if not rows or len(rows) > MAX_VALUES:
         return ranked, support
-    best = ranked[0] if ranked else Candidate("fact", {})
+    # The best match of the whole pool, not of the first ranked: which candidate ranks first
+    # depends on k (an outdated episode is found out only in the best k), the pool does not.
+    best_similarity = max((c.similarity for c in pool.values()), default=0.0)
+    best_keyword = max((c.keyword for c in pool.values()), default=0.0)
     promoted = []
     for row in sorted(rows, key=lambda r: (-r["valid_from"].timestamp(), r["id"])):
         c = pool.get(row["id"]) or Candidate("fact", row)
         c.row = row
-        c.similarity = max(c.similarity, best.similarity)
-        c.keyword = max(c.keyword, best.keyword)
+        c.similarity = max(c.similarity, best_similarity)
+        c.keyword = max(c.keyword, best_keyword)
         c.matched = [*c.matched, "slot"]
         promoted.append(c)
     ids = {c.row["id"] for c in promoted}
