@@ -21,8 +21,8 @@ model              ``GRAPHMEM_MODEL`` with ``OPENAI_BASE_URL`` and   ``--model``
                    ``GRAPHMEM_COMPARE_MODEL``: a second model the
                    monthly maintenance compares it with
 embedder           ``GRAPHMEM_EMBEDDER``; unset: the store's own      ``--embedder``
-                   (``hashing`` for a new store);
-                   ``semantic`` (the ``semantic`` extra, offline),
+                   (``semantic`` for a new store: offline, installed);
+                   ``hashing`` (no model),
                    ``contextual`` (the ``contextual`` extra,
                    offline),
                    ``openai:<model>``, ``sentence-transformers:<path>``
@@ -143,7 +143,7 @@ def _number(name: str, default: _N, kind: Callable[[str], _N]) -> _N:
 
 
 def embedder_spec(override: str | None = None) -> str:
-    return embedder_configured(override) or "hashing"
+    return embedder_configured(override) or "semantic"
 
 
 def embedder_configured(override: str | None = None) -> str | None:
@@ -233,7 +233,7 @@ def described(
         if _env("GRAPHMEM_EMBEDDER")
         else "default"
     )
-    shown = spec or "the one the store records (hashing for a new store)"
+    shown = spec or "the one the store records (semantic for a new store)"
     out.append(Setting("embedder", shown, source))
     if namespace := default_namespace():
         out.append(Setting("mcp namespace", namespace, "GRAPHMEM_NAMESPACE"))

@@ -123,7 +123,15 @@ def _start_local() -> str:
 
 @pytest.fixture(scope="session")
 def neo4j_uri(request: pytest.FixtureRequest) -> Iterator[str]:
-    """Bolt URI of a Neo4j 2026.x with Cypher 25 as the default language."""
+    """Bolt URI of a Neo4j 2026.x with Cypher 25 as the default language, whose database
+    records the default embedder (``_records_the_default_embedder``)."""
+    with _server(request) as uri:
+        _records_the_default_embedder(uri, request.config.stash.get(_AUTH_KEY, None))
+        yield uri
+
+
+@contextmanager
+def _server(request: pytest.FixtureRequest) -> Iterator[str]:
     uri = os.environ.get("NEO4J_URI")
     if uri:
         password = os.environ.get("NEO4J_PASSWORD")
@@ -153,6 +161,31 @@ def neo4j_uri(request: pytest.FixtureRequest) -> Iterator[str]:
         _unavailable(f"{LAUNCHER.name} started but {uri} does not answer: {problem}")
     request.config.stash[_AUTH_KEY] = None
     yield uri
+
+
+def _records_the_default_embedder(uri: str, auth: Auth) -> None:
+    """A Neo4j database records one embedder for all its namespaces, and the tests share
+    one database: it records the default (what ``Memory()`` gives a new store) before any
+    test runs, so no test's result depends on which test happened to open it first."""
+    from graphmem import factory
+    from graphmem.store.neo4j import Neo4jStore
+
+    default = factory.embedder()
+    store = Neo4jStore(uri, auth=auth)
+    try:
+        recorded = store.recorded_embedder()
+        if recorded is None:
+            store.ensure_vectors(default.name, default.dimensions)
+        elif (recorded["name"], recorded["dimensions"]) != (default.name, default.dimensions):
+            pytest.fail(
+                f"the Neo4j database at {uri} records the embedder {recorded['name']!r}; the "
+                f"tests use the default, {default.name!r}. Give them a fresh database "
+                "(bash tools/neo4j/neo4j-local stop && rm -rf .neo4j/data && "
+                "bash tools/neo4j/neo4j-local start), or set GRAPHMEM_EMBEDDER to the one it "
+                "records"
+            )
+    finally:
+        store.close()
 
 
 @pytest.fixture(scope="session")

@@ -43,7 +43,10 @@ def test_a_store_opens_with_the_embedder_it_records(
 def test_a_new_store_gets_the_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("GRAPHMEM_EMBEDDER", raising=False)
     with Memory(tmp_path / "s") as mem:
-        assert (mem.embedder.name, mem.embedder.dimensions) == ("hashing-v1", 256)
+        assert (mem.embedder.name, mem.embedder.dimensions) == (
+            "semantic:wordllama-l2-supercat-256",
+            256,
+        )
 
 
 def test_the_names_followed_are_the_names_recorded() -> None:
@@ -56,6 +59,7 @@ def test_the_names_followed_are_the_names_recorded() -> None:
 
 
 def test_each_store_reports_the_embedder_it_records(store: GraphStore) -> None:
-    Memory(store=store, embedder=HashingEmbedder()).remember("I keep bees.", "sam")
+    Memory(store=store).remember("I keep bees.", "sam")  # the default, as the tests' Neo4j records
     recorded = store.recorded_embedder()
-    assert recorded == {"name": "hashing-v1", "dimensions": 256, "pending": False}
+    name = "semantic:wordllama-l2-supercat-256"
+    assert recorded == {"name": name, "dimensions": 256, "pending": False}

@@ -5,16 +5,14 @@ meaning ranks above it. On both stores, with the semantic embedder."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
-from graphmem import HashingEmbedder, Memory
+from graphmem import Memory
 from graphmem.models.semantic import WordLlamaEmbedder
 from graphmem.store.base import GraphStore
-from graphmem.store.embedded import EmbeddedStore
 from tests.stores import Clock
 
 SAID = [
@@ -31,23 +29,10 @@ def semantic() -> WordLlamaEmbedder:
     return WordLlamaEmbedder()
 
 
-class _AsHashing:
-    """The semantic embedder under the hashing embedder's name: the tests' Neo4j database is
-    shared and records the one embedder the other tests use (hashing, 256 dimensions, as
-    this one has). A namespace's vectors are only ever compared with one another."""
-
-    def __init__(self, inner: WordLlamaEmbedder) -> None:
-        self.inner, self.name, self.dimensions = inner, HashingEmbedder().name, inner.dimensions
-
-    def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        return self.inner.embed(texts)
-
-
 def test_one_shared_common_word_does_not_outrank_the_meaning(
     store: GraphStore, clock: Clock, ns: Any, semantic: WordLlamaEmbedder
 ) -> None:
-    embedder = semantic if isinstance(store, EmbeddedStore) else _AsHashing(semantic)
-    memory = Memory(store=store, clock=clock, embedder=embedder)
+    memory = Memory(store=store, clock=clock, embedder=semantic)
     sam = ns("sam")
     start = datetime(2025, 12, 1, tzinfo=UTC)
     for day, text in enumerate(SAID):  # a day apart: no turn lends another its words

@@ -68,12 +68,13 @@ def test_a_request_brings_the_standing_preference_it_shares_no_word_with(
     assert first.kind == "fact"
     assert "flying" in first.text
     assert first.parts.standing == 1.0
-    # Without the credit the statement is not even a candidate: nothing in it matches.
+    # Without the credit the statement is at most a weak match by meaning ("trip" is near
+    # "train"; the hashing embedder, which reads words only, does not find it at all).
     plain = dataclasses.replace(Weights.balanced(), standing=0.0)
     without = memory.recall(
         "Book me a trip to Chicago.", namespace=space, k=5, at=ASKED, weights=plain
     )
-    assert all("flying" not in e.text for e in without)
+    assert all(e.score < first.score / 2 for e in without if "flying" in e.text)
 
 
 def test_the_credit_goes_by_rank_so_one_request_is_not_flooded(memory: Memory, ns: NS) -> None:

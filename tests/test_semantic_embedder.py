@@ -1,5 +1,5 @@
-"""The semantic extra: the real WordLlama model, loaded from its wheel with the network
-blocked, finds memories by meaning through Memory.recall, and a store switches to it
+"""The semantic embedder (the default): the real WordLlama model, loaded from its wheel with
+the network blocked, finds memories by meaning through Memory.recall, and a store switches to it
 with `graphmem reembed`."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pytest
 
 from graphmem import EmbeddingMismatch, HashingEmbedder, InvalidArgument, Memory, factory
 from graphmem.cli import main
+from graphmem.models import semantic as semantic_module
 from graphmem.models.semantic import WordLlamaEmbedder
 
 NAME = "semantic:wordllama-l2-supercat-256"
@@ -93,10 +94,10 @@ def test_recall_finds_memories_by_meaning(semantic: WordLlamaEmbedder, tmp_path:
         _remember_all(mem)
         for question, expected in QUESTIONS.items():
             assert expected in _top_text(mem, question), question
-    # The default embedder matches words: a question whose words the memory does not hold
+    # The hashing embedder matches words: a question whose words the memory does not hold
     # finds nothing, or the wrong thing. (A built-in relation carries the words questions
     # about it use, graphmem/write/predicates.py ASKED_AS, so "employer" finds works_at.)
-    with Memory(tmp_path / "hashing") as mem:
+    with Memory(tmp_path / "hashing", embedder=HashingEmbedder()) as mem:
         _remember_all(mem)
         misses = [q for q, want in QUESTIONS.items() if want not in _top_text(mem, q)]
     assert "What time do I sleep?" in misses
@@ -140,18 +141,20 @@ def test_reembed_switches_a_store_to_semantic(
 
 
 @pytest.mark.parametrize("missing", ["wordllama", "tokenizers", "safetensors"])
-def test_a_missing_extra_names_what_to_install(
+def test_a_missing_package_names_what_to_do(
     missing: str,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setitem(sys.modules, missing, None)  # as if not installed
-    with pytest.raises(InvalidArgument, match=r"pip install 'graphmem\[semantic\]'") as raised:
+    semantic_module._model.cache_clear()  # as in a process that never loaded it
+    with pytest.raises(InvalidArgument, match="reinstall graphmem") as raised:
         factory.embedder("semantic")
     assert missing in str(raised.value)
+    assert "GRAPHMEM_EMBEDDER=hashing" in str(raised.value)
     assert main(["--path", str(tmp_path), "--embedder", "semantic", "reembed"]) == 2  # usage
-    assert "graphmem[semantic]" in capsys.readouterr().err
+    assert "reinstall graphmem" in capsys.readouterr().err
 
 
 def test_semantic_takes_no_argument() -> None:

