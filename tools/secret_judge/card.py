@@ -28,7 +28,7 @@ Inference needs numpy only.
   look-alike alteration exceeds its rules' own by more than {max_altered} points.
 - **Training data**: the project's own spent secret corpora only, every sentence written
   by hand for the project (licence: the project's own, Apache-2.0), messages per corpus:
-  {corpora}. The sealed corpora (`secrets_blind_c`, `_f`, `_g`) were never read, and no
+  {corpora}. The sealed corpora (`secrets_blind_c`, `_f`, `_h`) were never read, and no
   public benchmark was used.
 - **Settings**: {settings}.
 - **Limits**: it learns from some 5,600 messages in some 60 languages written in a few
