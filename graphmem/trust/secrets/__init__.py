@@ -38,7 +38,6 @@ than a stored password.
 from __future__ import annotations
 
 import functools
-import os
 import re
 import unicodedata
 from collections import Counter
@@ -263,10 +262,14 @@ def _changed(token: str, value: str) -> bool:
         return False
     if token.isdigit() and value.isdigit():
         # Same length, one digit changed: not two unrelated numbers of a message.
-        return len(token) == len(value) and sum(a != b for a, b in zip(token, value)) == 1
+        if len(token) != len(value):
+            return False
+        return sum(a != b for a, b in zip(token, value, strict=True)) == 1
     if token.isdigit() or value.isdigit() or abs(len(token) - len(value)) > 3:
         return False
-    shared = len(os.path.commonprefix([token, value]))
+    shared = 0
+    while shared < min(len(token), len(value)) and token[shared] == value[shared]:
+        shared += 1
     return shared >= 5 and shared >= 0.6 * max(len(token), len(value))
 
 

@@ -29,7 +29,9 @@ _UNSPACED_DIGITS = re.compile(
     r"|(?<![\uac00-\ud7af])[공영일이삼사오육칠팔구]{4,12}"
 )
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
-_UNSPACED_VALUE = str.maketrans("零〇一二三四五六七八九两공영일이삼사오육칠팔구", "00123456789200123456789")
+_UNSPACED_VALUE = str.maketrans(
+    "零〇一二三四五六七八九两공영일이삼사오육칠팔구", "00123456789200123456789"
+)
 
 
 @functools.cache
