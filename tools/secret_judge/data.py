@@ -32,6 +32,7 @@ CORPORA: dict[str, tuple[str, ...]] = {
     "B": ("secrets_blind_b/secrets.jsonl", "secrets_blind_b/benign.jsonl"),
     "D": ("secrets_blind_d/secrets.jsonl", "secrets_blind_d/benign.jsonl"),
     "E": ("secrets_blind_e/secrets.jsonl", "secrets_blind_e/benign.jsonl"),
+    "G": ("secrets_blind_g/secrets.jsonl", "secrets_blind_g/benign.jsonl"),
 }
 SEALED = ("secrets_blind_c", "secrets_blind_f", "secrets_blind_h")
 
