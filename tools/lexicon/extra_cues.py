@@ -1107,14 +1107,62 @@ EXTRA: dict[str, dict[str, str]] = {
     },
 }
 
+# Added 2026-12-05: identity documents, bank accounts and password words in languages the
+# lines above leave thin (Afrikaans, Xhosa, Kurmanji, Kinyarwanda, Malagasy, Tajik,
+# Belarusian, Somali, Māori, romanised Armenian and Korean, ...). Words that also name a
+# bill or an invoice alone ("račun", "účet") are left out; their longer forms are in.
+MORE: dict[str, dict[str, str]] = {
+    "id_number": {
+        "af": "id-nommer|id nommer|identiteitsnommer|paspoort|paspoortnommer",
+        "xh": "inombolo yesazisi|isazisi|yesazisi",
+        "zu": "inombolo kamazisi|umazisi",
+        "ku": "nasname|nasnameya|hejmara nasnameyê|pasaport|pasaporta",
+        "rw": "indangamuntu|pasiporo",
+        "mg": "cin|karapanondro|pasipaoro",
+        "tg": "шиносном|шиносномаи|шиноснома|раками шиносном",
+        "be": "пашпарт|пашпарта|нумар пашпарта",
+        "so": "baasaboor|baasaboorka|baasaboorkayga|kaarka aqoonsiga",
+        "ml": "ഐഡി നമ്പർ|പാസ്പോർട്ട്|ആധാർ",
+        "gu": "પાસપોર્ટ નંબર|પાસપોર્ટ|આધાર",
+        "ta": "அடையாள அட்டை|கடவுச்சீட்டு|பாஸ்போர்ட்|ஆதார்",
+        "es": "cédula|número de cédula",
+        "it": "partita iva|codice fiscale",
+        "en": "nhs no|national insurance number|ird number",
+        "mi": "nama ird",
+    },
+    "account_number": {
+        "ru": "р/с|расчётный счёт|расчетный счет|лицевой счёт|номер счёта|номер счета",
+        "sr": "текући рачун|жиро рачун|tekući račun|žiro račun",
+        "vi": "stk|số tk|số tài khoản",
+        "id": "rek|no rek|norek|nomor rekening",
+        "hu": "bankszámla|számlaszám|számlára",
+        "am": "ሂሳብ",
+        "bn": "অ্যাকাউন্ট|অ্যাকাউন্টে|একাউন্ট",
+        "cs": "číslo účtu|na účet",
+        "af": "rekeningnommer",
+    },
+    "password": {
+        "mi": "kupuhipa",
+        "mg": "teny miafina",
+        "so": "furaha sirta|erayga sirta",
+        "rw": "ijambobanga|ijambo ry'ibanga",
+        "hy": "gaghtnabar|gaxtnabar",
+        "ko": "bibeon|bimilbeonho",
+        "xh": "igama lokugqitha",
+    },
+}
+
 
 def main() -> None:
     rows = sorted(
-        (lang, concept, term.strip())
-        for concept, by_lang in EXTRA.items()
-        for lang, terms in by_lang.items()
-        for term in terms.split("|")
-        if term.strip()
+        {
+            (lang, concept, term.strip())
+            for table in (EXTRA, MORE)
+            for concept, by_lang in table.items()
+            for lang, terms in by_lang.items()
+            for term in terms.split("|")
+            if term.strip()
+        }
     )
     lines = ["lang\tconcept\tterm\tsource"] + [
         f"{lang}\t{c}\t{t}\thand-written" for lang, c, t in rows

@@ -1,7 +1,8 @@
 """The spent secret corpora the judge may learn from, read into one form, and featurised.
 
 Only corpora that are spent (read to fix the detector already) are listed; the sealed ones
-(tests/data/secrets_blind_c, _f, _g) are never opened here.
+(tests/data/secrets_blind_c, _f, _h) are never opened here. G was sealed until 2026-12-05,
+measured at first sight, then spent for development (its README says so).
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ CORPORA: dict[str, tuple[str, ...]] = {
     "B": ("secrets_blind_b/secrets.jsonl", "secrets_blind_b/benign.jsonl"),
     "D": ("secrets_blind_d/secrets.jsonl", "secrets_blind_d/benign.jsonl"),
     "E": ("secrets_blind_e/secrets.jsonl", "secrets_blind_e/benign.jsonl"),
+    "G": ("secrets_blind_g/secrets.jsonl", "secrets_blind_g/benign.jsonl"),
 }
-SEALED = ("secrets_blind_c", "secrets_blind_f", "secrets_blind_g")
+SEALED = ("secrets_blind_c", "secrets_blind_f", "secrets_blind_h")
 
 
 @dataclass

@@ -123,12 +123,15 @@ def _row(name: str, r: Tally, b: Tally, j: Tally) -> str:
     )
 
 
-# Run with another commit's graphmem on the path: the rules' spans of each text read.
+# Run with another commit's graphmem on the path: the rules' spans of each text read. A
+# commit that ships a judge already (G's first sight) is read without it: the rules alone.
 _OLD_RULES = """
 import json, sys
-from graphmem.trust.secrets import find
+from graphmem.trust import secrets
+layers = getattr(secrets, "_RULES", None)
+scan = (lambda t: secrets._scan(t, layers)) if layers is not None else secrets.find
 texts = json.load(sys.stdin)
-json.dump([[(s, e) for s, e, _ in find(t)] for t in texts], sys.stdout)
+json.dump([[(s, e) for s, e, _ in scan(t)] for t in texts], sys.stdout)
 """
 
 

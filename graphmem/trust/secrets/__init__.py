@@ -219,6 +219,7 @@ def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
         (start, _closing(view, end), rank, kind) if kind == "password" else (start, end, rank, kind)
         for start, end, rank, kind in candidates
     ]
+    candidates.extend(_variants(view, candidates))
     candidates.sort()
     merged: list[Span] = []
     cur_start, cur_end, cur_rank, cur_kind = -1, -1, 0, ""
@@ -235,6 +236,41 @@ def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
     if cur_start >= 0:
         merged.append((cur_start, cur_end, cur_kind))
     return merged
+
+
+def _variants(text: str, found: list[Candidate]) -> list[Candidate]:
+    """The same secret told again with a change, a correction or the old one ("it's
+    Mantou_Baozi_7, not Mantou_Baozi_1", "2791 ... no, 3791"): a token that is a found
+    value with a few characters changed is one too, wherever it sits in the message."""
+    values = [(text[c[0] : c[1]], c) for c in found if c[3] in ("password", "api_key", "otp")]
+    if not values:
+        return []
+    out: list[Candidate] = []
+    for start, end in shape.tokens(text):
+        if any(c[0] < end and start < c[1] for c in found):
+            continue
+        token = text[start:end]
+        for value, (_, _, rank, kind) in values:
+            if _changed(token, value):
+                out.append((start, end, rank, kind))
+                break
+    return out
+
+
+def _changed(token: str, value: str) -> bool:
+    if token == value or len(token) < 4 or len(value) < 4:
+        return False
+    if token.isdigit() and value.isdigit():
+        # Same length, one digit changed: not two unrelated numbers of a message.
+        if len(token) != len(value):
+            return False
+        return sum(a != b for a, b in zip(token, value, strict=True)) == 1
+    if token.isdigit() or value.isdigit() or abs(len(token) - len(value)) > 3:
+        return False
+    shared = 0
+    while shared < min(len(token), len(value)) and token[shared] == value[shared]:
+        shared += 1
+    return shared >= 5 and shared >= 0.6 * max(len(token), len(value))
 
 
 def _closing(text: str, end: int) -> int:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import ahocorasick
 
-from graphmem.trust.secrets import answers
+from graphmem.trust.secrets import answers, numerals
 from graphmem.trust.secrets.common import (
     REFERENCE,
     WHERE_IT_IS,
@@ -474,7 +474,8 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
                 keyed=cue.concept == OPEN and (lo >= cue.end or 0 <= cue.start - m.end() <= 1),
             )
         ]
-        return sorted(codes + [t for t in tokens(text, lo, hi) if weak(text[t[0] : t[1]])])
+        shaped = [t for t in tokens(text, lo, hi) if weak(text[t[0] : t[1]])]
+        return sorted(codes + shaped + numerals.spelled(text, lo, hi))
     if cue.concept == NUMBER:
         # An IBAN's bank letters break a number at a space ("GE64 TB71 8203 …"): whole here.
         ibans = [m.span() for m in IBAN_SHAPE.finditer(text, lo, hi)]
@@ -492,7 +493,7 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
         and (cue.concept == KEY or not HEX.match(text[t[0] : t[1]]))
     ]
     codes = [m.span() for m in CODE_VALUE.finditer(text, lo, hi) if is_code(text, *m.span())]
-    return sorted(quoted + shaped + codes)
+    return sorted(quoted + shaped + codes + numerals.spelled(text, lo, hi))
 
 
 def _is_cue(span: tuple[int, int], found: list[Cue]) -> bool:

@@ -316,6 +316,34 @@ def _iban_ok(compact: str) -> bool:
 _IBAN_NAMED = re.compile(r"\bIBAN\b[^\w\n]{0,3}(?:[^\W\d_]{1,12}[^\w\n]{1,3}){0,4}$", re.I)
 
 
+# Each country's IBAN length (the IBAN registry, ISO 13616). A value of exactly its country's
+# length is an IBAN even when its check digits fail: mistyped, read out wrong, or made up
+# for an example; nothing else is written as a country code, two digits and that many
+# characters in groups of four.
+_IBAN_LENGTH = {
+    **dict.fromkeys(("NO",), 15),
+    **dict.fromkeys(("BE",), 16),
+    **dict.fromkeys(("DK", "FI", "FO", "GL", "NL"), 18),
+    **dict.fromkeys(("MK", "SI"), 19),
+    **dict.fromkeys(("AT", "BA", "EE", "KZ", "LT", "LU", "XK"), 20),
+    **dict.fromkeys(("CH", "CR", "HR", "LI", "LV"), 21),
+    **dict.fromkeys(("BG", "BH", "DE", "GB", "GE", "IE", "ME", "RS"), 22),
+    **dict.fromkeys(("AE", "GI", "IL", "IQ", "TL"), 23),
+    **dict.fromkeys(("AD", "CZ", "ES", "MD", "PK", "RO", "SA", "SE", "SK", "TN", "VG"), 24),
+    **dict.fromkeys(("PT", "ST"), 25),
+    **dict.fromkeys(("IS", "TR"), 26),
+    **dict.fromkeys(("FR", "GR", "IT", "MC", "MR", "SM"), 27),
+    **dict.fromkeys(("AL", "AZ", "CY", "DO", "GT", "HU", "LB", "PL"), 28),
+    **dict.fromkeys(("BR", "EG", "PS", "QA", "UA"), 29),
+    **dict.fromkeys(("JO", "KW", "MU"), 30),
+    **dict.fromkeys(("MT",), 31),
+}
+
+
+def _iban_shaped(compact: str) -> bool:
+    return _IBAN_LENGTH.get(compact[:2]) == len(compact)
+
+
 def _iban_spans(text: str) -> Iterator[Candidate]:
     for m in _IBAN.finditer(text):
         if _IBAN_NAMED.search(text, max(0, m.start() - 48), m.start()):
@@ -325,7 +353,8 @@ def _iban_spans(text: str) -> Iterator[Candidate]:
         # A trailing capitalised word can ride along ("... 00 IBAN"): drop chunks until valid.
         for n in range(len(chunks), 0, -1):
             candidate = " ".join(chunks[:n])
-            if _iban_ok(candidate.replace(" ", "")):
+            compact = candidate.replace(" ", "")
+            if _iban_ok(compact) or (" " in candidate and _iban_shaped(compact)):
                 yield m.start(), m.start() + len(candidate), 4, "bank_account"
                 break
 

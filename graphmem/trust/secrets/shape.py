@@ -102,7 +102,24 @@ def weak(token: str) -> bool:
         return True
     # "Harbor2020", "BanhMi_0607", "C68936881"; a word alone ("BankID") names a site.
     letters, digits, _, _ = _parts(token)
-    return letters and digits and len(token) >= 5
+    return (letters and digits and len(token) >= 5) or _capitalised_words(token)
+
+
+# Words joined into one token with capitals inside and a symbol a person adds
+# ("Burek_Sa_Mesom!", "Acaraje!Baiano", "Cepelinai+Spirgai", "Kilu-Leib-Ja-Sibul"): chosen,
+# as a name is not. Two words joined by a hyphen are a name or a place ("Oduya-Finch",
+# "Baden-Württemberg", "Wi-Fi"), so a hyphen joins three at least.
+_JOINED_CAPITALISED = re.compile(
+    r"^[^\W\d_]+(?:[_+][^\W\d_]+)+[!?#$*&~]?$|^[^\W\d_]+(?:-[^\W\d_]+){2,}[!?#$*&~]?$"
+)
+_CLOSED = re.compile(r"^[^\W\d_]+(?:[_+.!#$&*-]?[^\W\d_]+)*[!?#$*&~]$|^[^\W\d_]+[!#$&*@][^\W\d_]+$")
+
+
+def _capitalised_words(token: str) -> bool:
+    # All capitals is a constant's or a template's name ("DATABASE_PASSWORD", "ВАШ_ПАРОЛЬ").
+    if len(token) < 8 or not any(c.isupper() for c in token[1:]) or token.upper() == token:
+        return False
+    return bool(_JOINED_CAPITALISED.match(token) or _CLOSED.match(token))
 
 
 # Single digits keyed one by one ("0-4-2-9", "3 1 4 1", "6-6-0-4"): a keypad or a lock's

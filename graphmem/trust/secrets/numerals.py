@@ -1,0 +1,83 @@
+"""Digits said in words: a code read aloud or spelled out ("PIN ni moja tano sifuri nane",
+"el pin es ocho uno cinco cero", "密码是三九零七一二").
+
+A code told digit by digit is a run of the digits' names, in any language
+(``number_words.tsv``, one line per language). Four names in a row are a code's length and
+no sentence's: counts and amounts are said as numbers ("two thousand", "vingt-deux"), not
+digit by digit. Only the cue layer reads these runs, beside a word about access
+(:mod:`graphmem.trust.secrets.cues`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from graphmem.trust.secrets.fold import fold
+
+_FILE = Path(__file__).with_name("number_words.tsv")
+_RUN = 4  # a PIN's length: fewer names in a row are words of a sentence ("one or two")
+# A word of a spaced script, marks and inner apostrophes included ("to'rt", "п'ять", "पाँच").
+_WORD = re.compile(r"[^\s\d,.;:!?…—–\-\"«»“”„()\[\]{}<>/|·、，。：；]+")
+_EDGE_QUOTES = "'’ʼ`"
+# Between two names of one code: a space, a comma, a dash, a middle dot.
+_GAP = re.compile(r"[\s,\-–·]{1,3}")
+# Chinese and Japanese digits, and Korean's Sino-Korean ones, run together without spaces.
+_UNSPACED_DIGITS = re.compile(
+    r"[零〇一二三四五六七八九两]{4,12}(?![十百千万萬])"
+    r"|(?<![\uac00-\ud7af])[공영일이삼사오육칠팔구]{4,12}"
+)
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_UNSPACED_VALUE = str.maketrans(
+    "零〇一二三四五六七八九两공영일이삼사오육칠팔구", "00123456789200123456789"
+)
+
+
+@functools.cache
+def _names() -> dict[str, str]:
+    """Each digit's name, folded as the text is (:func:`~graphmem.trust.secrets.fold.fold`),
+    to its digit."""
+    names: dict[str, str] = {}
+    for line in _FILE.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith(("#", "lang\t")):
+            continue
+        _, *digits = line.split("\t")
+        for digit, spellings in enumerate(digits):
+            for spelling in spellings.split("|"):
+                # "márùn-ún": the word before the hyphen is the one said.
+                word = fold(spelling.strip()).split(" ")[0].strip(_EDGE_QUOTES)
+                if word:
+                    names.setdefault(word, str(digit))
+    return names
+
+
+def spelled(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """Runs of four or more digits said in words within ``text[lo:hi]``; not a year."""
+    names = _names()
+    out: list[tuple[int, int]] = []
+    run: list[tuple[int, int, str]] = []
+
+    def close() -> None:
+        if len(run) >= _RUN and not _YEAR.match("".join(d for _, _, d in run)):
+            out.append((run[0][0], run[-1][1]))
+        run.clear()
+
+    for m in _WORD.finditer(text, lo, hi):
+        start, end = m.span()
+        while start < end and text[start] in _EDGE_QUOTES:
+            start += 1
+        while end > start and text[end - 1] in _EDGE_QUOTES:
+            end -= 1
+        digit = names.get(fold(text[start:end])) if end > start else None
+        if digit is None:
+            close()
+            continue
+        if run and not _GAP.fullmatch(text, run[-1][1], start):
+            close()
+        run.append((start, end, digit))
+    close()
+    for m in _UNSPACED_DIGITS.finditer(text, lo, hi):
+        if not _YEAR.match(m.group().translate(_UNSPACED_VALUE)):
+            out.append(m.span())
+    return sorted(out)

@@ -1,0 +1,121 @@
+"""Secrets told in ways the rules once missed: digits said in words, an IBAN whose check
+digits fail, capitalised words joined into a password, identity words of more languages,
+a secret corrected in the same message. Every sentence here is invented for the test."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.trust.secrets import numerals, redact, shape
+
+
+def kept(text: str, value: str) -> bool:
+    """Whether ``value`` survives redaction whole, by the rules alone."""
+    return value in redact(text, judge=False).text
+
+
+# --- digits said in words ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Oma, die Geheimzahl ist drei acht eins sechs, sag sie niemandem", "drei acht eins sechs"),
+        ("la clave del candado es nueve dos cuatro uno, no la olvides", "nueve dos cuatro uno"),
+        ("PIN yangu ya benki ni tatu saba moja nne, usimwambie mtu", "tatu saba moja nne"),
+        ("the code for the side gate is six oh one nine", "six oh one nine"),
+        ("我的银行卡密码是五八二零四六，别告诉别人", "五八二零四六"),
+    ],
+)
+def test_a_code_said_digit_by_digit_is_redacted(text: str, value: str) -> None:
+    assert not kept(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have one or two questions about resetting the PIN",
+        "the PIN must be four to six digits long",
+        "mi abuela tiene noventa y dos años y olvida la contraseña",
+    ],
+)
+def test_counts_and_ages_in_words_stay(text: str) -> None:
+    assert redact(text, judge=False).text == text
+
+
+def test_four_digit_names_in_a_row_make_a_run_and_a_year_does_not() -> None:
+    text = "sifuri tano tatu nane, then nineteen ninety"
+    assert [text[s:e] for s, e in numerals.spelled(text, 0, len(text))] == ["sifuri tano tatu nane"]
+    assert numerals.spelled("密码是二〇一九年", 0, 8) == []  # a year in Chinese digits
+
+
+# --- an IBAN whose check digits fail -----------------------------------------
+
+
+def test_an_iban_at_its_countrys_length_is_redacted_without_valid_check_digits() -> None:
+    text = "Bitte die Miete auf DE12 3456 7890 1234 5678 90 überweisen, danke"
+    assert not kept(text, "DE12 3456 7890 1234 5678 90")
+
+
+def test_a_grouped_value_of_another_length_is_no_iban() -> None:
+    text = "Flug LH44 0217 ab Gate B12 um 7 Uhr"
+    assert redact(text, judge=False).text == text
+
+
+# --- capitalised words joined into a password --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("token", "chosen"),
+    [
+        ("Feijoada_Com_Farofa", True),
+        ("Quiche+Lorraine", True),
+        ("Tea-Cake-Friday", True),
+        ("Paella!Valenciana", True),
+        ("DATABASE_PASSWORD", False),  # a template's name
+        ("Oduya-Finch", False),  # a double-barrelled name
+        ("Wi-Fi", False),
+    ],
+)
+def test_joined_capitalised_words_are_a_value_beside_a_cue(token: str, chosen: bool) -> None:
+    assert shape.weak(token) is chosen
+
+
+def test_a_joined_password_after_its_word_is_redacted() -> None:
+    assert not kept(
+        "a senha do computador da loja: Feijoada_Com_Farofa, não conta", "Feijoada_Com_Farofa"
+    )
+
+
+# --- identity and account words of more languages -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Inombolo yesazisi yam: 8801015009087, yefomu yasebhanki", "8801015009087"),
+        ("Baasaboorkayga lambarkiisu waa P77120934, fadlan", "P77120934"),
+        ("Tiền cọc gửi vào STK 0071 0048 2291 Vietcombank nhé", "0071 0048 2291"),
+    ],
+)
+def test_identity_and_account_words_of_more_languages(text: str, value: str) -> None:
+    assert not kept(text, value)
+
+
+# --- a secret corrected in the same message ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        (
+            "sorry, the router password is Lantern_Moth_9 and not Lantern_Moth_4",
+            ("Lantern_Moth_9", "Lantern_Moth_4"),
+        ),
+        ("the PIN for the lockbox is 5830, hmm no, 5831 it is", ("5830", "5831")),
+    ],
+)
+def test_a_corrected_secret_and_its_old_value_are_both_redacted(
+    text: str, values: tuple[str, ...]
+) -> None:
+    assert not any(kept(text, v) for v in values)
