@@ -120,13 +120,12 @@ def drop_neo4j_namespaces(uri: str, namespaces: Sequence[str]) -> None:
         progress(f"warning: could not drop namespaces {list(namespaces)}: {exc}")
 
 
-def embedder_from_spec(spec: str) -> Embedder | None:
-    """None for the offline default (``hashing``); an existing folder is a
-    sentence-transformers model; anything else is a spec ``graphmem.factory.embedder``
-    understands (``openai:<model>``, ``sentence-transformers:<name>``, ...)."""
-    if spec == "hashing":
-        return None
-    if Path(spec).is_dir():
+def embedder_from_spec(spec: str | None) -> Embedder:
+    """The embedder ``spec`` names: None for the library's default (``GRAPHMEM_EMBEDDER``,
+    else ``semantic``); an existing folder is a sentence-transformers model; anything else
+    is a spec ``graphmem.factory.embedder`` understands (``hashing``, ``semantic``,
+    ``openai:<model>``, ``sentence-transformers:<name>``, ...)."""
+    if spec is not None and Path(spec).is_dir():
         from graphmem import SentenceTransformerEmbedder
 
         return SentenceTransformerEmbedder(spec)

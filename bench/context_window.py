@@ -27,7 +27,6 @@ from _retrieval_data import ADAPTERS, DEFAULT_EXTRA, Dataset, default_paths
 from locomo import Conversation
 
 from graphmem import Embedder
-from graphmem.models.embed import HashingEmbedder
 from graphmem.store.text import BM25
 
 FETCH = 40
@@ -97,12 +96,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_data_argument(parser)
     parser.add_argument("--data-extra", type=Path, default=DEFAULT_EXTRA)
     parser.add_argument("--datasets", default="locomo,realtalk")
-    parser.add_argument("--embedder", default="hashing", help="hashing or semantic")
+    parser.add_argument(
+        "--embedder", default=None, help="semantic or hashing (default: the library's)"
+    )
     parser.add_argument(
         "--window", action="append", type=_window, default=None, metavar="BEFORE,AFTER,OWN"
     )
     args = parser.parse_args(argv)
-    embedder = embedder_from_spec(args.embedder) or HashingEmbedder()
+    embedder = embedder_from_spec(args.embedder)
     paths = default_paths(args.data, args.data_extra)
     windows = args.window or [Window(*w) for w in WINDOWS]
     print(f"simulated fusion, embedder {args.embedder}: R@1 / R@10")

