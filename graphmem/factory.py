@@ -90,7 +90,7 @@ def model_extractor(name: str) -> Iterator[Extractor]:
 
 def recorded_embedder(recorded: dict[str, Any] | None) -> Embedder:
     """The embedder a store's vectors were built by, when nothing is configured: a store
-    built with ``semantic`` opens with it, not with the hashing default it would refuse.
+    built with ``hashing`` opens with it, not with the ``semantic`` default it would refuse.
     Nothing recorded, a re-embed left unfinished or a name graphmem cannot build: the
     default (``ensure_vectors`` then says what does not match)."""
     if not recorded or recorded.get("pending"):

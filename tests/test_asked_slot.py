@@ -108,3 +108,44 @@ def test_a_relation_holding_many_values_is_no_single_answer(memory: Memory, ns: 
             at=datetime(2025, 1, 3 + i, tzinfo=UTC),
         )
     assert "pho" in first(memory.recall("Do I like pho?", space))
+
+
+def test_a_role_the_user_gave_someone_names_them(memory: Memory, tell: Tell, ns: Any) -> None:
+    """A question about "my flatmate's GP" asks about the person the user called "my
+    flatmate", though it does not name them and other people's doctors share its words."""
+    space = ns("role")
+    tell(space, "Kalinda", "doctor", "Dr. Amara Osei",
+         "My flatmate Kalinda's GP is Dr. Amara Osei.", JAN)  # fmt: skip
+    tell(space, "Kalinda", "doctor", "Dr. Piotr Sadowski",
+         "Kalinda switched to Dr. Piotr Sadowski last month.", MAY)  # fmt: skip
+    tell(space, "Kalinda", "restaurant", "The Brass Lantern",
+         "Kalinda's favourite restaurant is The Brass Lantern.", MAY)  # fmt: skip
+    tell(space, "Hamid", "doctor", "Dr. Helga Marsh",
+         "My colleague Hamid's GP is Dr. Helga Marsh.", SEP)  # fmt: skip
+    tell(space, "Hamid", "gym", "Riverbend Fitness",
+         "My colleague Hamid trains at Riverbend Fitness.", SEP)  # fmt: skip
+    tell(space, "Ana", "doctor", "Dr. Ruth Okonkwo",
+         "My sister Ana's GP at the moment is Dr. Ruth Okonkwo.", SEP)  # fmt: skip
+    tell(space, "Yannick", "doctor", "Dr. Theo Vance",
+         "My friend Yannick's GP is Dr. Theo Vance.", SEP)  # fmt: skip
+    assert "Sadowski" in first(memory.recall("Who's my flatmate's GP at the moment?", space))
+    assert "Marsh" in first(memory.recall("Who is my colleague's GP?", space))
+
+
+def test_the_relation_is_read_from_the_persons_own_words(
+    memory: Memory, tell: Tell, ns: Any
+) -> None:
+    """Nothing in the question names the relation ("root for" is not "team"), and nobody
+    else's messages use its words; Zelda's own first message did: the relation it told is
+    the one asked about, and its version that holds now answers. Words about when ("now")
+    say nothing about which relation."""
+    space = ns("own-words")
+    tell(space, "Zelda", "team", "Brackwater Rovers",
+         "My partner Zelda roots for the Brackwater Rovers.", JAN)  # fmt: skip
+    tell(space, "Zelda", "team", "Harbor City Gulls",
+         "My partner Zelda's team is the Harbor City Gulls now.", MAY)  # fmt: skip
+    tell(space, "Zelda", "gym", "Anchor CrossFit",
+         "My partner Zelda's gym is Anchor CrossFit now.", SEP)  # fmt: skip
+    tell(space, "Zelda", "employer", "Juniper Row Books",
+         "My partner Zelda works at Juniper Row Books.", SEP)  # fmt: skip
+    assert "Gulls" in first(memory.recall("Who does Zelda root for these days?", space))

@@ -4,7 +4,7 @@ An :class:`Embedder` turns texts into unit vectors. Its ``name`` and
 ``dimensions`` are recorded with a vector index, and :func:`check_compatible`
 refuses to mix vectors from two embedders::
 
-    embedder = HashingEmbedder()                      # offline default, no download
+    embedder = HashingEmbedder()                      # no model at all, no download
     embedder = OpenAIEmbedder(openai.OpenAI(), "text-embedding-3-small")
     vectors = embedder.embed(["maya lives_in Denver"])
     top_k(embedder.embed(["where does Maya live"])[0], list(zip(ids, vectors)), k=5)
@@ -12,8 +12,9 @@ refuses to mix vectors from two embedders::
 :class:`HashingEmbedder` needs nothing but the standard library and gives the
 same vectors on every machine; it matches words and their light variants
 ("lives", "living", "live"), not meanings ("home" does not match "lives"); for
-meanings offline, :class:`graphmem.models.semantic.WordLlamaEmbedder` (the ``semantic`` extra)
-or :class:`graphmem.models.contextual.MiniLMEmbedder` (the ``contextual`` extra).
+meanings offline, :class:`graphmem.models.semantic.WordLlamaEmbedder` (``semantic``, the
+default for a new store) or :class:`graphmem.models.contextual.MiniLMEmbedder` (the
+``contextual`` extra).
 Everything here is plain Python: numpy would not speed up :func:`top_k` on
 lists of floats, since converting them costs as much as the arithmetic.
 """
@@ -126,7 +127,7 @@ def _check_dimensions(dimensions: int) -> int:
     return dimensions
 
 
-# -- the offline default -----------------------------------------------------------------
+# -- the embedder without a model ---------------------------------------------------------
 
 _WORD = re.compile(r"[^\W_]+")  # letters and digits; "lives_in" is two words
 _STOP_TEXT = """

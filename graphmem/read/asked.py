@@ -25,13 +25,15 @@ and puts the facts that hold in it first, credited with the best match of the re
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 
 from graphmem.model import entity_key
 from graphmem.models.embed import Embedder
-from graphmem.read.focus import SELF_KEY, Focus, focus_of
+from graphmem.read.focus import SELF_KEY, Focus, focus_of, roles_of
 from graphmem.read.request import Candidate, RecallRequest, admits, supported
+from graphmem.read.time_focus import untimed
 from graphmem.results import Provenance
 from graphmem.store.base import FactFilter, GraphStore
 from graphmem.store.changes import Row
@@ -77,6 +79,8 @@ def asked_first(
     relation = _by_name(request.query, set(held)) or _leader(
         (_predicate(s), weight) for s, weight in votes.cast() if slot_subject(s) != subject
     )
+    if relation is None and len(held) > 1:
+        relation = _told_with(store, request, subject, held)
     if relation is None and meaning is not None:
         relation = _by_meaning(meaning, sorted(held))
     rows = held.get(relation or "", [])
@@ -172,14 +176,48 @@ def _whose(query: str, pool: dict[str, Candidate], votes: _Votes) -> str | None:
     if focus_of(query) is Focus.USER:
         return SELF_KEY
     cast = votes.cast()
-    if (named := _named(query, {slot_subject(s) for s, _ in cast})) is not None:
+    known = subjects | {slot_subject(s) for s, _ in cast}
+    if (named := _named(query, known - subjects)) is not None:
         return named
+    if (called := _by_role(query, pool, known)) is not None:
+        return called
     said = _by_name(query, {_predicate(s) for s, _ in cast} - {""})
     return _leader(
         (slot_subject(s), weight)
         for s, weight in cast
         if _predicate(s) != said and slot_subject(s) != SELF_KEY
     )
+
+
+def _by_role(query: str, pool: dict[str, Candidate], subjects: set[str]) -> str | None:
+    """The one person among ``subjects`` the user calls by the role the question names
+    ("my flatmate's GP" after "My flatmate Kalinda ..."): a name right after "my <role>", or
+    before ", my <role>", in the messages among the candidates. None when the question
+    names no role, or the messages give that role to several people or to nobody known."""
+    roles = roles_of(query)
+    if len(roles) != 1:
+        return None
+    role = re.escape(roles[0])
+    told = re.compile(
+        rf"\b(?i:my)\s+(?:[a-z]+\s+)?(?i:{role})\s+({_NAME})|({_NAME}),\s+(?i:my)\s+"
+        rf"(?:[a-z]+\s+)?(?i:{role})\b"
+    )
+    found = set()
+    for c in pool.values():
+        if c.kind != "episode":
+            continue
+        for m in told.finditer(c.row.get("content") or ""):
+            words = [_bare(w) for w in (m.group(1) or m.group(2)).split()]
+            # "my flatmate Kalinda Ortiz" or "my flatmate Kalinda Saturday": the longer if known
+            for name in (" ".join(words), words[0]):
+                if (key := entity_key(name)) in subjects and key != SELF_KEY:
+                    found.add(key)
+                    break
+    return found.pop() if len(found) == 1 else None
+
+
+# A person's name as a message writes it: one or two words, each capitalised.
+_NAME = r"(?-i:[A-Z\u00c0-\u024f][\w'’-]*(?:\s+[A-Z\u00c0-\u024f][\w'’-]*)?)"
 
 
 def _predicate(slot: str) -> str:
@@ -224,6 +262,37 @@ def _by_name(query: str, relations: set[str]) -> str | None:
     top = max(scored.values())
     best = [r for r, n in scored.items() if n == top]
     return best[0] if len(best) == 1 else None
+
+
+def _told_with(
+    store: GraphStore, request: RecallRequest, subject: str, held: dict[str, list[Row]]
+) -> str | None:
+    """The one relation of ``subject`` whose own messages use the question's words: "who
+    does Zelda root for?" after "Zelda roots for the Rovers" (since superseded, but the
+    words said which relation it was). Words every relation's messages share (the person's
+    name, "my partner") tell none apart, nor do words about when ("now", "last year"); a
+    tie is no answer."""
+    slots = {row["slot"] for rows in held.values() for row in rows}
+    told: dict[str, str] = {}  # fact id -> its relation, every version of the slots
+    for row in store.slot_facts(request.namespace, slots):
+        told[row["id"]] = row["predicate"]
+    support = store.support(request.namespace, told)
+    said = {
+        row["id"]: row.get("content") or ""
+        for row in store.episodes_by_id(request.namespace, {row["episode_id"] for row in support})
+    }
+    words: dict[str, set[str]] = defaultdict(set)
+    for row in support:
+        if (relation := told.get(row["fact_id"])) in held:
+            words[relation] |= set(tokens(said.get(row["episode_id"], "")))
+    if len(words) < 2:
+        return None
+    shared = set.intersection(*words.values())
+    asked = set(tokens(untimed(request.query))) - shared - set(tokens(subject))
+    scored = {r: len(asked & w) for r, w in words.items()}
+    top = max(scored.values())
+    best = [r for r, n in scored.items() if n == top]
+    return best[0] if top and len(best) == 1 else None
 
 
 def _by_meaning(meaning: Meaning, relations: list[str]) -> str | None:

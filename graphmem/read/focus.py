@@ -51,7 +51,15 @@ def focus_of(query: str) -> Focus | None:
     """Who ``query`` asks about, or None when its words do not say."""
     if not _FIRST_PERSON.search(query):
         return None
+    return Focus.OTHER if roles_of(query) else Focus.USER
+
+
+def roles_of(query: str) -> list[str]:
+    """The words for people the user knows that ``query`` asks about ("my flatmate's GP":
+    ``["flatmate"]``); a service the user has counts only when the question goes on to
+    name them or their things ("my doctor's clinic", "my manager Priya")."""
     words = _WORD.findall(query)
+    roles = []
     for at, word in enumerate(words):
         if word.casefold() != "my":
             continue
@@ -61,9 +69,9 @@ def focus_of(query: str) -> Focus | None:
                 continue
             told = near + 1 < len(words) and words[near + 1][:1].isupper()  # "my doctor Priya"
             if person not in _SERVICES or after.endswith(_POSSESSIVE) or told:
-                return Focus.OTHER
+                roles.append(person)
             break
-    return Focus.USER
+    return roles
 
 
 def _bare(word: str) -> str:

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from graphmem.extract.windows import TIME_PHRASE
 from graphmem.read.period import named_periods
 
 # "before Denver", "before moving to Denver", "before joining Kestrel Labs", "before the Tesla"
@@ -41,6 +42,15 @@ _NOW = re.compile(
     r"anymore|any\s+more|nowadays|lately)\b",
     re.IGNORECASE,
 )
+_PERIOD = re.compile(rf"\b{TIME_PHRASE}", re.IGNORECASE)
+
+
+def untimed(query: str) -> str:
+    """``query`` without its words about when ("now", "these days", "in March 2024", "last
+    year"): what is left says what it asks about."""
+    return _PERIOD.sub(" ", _NOW.sub(" ", query))
+
+
 # Just before a version began: the instant the version before it still held.
 EPSILON = timedelta(microseconds=1)
 
