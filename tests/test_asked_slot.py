@@ -149,3 +149,20 @@ def test_the_relation_is_read_from_the_persons_own_words(
     tell(space, "Zelda", "employer", "Juniper Row Books",
          "My partner Zelda works at Juniper Row Books.", SEP)  # fmt: skip
     assert "Gulls" in first(memory.recall("Who does Zelda root for these days?", space))
+
+
+def test_a_built_in_relation_is_read_from_the_words_it_is_asked_by(
+    memory: Memory, tell: Tell, ns: Any
+) -> None:
+    """The word "company" is no relation's name, but works_at is asked about with it (its
+    facts carry the words: graphmem/write/predicates.py ASKED_AS)."""
+    space = ns("asked-by")
+    tell(space, "Rhiannon", "works_at", "Quarrystone Bank",
+         "My partner Rhiannon works at Quarrystone Bank.", JAN)  # fmt: skip
+    tell(space, "Rhiannon", "works_at", "Lumenhall",
+         "My partner Rhiannon moved to Lumenhall.", MAY)  # fmt: skip
+    tell(space, "Rhiannon", "band", "Fable Arcade",
+         "My partner Rhiannon's favourite band is Fable Arcade now.", SEP)  # fmt: skip
+    tell(space, "Rhiannon", "doctor", "Dr. Mei Tanaka",
+         "My partner Rhiannon's doctor is Dr. Mei Tanaka now.", SEP)  # fmt: skip
+    assert "Lumenhall" in first(memory.recall("What company is Rhiannon at right now?", space))

@@ -269,9 +269,10 @@ def _told_with(
 ) -> str | None:
     """The one relation of ``subject`` whose own messages use the question's words: "who
     does Zelda root for?" after "Zelda roots for the Rovers" (since superseded, but the
-    words said which relation it was). Words every relation's messages share (the person's
-    name, "my partner") tell none apart, nor do words about when ("now", "last year"); a
-    tie is no answer."""
+    words said which relation it was), or its facts' search text (a built-in relation's
+    carries the words it is asked by: "company" for ``works_at``). Words every relation's
+    messages share (the person's name, "my partner") tell none apart, nor do words about
+    when ("now", "last year"); a tie is no answer."""
     slots = {row["slot"] for rows in held.values() for row in rows}
     told: dict[str, str] = {}  # fact id -> its relation, every version of the slots
     for row in store.slot_facts(request.namespace, slots):
@@ -282,6 +283,9 @@ def _told_with(
         for row in store.episodes_by_id(request.namespace, {row["episode_id"] for row in support})
     }
     words: dict[str, set[str]] = defaultdict(set)
+    for relation, rows in held.items():  # a built-in's search text has how it is asked
+        for row in rows:
+            words[relation] |= set(tokens(row.get("search_text") or ""))
     for row in support:
         if (relation := told.get(row["fact_id"])) in held:
             words[relation] |= set(tokens(said.get(row["episode_id"], "")))
