@@ -818,7 +818,7 @@ EXTRA: dict[str, dict[str, str]] = {
     # What makes a code public or something else: a code word inside these, or right beside
     # one of them, is no secret ("postal code", "mã giảm giá", "error code 3790").
     "public": {
-        "en": "postal code|post code|postcode|zip code|zip|area code|country code|error code|error|promo code|promo|coupon|discount code|discount|voucher|booking code|booking|reservation|booking confirmation|confirmation number|order number|order|tracking number|tracking|reference|ref|product code|model|serial number|flight|seat|room|sort code|swift code|bic|hs code|qr code|barcode|dress code|source code|code of conduct|sku|product id|commit|sha|hash|checksum|build|version|release|branch|issue|ticket|invoice|receipt|hotel|check-in|airline|secret santa",
+        "en": "postal code|post code|postcode|zip code|zip|area code|country code|error code|error|promo code|promo|coupon|discount code|discount|voucher|booking code|booking|reservation|booking confirmation|confirmation number|order number|order|tracking number|tracking|reference|ref|product code|model|serial number|flight|seat|room|sort code|swift code|bic|hs code|qr code|barcode|dress code|source code|code of conduct|sku|product id|commit|sha|hash|checksum|build|version|release|branch|issue|ticket|invoice|receipt|hotel|check-in|airline|secret santa|pr|pull request|merge request|course code|course|module code",
         "de": "postleitzahl|plz|vorwahl|fehlercode|fehler|gutscheincode|gutschein|rabattcode|rabatt|buchungscode|buchung|buchungsnummer|bestätigungsnummer|bestellnummer|bestellung|sendungsnummer|aktenzeichen|kennzeichen|modell|seriennummer|flug|sitzplatz|zimmer|heißt",
         "fr": "code postal|indicatif|code d'erreur|erreur|code promo|bon de réduction|réduction|code de réservation|réservation|numéro de confirmation|commande|numéro de suivi|référence|modèle|vol|siège|chambre|s'appelle",
         "es": "código postal|prefijo|código de error|error|código promocional|cupón|descuento|código de reserva|reserva|localizador|número de confirmación|pedido|número de seguimiento|referencia|modelo|vuelo|asiento|habitación|se llama",
@@ -873,8 +873,8 @@ EXTRA: dict[str, dict[str, str]] = {
         "en": "customer number|client number|member number|membership number|branch code|case number|ticket number|application number|invoice number|claim number|customer id|toll free|toll-free|helpline|hotline|customer care",
         "de": "filiale|kundennummer|kunde|mitgliedsnummer|quittung|rechnung|rechnungsnummer|vorgangsnummer|ticketnummer|antrag|fallnummer",
         "fr": "dossier|client|numéro client|agence|reçu|facture|ticket",
-        "es": "cliente|número de cliente|sucursal|recibo|factura|incidencia|ticket|solicitud|expediente",
-        "pt": "cliente|agência|recibo|fatura|nota fiscal|chamado|protocolo",
+        "es": "cliente|número de cliente|sucursal|recibo|factura|incidencia|ticket|solicitud|expediente|asignatura|materia",
+        "pt": "cliente|agência|recibo|fatura|nota fiscal|chamado|protocolo|disciplina",
         "it": "cliente|filiale|ricevuta|fattura|pratica|ticket|richiesta",
         "nl": "klantnummer|klant|filiaal|factuur|ticket|dossiernummer|aanvraag",
         "pl": "klient|numer klienta|oddział|paragon|faktura|zgłoszenie|wniosek|bilet",
@@ -887,7 +887,7 @@ EXTRA: dict[str, dict[str, str]] = {
         "fa": "مشتری|شماره مشتری|شعبه|رسید|فاکتور|تیکت",
         "he": "לקוח|מספר לקוח|סניף|קבלה|חשבונית|פנייה",
         "hi": "ग्राहक|शाखा|रसीद|बिल|टिकट|आवेदन",
-        "zh": "会员|会员号|客户|客户号|客户编号|分行|支行|网点|收据|发票|工单|工单号|申请号|房间号",
+        "zh": "会员|会员号|客户|客户号|客户编号|分行|支行|网点|收据|发票|工单|工单号|申请号|房间号|电话|客服电话|热线|電話|客服電話",
         "ja": "会員|会員番号|お客様番号|顧客番号|支店|領収書|請求書|問い合わせ番号|受付番号",
         "ko": "고객|고객번호|회원번호|지점|영수증|송장|접수번호|관리실",
         "vi": "khách hàng|mã khách hàng|chi nhánh|hóa đơn|biên lai|yêu cầu",

@@ -35,6 +35,7 @@ _TYPE = re.compile(
     re.IGNORECASE,
 )
 _NULL = re.compile(r"(?:none|null|nil|undefined|nan|empty|tbd|todo|n/a)", re.IGNORECASE)
+_ASSIGNED = re.compile(r"[A-Za-z_][\w.-]{0,40}\s*(?:=|:\s)\s*[\"']?")
 _PARTS = re.compile(r"[_\-.\s]+")
 _UNSPACED = re.compile(
     r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
@@ -60,6 +61,10 @@ def placeholder(text: str, start: int, end: int) -> bool:
         start += 1
     while end > start and text[end - 1] in _EDGE:
         end -= 1
+    # A layer may take the key with its value ("API_KEY=YOUR_KEY_HERE"): the value is judged.
+    assigned = _ASSIGNED.match(text, start, end)
+    if assigned is not None:
+        start = assigned.end()
     value = text[start:end]
     if not value:
         return False
