@@ -31,6 +31,7 @@ _NUMBER = re.compile(r"\d+(?:[ ,.]\d{3})*")
 # Around the value: quotes and sentence punctuation a layer may have taken with it.
 _EDGE = " \t.,;:!?`'\"()[]«»“”‘’"
 _GAP_AFTER = re.compile(r"[ \t\u00a0-]{0,2}")  # "3 times", "4-digit", "5分钟"
+_LEADS = re.compile(r"[ \t\u00a0:]{1,3}\d")  # "minimum 10 caractères": a number next
 _GAP_BEFORE = re.compile(r"[ \t\u00a0:#№.]{0,3}$")  # "page 15", "p. 15", "room #12", "第15"
 
 
@@ -90,6 +91,8 @@ def counted(text: str, start: int, end: int) -> bool:
     while end > start and text[end - 1] in _EDGE:
         end -= 1
     value = text[start:end]
+    if value and _LEADS.match(text, end) and fold(value) in _words()[1]:
+        return True  # the word that says a number is a minimum, taken for the value itself
     if not value or not any(c.isdigit() for c in value):
         return False
     numbers = list(_NUMBER.finditer(value))
