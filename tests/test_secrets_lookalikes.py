@@ -49,6 +49,8 @@ REFERENCES = [
     "PR 5512 fixes the password reset email",
     "código de la asignatura: FIS201, la contraseña del aula virtual la pido mañana",
     "客服电话95566，密码忘了可以打",
+    # A content digest opens nothing (graphmem/trust/secrets/public.py).
+    "deploy api@sha256:9b1e2c7d4a0f8e3b6c5d2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d",
 ]
 
 # The same words beside a real secret: (text, the secret).
@@ -66,6 +68,10 @@ CAUGHT = [
     ("DB_PASSWORD=Tamarind_Gecko_88 in the staging env file", "Tamarind_Gecko_88"),
     ("mi contraseña es su_casa_verde", "su_casa_verde"),
     ("hasło: Kot_Mruczek_dom", "Kot_Mruczek_dom"),
+    (
+        "api secret 9b1e2c7d4a0f8e3b6c5d2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d",
+        "9b1e2c7d4a0f8e3b",
+    ),
     ("비밀번호는 tigre8842 이고 3번 틀리면 잠겨요", "tigre8842"),
 ]
 
