@@ -24,6 +24,9 @@ QUANTITIES = [
     "비밀번호를 3번 틀려서 계정이 잠겼어요",
     "Şifreyi 3 kez yanlış girdim, hesap 24 saat kilitli.",
     "The wifi password is on the whiteboard in room 214.",
+    "Password must be 8-64 characters long",
+    "비밀번호는 8~16자",
+    "nuevo PIN llega en 3-5 días hábiles",
 ]
 
 # What a template, a manual or a code sample writes where a value goes
@@ -63,6 +66,7 @@ CAUGHT = [
     ("暗証番号は4719です。3回間違えるとロックされます", "4719"),
     ("PIN kadi yangu ni 5093, nimeikosea mara 2", "5093"),
     ("the door code is 2580 and we live on floor 3", "2580"),
+    ("the safe opens with 24-8-36, three turns", "24-8-36"),
     ("Şifrem Kartal.Deniz61, 3 kez yanlış girersen kilitlenir", "Kartal.Deniz61"),
     ("la password del wifi è Girasole_77, vale 30 giorni", "Girasole_77"),
     ("DB_PASSWORD=Tamarind_Gecko_88 in the staging env file", "Tamarind_Gecko_88"),

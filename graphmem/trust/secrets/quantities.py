@@ -26,8 +26,9 @@ _STEM = 4
 _UNSPACED = re.compile(
     r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
 )
-# The number itself: digits, perhaps grouped ("12 400", "1,500"), as the value or the end of it.
-_NUMBER = re.compile(r"\d+(?:[ ,.]\d{3})*")
+# The number itself: digits, perhaps grouped ("12 400", "1,500"), or a range of two ("8-64
+# characters", "8~16자", "3-5 días"); a safe's combination is three ("24-8-36") and no range.
+_NUMBER = re.compile(r"\d+(?:[ ,.]\d{3})*(?:\s?[-–~〜～]\s?\d+(?:[ ,.]\d{3})*)?(?![-–~〜～]?\d)")
 # Around the value: quotes and sentence punctuation a layer may have taken with it.
 _EDGE = " \t.,;:!?`'\"()[]«»“”‘’"
 _GAP_AFTER = re.compile(r"[ \t\u00a0-]{0,2}")  # "3 times", "4-digit", "5分钟"
