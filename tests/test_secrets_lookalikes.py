@@ -45,6 +45,11 @@ PLACEHOLDERS = [
     "비밀번호: 비밀번호입력",
     "def login(user: str, password: str) -> bool: ...",
     "fn auth(password: String) -> bool",
+    "password: Optional[str] = None",
+    "उदाहरण: PASSWORD=आपका_पासवर्ड",
+    "contraseña: 'ejemplo'",
+    "API_KEY=sk-...",
+    "пример: PASSWORD=ВАШ_ПАРОЛЬ",
 ]
 
 # A reference number named by its own word (public and reference cues, cues_extra.tsv).
@@ -72,6 +77,7 @@ CAUGHT = [
     ("DB_PASSWORD=Tamarind_Gecko_88 in the staging env file", "Tamarind_Gecko_88"),
     ("mi contraseña es su_casa_verde", "su_casa_verde"),
     ("hasło: Kot_Mruczek_dom", "Kot_Mruczek_dom"),
+    ("senha: 'exemplo123'", "exemplo123"),
     (
         "api secret 9b1e2c7d4a0f8e3b6c5d2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d",
         "9b1e2c7d4a0f8e3b",

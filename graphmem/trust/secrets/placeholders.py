@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from pathlib import Path
 
 from graphmem.trust.secrets.fold import fold
@@ -30,7 +31,7 @@ _SLOT = re.compile(
 )
 # The types a code sample annotates a password with ("password: str", "pin: int").
 _TYPE = re.compile(
-    r"(?:str|string|int|integer|bool|bytes|float|number|text|any|secretstr|optional\[str\]"
+    r"(?:str|string|int|integer|bool|bytes|float|number|text|any|secretstr|optional\[str\]?"
     r"|str \| none|char\*?|const char\*|varchar(?:\(\d+\))?)",
     re.IGNORECASE,
 )
@@ -76,6 +77,9 @@ def placeholder(text: str, start: int, end: int) -> bool:
     before, after = text[max(0, start - 3) : start], text[end : end + 3]
     if before.rstrip().endswith(("<", "{{", "${")) and after.lstrip().startswith((">", "}")):
         return True
+    # A key's prefix and an ellipsis ("sk-...", "ghp_…"): the rest is left out, not told.
+    if after.startswith(("...", "…")) and len(value) <= 5 and not any(c.isdigit() for c in value):
+        return True
     return _template(value)
 
 
@@ -90,8 +94,14 @@ def _template(value: str) -> bool:
     # Templates join their words with "_" ("sua_senha_aqui"); a passphrase may be joined
     # with "-" or spaces ("tu-casa-roja"), and is not read here.
     if "_" not in value:
-        return False
+        # One word that is "example" itself ("ejemplo", "voorbeeld", "changeme").
+        return len(folded) >= 5 and folded in here
     parts = [p for p in _PARTS.split(folded) if p]
-    if len(parts) < 2 or not all(p.isalpha() for p in parts):
+    if len(parts) < 2 or not all(_word(p) for p in parts):
         return False
     return parts[0] in yours or any(p in here for p in parts)
+
+
+def _word(part: str) -> bool:
+    # Letters and their marks: Devanagari's vowel signs are marks ("आपका").
+    return all(c.isalpha() or unicodedata.category(c).startswith("M") for c in part)
