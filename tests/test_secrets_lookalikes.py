@@ -57,6 +57,7 @@ REFERENCES = [
     "PR 5512 fixes the password reset email",
     "código de la asignatura: FIS201, la contraseña del aula virtual la pido mañana",
     "客服电话95566，密码忘了可以打",
+    "Kurs INF204: Passwort fürs Moodle bekommt ihr per Mail",
     # A content digest opens nothing (graphmem/trust/secrets/public.py).
     "deploy api@sha256:9b1e2c7d4a0f8e3b6c5d2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d",
 ]
@@ -78,6 +79,7 @@ CAUGHT = [
     ("mi contraseña es su_casa_verde", "su_casa_verde"),
     ("hasło: Kot_Mruczek_dom", "Kot_Mruczek_dom"),
     ("senha: 'exemplo123'", "exemplo123"),
+    ("Kurs INF204: das Passwort ist Lerche_77", "Lerche_77"),
     (
         "api secret 9b1e2c7d4a0f8e3b6c5d2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d",
         "9b1e2c7d4a0f8e3b",
