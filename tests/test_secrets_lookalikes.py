@@ -27,6 +27,11 @@ QUANTITIES = [
     "Password must be 8-64 characters long",
     "비밀번호는 8~16자",
     "nuevo PIN llega en 3-5 días hábiles",
+    "zadal jsem špatný PIN 3krát",
+    "passwords older than 365 days are rejected",
+    "reissuing a PIN costs 1200 rupees",
+    "验证码是6位数字",
+    "la contraseña del wifi del hotel cuesta 2000 pesos al día",
 ]
 
 # What a template, a manual or a code sample writes where a value goes
@@ -73,6 +78,10 @@ CAUGHT = [
     ("PIN kadi yangu ni 5093, nimeikosea mara 2", "5093"),
     ("the door code is 2580 and we live on floor 3", "2580"),
     ("the safe opens with 24-8-36, three turns", "24-8-36"),
+    # A number right after its access word is the value, whatever word follows it.
+    ("my PIN is 4821 times better than yours", "4821"),
+    ("비밀번호 4821번으로 바꿨어", "4821"),
+    ("пароль 4821 раз", "4821"),
     ("Şifrem Kartal.Deniz61, 3 kez yanlış girersen kilitlenir", "Kartal.Deniz61"),
     ("la password del wifi è Girasole_77, vale 30 giorni", "Girasole_77"),
     ("DB_PASSWORD=Tamarind_Gecko_88 in the staging env file", "Tamarind_Gecko_88"),

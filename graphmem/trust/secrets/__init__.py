@@ -217,7 +217,10 @@ def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
                 c
                 for c in found
                 if not placeholders.placeholder(view, c[0], c[1])
-                and (c[3] in ("seed_phrase", "card") or not quantities.counted(view, c[0], c[1]))
+                and (
+                    c[3] in ("seed_phrase", "card")
+                    or not quantities.counted(view, c[0], c[1], cues.cached_cues(view))
+                )
             ]
         candidates.extend(found)
     if not candidates:

@@ -17,6 +17,7 @@ import re
 import unicodedata
 from pathlib import Path
 
+from graphmem.trust.secrets.cues import QUIET, SAY, Cue
 from graphmem.trust.secrets.fold import fold
 
 _FILE = Path(__file__).with_name("quantity_words.tsv")
@@ -83,7 +84,17 @@ def _before(folded: str, at: int) -> bool:
     return False
 
 
-def counted(text: str, start: int, end: int) -> bool:
+# Between an access word and the value it names: a colon, a dash, "is" ("my PIN is 4821
+# times better" is no count, and no one counts in four digits after "PIN is").
+_SAID = re.compile(
+    r"[\s:：=\-–—'\"“”«»]*(?:(?:is|ist|est|es|é|è|er|on|je|ni|är|era|was|war|是|为|為|は|が"
+    r"|는|은|이|가)[\s:：=]*)?$",
+    re.IGNORECASE,
+)
+_NAMED_DIGITS = 3  # a count this long or longer right after an access word is its value
+
+
+def counted(text: str, start: int, end: int, found: tuple[Cue, ...] = ()) -> bool:
     """Whether the value ``text[start:end]`` is a bare number (what else the span holds is
     words of a script without spaces, as a cue layer may take them: "账户被锁了24") that a
     word beside it marks as a quantity."""
@@ -105,10 +116,29 @@ def counted(text: str, start: int, end: int) -> bool:
     # "Пароль24") make it no bare number.
     if not all(_UNSPACED.match(c) for c in value[:lo]):
         return False
-    if not all(not c.isascii() and (c.isalpha() or _mark(c)) for c in value[hi:]):
+    longest = max(len(d) for d in re.findall(r"\d+", value[lo:hi]))  # "8~16": a range of two
+    if longest >= _NAMED_DIGITS and _named(text, start + lo, found):
         return False
     folded = fold(text)
+    if value[hi:] and _after(folded, start + hi) and not _letters_past_unit(folded, end):
+        return True  # a unit glued on and taken with the number ("3krát", "5분")
+    if not all(not c.isascii() and (c.isalpha() or _mark(c)) for c in value[hi:]):
+        return False
     return _after(folded, start + hi) or _before(folded, start + lo)
+
+
+def _named(text: str, at: int, found: tuple[Cue, ...]) -> bool:
+    """An access word right before ``at``, with no more than "is" between: "PIN 4821"."""
+    return any(
+        c.concept not in (*QUIET, SAY) and c.end <= at and _SAID.match(text[c.end : at])
+        for c in found
+        if at - c.end <= 8
+    )
+
+
+def _letters_past_unit(folded: str, end: int) -> bool:
+    """The token goes on past the span's end: the span was cut inside a word."""
+    return end < len(folded) and folded[end].isalnum() and folded[end - 1].isalnum()
 
 
 def _mark(char: str) -> bool:
