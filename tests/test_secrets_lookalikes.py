@@ -63,6 +63,8 @@ REFERENCES = [
     "código de la asignatura: FIS201, la contraseña del aula virtual la pido mañana",
     "客服电话95566，密码忘了可以打",
     "Kurs INF204: Passwort fürs Moodle bekommt ihr per Mail",
+    "비밀번호 분실 시 고객센터 1588-1234",
+    "PIN hilang, hubungi 1500 888",
     # A content digest opens nothing (graphmem/trust/secrets/public.py).
     "deploy api@sha256:9b1e2c7d4a0f8e3b6c5d2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d",
 ]
@@ -89,6 +91,11 @@ CAUGHT = [
     ("hasło: Kot_Mruczek_dom", "Kot_Mruczek_dom"),
     ("senha: 'exemplo123'", "exemplo123"),
     ("Kurs INF204: das Passwort ist Lerche_77", "Lerche_77"),
+    # A PIN is nobody's code number: the PIN of a phone line or a customer is a secret.
+    ("helpline PIN 4821", "4821"),
+    ("customer service PIN 4821", "4821"),
+    ("고객센터 PIN 4821", "4821"),
+    ("hubungi PIN 482913", "482913"),
     (
         "api secret 9b1e2c7d4a0f8e3b6c5d2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d",
         "9b1e2c7d4a0f8e3b",

@@ -870,7 +870,7 @@ EXTRA: dict[str, dict[str, str]] = {
     # names elsewhere in the message (graphmem/trust/secrets/labels.py). Unlike "public", a
     # label says nothing about a value before it, and a secret's word spelled the same wins.
     "reference": {
-        "en": "customer number|client number|member number|membership number|branch code|case number|ticket number|application number|invoice number|claim number|customer id|toll free|toll-free|helpline|hotline|customer care",
+        "en": "customer number|client number|member number|membership number|branch code|case number|ticket number|application number|invoice number|claim number|customer id|toll free|toll-free|helpline|hotline|customer care|customer service|customer support|call center|call centre",
         "de": "filiale|kundennummer|kunde|mitgliedsnummer|quittung|rechnung|rechnungsnummer|vorgangsnummer|ticketnummer|antrag|fallnummer|kurs|kursnummer|lehrveranstaltung|modul",
         "fr": "dossier|client|numéro client|agence|reçu|facture|ticket|cours|code du cours|unité d'enseignement",
         "es": "cliente|número de cliente|sucursal|recibo|factura|incidencia|ticket|solicitud|expediente|asignatura|materia|curso|código del curso",
@@ -887,12 +887,12 @@ EXTRA: dict[str, dict[str, str]] = {
         "fa": "مشتری|شماره مشتری|شعبه|رسید|فاکتور|تیکت",
         "he": "לקוח|מספר לקוח|סניף|קבלה|חשבונית|פנייה",
         "hi": "ग्राहक|शाखा|रसीद|बिल|टिकट|आवेदन",
-        "zh": "会员|会员号|客户|客户号|客户编号|分行|支行|网点|收据|发票|工单|工单号|申请号|房间号|电话|客服电话|热线|電話|客服電話",
-        "ja": "会員|会員番号|お客様番号|顧客番号|支店|領収書|請求書|問い合わせ番号|受付番号",
-        "ko": "고객|고객번호|회원번호|지점|영수증|송장|접수번호|관리실",
+        "zh": "会员|会员号|客户|客户号|客户编号|分行|支行|网点|收据|发票|工单|工单号|申请号|房间号|电话|客服电话|热线|電話|客服電話|客服|客服热线|服务热线|客服中心",
+        "ja": "会員|会員番号|お客様番号|顧客番号|支店|領収書|請求書|問い合わせ番号|受付番号|カスタマーセンター|コールセンター|サポートセンター|フリーダイヤル|お客様窓口",
+        "ko": "고객|고객번호|회원번호|지점|영수증|송장|접수번호|관리실|고객센터|콜센터|상담센터",
         "vi": "khách hàng|mã khách hàng|chi nhánh|hóa đơn|biên lai|yêu cầu",
-        "id": "pelanggan|nomor pelanggan|cabang|struk|kuitansi|faktur|tiket|permohonan",
-        "ms": "pesanan|pelanggan|cawangan|resit|invois|tiket|permohonan",
+        "id": "pelanggan|nomor pelanggan|cabang|struk|kuitansi|faktur|tiket|permohonan|hubungi|layanan pelanggan|call center",
+        "ms": "pesanan|pelanggan|cawangan|resit|invois|tiket|permohonan|hubungi|khidmat pelanggan|pusat panggilan",
         "sw": "risiti|mteja|tawi|ankara|namba ya kufuatilia|ombi",
         "el": "πελάτης|αριθμός πελάτη|υποκατάστημα|απόδειξη|τιμολόγιο|αίτημα",
         "am": "ትዕዛዝ|ደንበኛ|ቅርንጫፍ|ደረሰኝ|የፖስታ ኮድ|ማመልከቻ",

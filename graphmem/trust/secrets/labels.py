@@ -68,6 +68,12 @@ _SECRET_WORD = re.compile(
     + ")",
     re.IGNORECASE,
 )  # fmt: skip
+# A PIN by any name: a label's own code word, unless it is one ("helpline PIN 4821").
+_PIN = re.compile(
+    r"pin(?:[ -]?(?:code|kode|kod|nummer|number|numero|número|kodu))?|pinkod|kod[ ]pin|geheimzahl"
+    r"|пин(?:-код)?|पिन|পিন|핀[ ]?번호|暗証番号|暗证码|暗證碼",
+    re.IGNORECASE,
+)
 # Two groups of three digits are how a one-time code is read out ("815 203"), not how an
 # order or a customer is numbered.
 _READ_OUT = re.compile(r"\d{3} \d{3}(?!\d)")
@@ -123,8 +129,10 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
         if cue.concept not in (PUBLIC, LABEL) or not lo <= cue.start < cue.end <= start:
             continue
         # The thing's own code word goes with it: "branch code 0456", "শাখা কোড 0271".
+        # A PIN is nobody's code number: "helpline PIN 4821" is the PIN of a phone line.
         tail = next((c for c in found if 0 <= c.start - cue.end <= 1 and c.end <= start), None)
-        after = tail.end if tail is not None and tail.concept == CODE else cue.end
+        own = tail is not None and tail.concept == CODE
+        after = tail.end if own and not _PIN.fullmatch(text, tail.start, tail.end) else cue.end
         numbered = _NUMBERED.search(text, after, start)
         if numbered is not None and text[numbered.start() - 1].isalpha():
             numbered = None  # inside a word: "działalność: " holds no "no"
