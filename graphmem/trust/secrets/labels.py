@@ -131,8 +131,13 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
         # The thing's own code word goes with it: "branch code 0456", "শাখা কোড 0271".
         # A PIN is nobody's code number: "helpline PIN 4821" is the PIN of a phone line.
         tail = next((c for c in found if 0 <= c.start - cue.end <= 1 and c.end <= start), None)
-        own = tail is not None and tail.concept == CODE
-        after = tail.end if own and not _PIN.fullmatch(text, tail.start, tail.end) else cue.end
+        after = cue.end
+        if (
+            tail is not None
+            and tail.concept == CODE
+            and not _PIN.fullmatch(text, tail.start, tail.end)
+        ):
+            after = tail.end
         numbered = _NUMBERED.search(text, after, start)
         if numbered is not None and text[numbered.start() - 1].isalpha():
             numbered = None  # inside a word: "działalność: " holds no "no"
