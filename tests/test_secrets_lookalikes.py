@@ -65,6 +65,8 @@ REFERENCES = [
     "Kurs INF204: Passwort fürs Moodle bekommt ihr per Mail",
     "비밀번호 분실 시 고객센터 1588-1234",
     "PIN hilang, hubungi 1500 888",
+    # A parcel's number passes the card checksum as often as any (providers.py).
+    "forgot the shop password again; tracking 4539578763621486 says delivered",
     # A content digest opens nothing (graphmem/trust/secrets/public.py).
     "deploy api@sha256:9b1e2c7d4a0f8e3b6c5d2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d",
 ]
@@ -92,6 +94,7 @@ CAUGHT = [
     ("senha: 'exemplo123'", "exemplo123"),
     ("Kurs INF204: das Passwort ist Lerche_77", "Lerche_77"),
     # A PIN is nobody's code number: the PIN of a phone line or a customer is a secret.
+    ("shipment paid by card 4539578763621486", "4539578763621486"),
     ("helpline PIN 4821", "4821"),
     ("customer service PIN 4821", "4821"),
     ("고객센터 PIN 4821", "4821"),
