@@ -32,6 +32,7 @@ QUANTITIES = [
     "reissuing a PIN costs 1200 rupees",
     "验证码是6位数字",
     "la contraseña del wifi del hotel cuesta 2000 pesos al día",
+    "비밀번호는 2026년 3월 15일에 만료",
 ]
 
 # What a template, a manual or a code sample writes where a value goes

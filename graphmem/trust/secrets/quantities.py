@@ -91,6 +91,7 @@ _SAID = re.compile(
     r"|는|은|이|가)[\s:：=]*)?$",
     re.IGNORECASE,
 )
+_YEAR = re.compile(r"(?:19|20)\d\d")
 _NAMED_DIGITS = 3  # a count this long or longer right after an access word is its value
 
 
@@ -116,6 +117,8 @@ def counted(text: str, start: int, end: int, found: tuple[Cue, ...] = ()) -> boo
     # "Пароль24") make it no bare number.
     if not all(_UNSPACED.match(c) for c in value[:lo]):
         return False
+    if _YEAR.fullmatch(value, lo, hi) and text.startswith(("年", "년"), start + hi):
+        return True  # a date written in its own order ("パスワードは2026年3月15日まで")
     longest = max(len(d) for d in re.findall(r"\d+", value[lo:hi]))  # "8~16": a range of two
     if longest >= _NAMED_DIGITS and _named(text, start + lo, found):
         return False
