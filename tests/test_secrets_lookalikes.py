@@ -64,6 +64,7 @@ REFERENCES = [
     "código de la asignatura: FIS201, la contraseña del aula virtual la pido mañana",
     "客服电话95566，密码忘了可以打",
     "Kurs INF204: Passwort fürs Moodle bekommt ihr per Mail",
+    "se me olvidó la clave del módem, el modelo es ZXV 8810",
     "비밀번호 분실 시 고객센터 1588-1234",
     "PIN hilang, hubungi 1500 888",
     # A parcel's number passes the card checksum as often as any (providers.py).
@@ -97,6 +98,8 @@ CAUGHT = [
     # A PIN is nobody's code number: the PIN of a phone line or a customer is a secret.
     ("shipment paid by card 4539578763621486", "4539578763621486"),
     ("helpline PIN 4821", "4821"),
+    ("order PIN 4821", "4821"),
+    ("the model is TP 4821 and the wifi password is Kiwi_Rain_42", "Kiwi_Rain_42"),
     ("customer service PIN 4821", "4821"),
     ("고객센터 PIN 4821", "4821"),
     ("hubungi PIN 482913", "482913"),
