@@ -135,3 +135,9 @@ def test_a_passphrase_joined_with_hyphens_is_no_template() -> None:
     assert not placeholders.placeholder(text, 0, len(text))
     text = "YOUR_API_KEY"
     assert placeholders.placeholder(text, 0, len(text))
+
+
+def test_a_long_run_of_one_character_is_judged_in_linear_time() -> None:
+    # Two runs back to back may not be split at will: a failed match would try every split.
+    text = "password: " + "x" * 5000 + "y"
+    assert not placeholders.placeholder(text, 10, len(text))

@@ -24,7 +24,9 @@ from graphmem.trust.secrets.fold import fold
 _FILE = Path(__file__).with_name("placeholder_words.tsv")
 _EDGE = " \t.,;:!?`'\"()[]«»“”‘’"
 # A run of one masking character: what a form or a manual shows for a hidden value.
-_MASK = re.compile(r"([*•●∙·xX×#_?])\1{2,}(?:[-\s]?([*•●∙·xX×#_?])\2{2,})*")
+# Groups are split by a separator only: two runs of one character back to back would let a
+# long run be split every way there is, and a failed match try them all.
+_MASK = re.compile(r"([*•●∙·xX×#_?])\1{2,}(?:[-\s]([*•●∙·xX×#_?])\2{2,})*")
 # A slot a template fills in: "<password>", "${DB_PASS}", "{{ token }}", "%(password)s".
 _SLOT = re.compile(
     r"<[^<>\d]{2,40}>|\$\{[^{}]{1,40}\}|\{\{[^{}]{1,40}\}\}|%\([a-z_]{1,30}\)s", re.IGNORECASE
