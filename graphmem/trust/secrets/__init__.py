@@ -26,6 +26,10 @@ around it readable. The layers:
 A number named by a label of its own (:mod:`~graphmem.trust.secrets.labels`: "customer
 number 88231047", "Filiale 7731") is not the secret an access word elsewhere names.
 
+A placeholder (:mod:`~graphmem.trust.secrets.placeholders`: "YOUR_API_KEY", "********",
+"password: str") and a number a word marks as a quantity
+(:mod:`~graphmem.trust.secrets.quantities`: "3 times", "in 5 days", "第15页") are no values.
+
 Public material (:mod:`~graphmem.trust.secrets.public`: public keys, certificates, links
 without credentials, data URIs, promotion and postal codes) overrules the layers that judge
 by shape and context.
@@ -52,8 +56,10 @@ from graphmem.trust.secrets import (
     judge,
     labels,
     phrases,
+    placeholders,
     providers,
     public,
+    quantities,
     seeds,
     shape,
     structure,
@@ -202,6 +208,19 @@ def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
                 c
                 for c in found
                 if c[3] in ("seed_phrase", "card") or not labels.labelled(view, c[0], named, c[1])
+            ]
+        if found and layer is not providers:
+            # A template's placeholder ("YOUR_API_KEY", "********") and a number a word marks
+            # as a count, a length, a time or a page ("3 times", "6位", "第15页") are no values,
+            # whichever layer read them; a format that names itself is judged by its format.
+            found = [
+                c
+                for c in found
+                if not placeholders.placeholder(view, c[0], c[1])
+                and (
+                    c[3] in ("seed_phrase", "card")
+                    or not quantities.counted(view, c[0], c[1], cues.cached_cues(view))
+                )
             ]
         candidates.extend(found)
     if not candidates:

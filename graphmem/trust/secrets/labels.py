@@ -42,6 +42,9 @@ _NUMBER_OF = re.compile(
     r"(?<![^\W\d_])" + _NUMBER_WORD + r"(?:\s+[^\W\d_]{1,16}){1,2}" + _THEN + r"$", re.IGNORECASE
 )
 _CONNECTOR = re.compile(_THEN + r"$", re.IGNORECASE)
+# A maker's or a carrier's prefix in capitals between the label and the number: "el modelo es
+# HGU 2741", "flight LH 2041". The thing's own name, not a word about access.
+_PREFIXED = re.compile(r"(?i:" + _THEN + r")[A-Z]{1,5}[ -]?$")
 # A card's last digits, printed on every receipt: "ends in 4402", "endet auf", "eindigt op",
 # "last 4 digits 0071".
 _LAST_DIGITS = re.compile(
@@ -68,6 +71,12 @@ _SECRET_WORD = re.compile(
     + ")",
     re.IGNORECASE,
 )  # fmt: skip
+# A PIN by any name: a label's own code word, unless it is one ("helpline PIN 4821").
+_PIN = re.compile(
+    r"pin(?:[ -]?(?:code|kode|kod|nummer|number|numero|número|kodu))?|pinkod|kod[ ]pin|geheimzahl"
+    r"|пин(?:-код)?|पिन|পিন|핀[ ]?번호|暗証番号|暗证码|暗證碼",
+    re.IGNORECASE,
+)
 # Two groups of three digits are how a one-time code is read out ("815 203"), not how an
 # order or a customer is numbered.
 _READ_OUT = re.compile(r"\d{3} \d{3}(?!\d)")
@@ -123,12 +132,20 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
         if cue.concept not in (PUBLIC, LABEL) or not lo <= cue.start < cue.end <= start:
             continue
         # The thing's own code word goes with it: "branch code 0456", "শাখা কোড 0271".
+        # A PIN is nobody's code number: "helpline PIN 4821" is the PIN of a phone line.
         tail = next((c for c in found if 0 <= c.start - cue.end <= 1 and c.end <= start), None)
-        after = tail.end if tail is not None and tail.concept == CODE else cue.end
+        after = cue.end
+        if (
+            tail is not None
+            and tail.concept == CODE
+            and not _PIN.fullmatch(text, tail.start, tail.end)
+        ):
+            after = tail.end
         numbered = _NUMBERED.search(text, after, start)
         if numbered is not None and text[numbered.start() - 1].isalpha():
             numbered = None  # inside a word: "działalność: " holds no "no"
-        if _CONNECTOR.match(text, after, start) or numbered is not None:
+        joined = _CONNECTOR.match(text, after, start) or _prefixed(text, after, start, found)
+        if joined or numbered is not None:
             return _free(text, (cue.start, start), found, bound=False)
     window = text[lo:start]
     if _LAST_DIGITS.search(window) and 3 <= sum(c.isdigit() for c in text[start : start + 5]) <= 4:
@@ -142,6 +159,21 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
     if number_of is not None and text[start].isdigit():  # "numarası ve Kapadokya#07"
         return _free(text, (lo + number_of.start(), start), found, bound=True)
     return False
+
+
+def _prefixed(text: str, after: int, start: int, found: tuple[Cue, ...]) -> bool:
+    """A prefix in capitals joins a label to its number, unless it is a word about access
+    ("order PIN 4821", "booking OTP 482913")."""
+    m = _PREFIXED.match(text, after, start)
+    if m is None:
+        return False
+    word = re.search(r"[A-Z]{1,5}[ -]?$", m.group())
+    lo = m.start() + (word.start() if word else 0)
+    if _SECRET_WORD.search(text, lo, start) or re.match(
+        r"(?:OTP|TAN|CVV|CVC|PIN|PW|PWD|PASS|KEY)\b", text[lo:start]
+    ):
+        return False
+    return not any(c.concept not in _QUIET and c.start < start and lo < c.end for c in found)
 
 
 def _document(found: tuple[Cue, ...], lo: int, at: int) -> bool:

@@ -217,16 +217,39 @@ _EXPIRY = re.compile(
 )
 _CARD_RANK = 3
 _NEAR_CARD = 150  # characters within which an expiry date belongs to a card
-_IMEI = re.compile(r"imei", re.IGNORECASE)
+# A phone's IMEI and a parcel's tracking number pass the card checksum as often as any
+# number does; their label, just before, says what they are ("AWB 2284019357712").
+_NOT_A_CARD = re.compile(
+    r"imei|\bawb\b|tracking|waybill|consignment|parcel|shipment|sendung|colis|suivi|envío"
+    r"|seguimiento|rastreio|encomenda|przesył|paczk|посылк|трек|накладн|kargo|gönderi|zásilk"
+    r"|zending|spedizion|運單|运单|快递|快遞|追跡番号|お問い合わせ番号|송장|운송장",
+    re.IGNORECASE,
+)
+_LABEL_REACH = 24
 
 
 def _is_year_list(groups: list[str]) -> bool:
     return all(len(g) == 4 and 1900 <= int(g) <= 2099 for g in groups)
 
 
+# ... unless a card is named there too ("pay the shipment with card 4539 ...").
+_CARD_WORD = re.compile(
+    r"card|karte|tarjeta|carte|cart[ãa]o|carta|kaart|karta|карт|kart|卡|カード|카드|visa"
+    r"|master|amex|pay|zahl|pag|betaal|płat|плат|öde",
+    re.IGNORECASE,
+)
+
+
+def _labelled_other(text: str, start: int) -> bool:
+    lo = max(0, start - _LABEL_REACH)
+    return _NOT_A_CARD.search(text, lo, start) is not None and not _CARD_WORD.search(
+        text, lo, start
+    )
+
+
 def _card_number_spans(text: str) -> Iterator[tuple[int, int]]:
     for m in _CARD_PLAIN.finditer(text):
-        if luhn(m.group()) and not _IMEI.search(text, max(0, m.start() - 16), m.start()):
+        if luhn(m.group()) and not _labelled_other(text, m.start()):
             yield m.span()
     for m in _CARD_GROUPED.finditer(text):
         groups = re.split(r"[ -]", m.group())
@@ -234,7 +257,12 @@ def _card_number_spans(text: str) -> Iterator[tuple[int, int]]:
         for n in range(len(groups), 2, -1):
             head = groups[:n]
             digits = "".join(head)
-            if 13 <= len(digits) <= 19 and luhn(digits) and not _is_year_list(head):
+            if (
+                13 <= len(digits) <= 19
+                and luhn(digits)
+                and not _is_year_list(head)
+                and not _labelled_other(text, m.start())
+            ):
                 length = sum(len(g) for g in head) + n - 1
                 yield m.start(), m.start() + length
                 break

@@ -109,6 +109,13 @@ _PROMO = re.compile(
 )
 
 
+# A content digest names what a file or an image holds ("nginx@sha256:4c0f...", "sha1:9a3e..."):
+# anyone with the content computes it, and it opens nothing.
+_DIGEST = re.compile(
+    r"(?<![\w-])(?:sha(?:1|224|256|384|512)|md5|blake2b?)[:=][0-9a-fA-F]{32,128}(?![\w])"
+)
+
+
 def spans(text: str) -> list[Span]:
     """Where ``text`` holds public material, in order."""
     found: list[Span] = [m.span() for m in _WALLET_ADDRESS.finditer(text)]
@@ -125,6 +132,8 @@ def spans(text: str) -> list[Span]:
         found += [m.span() for m in _URL.finditer(text) if _url_is_public(m.group())]
     if "data:" in text:
         found += [m.span() for m in _DATA_URI.finditer(text)]
+    if "sha" in text or "md5" in text or "blake" in text:
+        found += [m.span() for m in _DIGEST.finditer(text)]
     found += [m.span("code") for m in _PUBLIC_CODE.finditer(text)]
     found += [m.span("code") for m in _OFFER.finditer(text)]
     found += [m.span() for m in _PROMO.finditer(text)]
