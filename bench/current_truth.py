@@ -494,6 +494,9 @@ def main(argv: list[str] | None = None) -> None:
             f"\ncompare: {differ} of {len(a)} questions got a different first item on the two "
             f"stores; {verdict} a different verdict"
         )
+        for q, x, y in zip(world.questions, a, b, strict=True):
+            if x.first != y.first:
+                print(f"  {q.text!r}: embedded {x.first}, neo4j {y.first}")
     print(f"\nrun time {time.perf_counter() - started:.1f} s")
 
 

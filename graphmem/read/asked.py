@@ -44,6 +44,7 @@ DOMINANT = 0.6  # the share of the votes the leading subject or relation must ha
 MAX_WORDS = 30  # a longer query is no one question (a dialogue, a document)
 MAX_VALUES = 3  # a slot holding more values at once is a list, not the answer
 VOTERS = 20  # the keyword matches read for votes, best first
+ROLE_READ = 50  # the messages using a role's word read for the name it is given
 # A relation read by meaning: the question's cosine to its name at least this, and this
 # far ahead of the next relation's.
 MEANING_FLOOR, MEANING_MARGIN = 0.2, 0.05
@@ -67,7 +68,7 @@ def asked_first(
     if not _one_question(request.query):
         return ranked, support
     votes = _Votes(store, request, pool)
-    subject = _whose(request.query, pool, votes)
+    subject = _whose(store, request, pool, votes)
     if subject is None:
         return ranked, support
     admitted = admits(request.filter())
@@ -166,10 +167,14 @@ class _Votes:
         return self._cast
 
 
-def _whose(query: str, pool: dict[str, Candidate], votes: _Votes) -> str | None:
-    """Whose slot ``query`` asks about: a subject it names among those of the candidates
-    (then of the slots the matches speak of), the user when it speaks of itself, or whom the
-    matches not about the relation its words name are about ("my flatmate's")."""
+def _whose(
+    store: GraphStore, request: RecallRequest, pool: dict[str, Candidate], votes: _Votes
+) -> str | None:
+    """Whose slot the question asks about: a subject it names among those of the candidates
+    (then of the slots the matches speak of), the user when it speaks of itself, the person
+    a role it names was given ("my flatmate's"), or whom the matches not about the relation
+    its words name are about."""
+    query = request.query
     subjects = {slot_subject(c.row["slot"]) for c in pool.values() if c.row.get("slot")}
     if (named := _named(query, subjects)) is not None:
         return named
@@ -179,7 +184,7 @@ def _whose(query: str, pool: dict[str, Candidate], votes: _Votes) -> str | None:
     known = subjects | {slot_subject(s) for s, _ in cast}
     if (named := _named(query, known - subjects)) is not None:
         return named
-    if (called := _by_role(query, pool, known)) is not None:
+    if (called := _by_role(store, request, known)) is not None:
         return called
     said = _by_name(query, {_predicate(s) for s, _ in cast} - {""})
     return _leader(
@@ -189,11 +194,13 @@ def _whose(query: str, pool: dict[str, Candidate], votes: _Votes) -> str | None:
     )
 
 
-def _by_role(query: str, pool: dict[str, Candidate], subjects: set[str]) -> str | None:
+def _by_role(store: GraphStore, request: RecallRequest, subjects: set[str]) -> str | None:
     """The one person among ``subjects`` the user calls by the role the question names
     ("my flatmate's GP" after "My flatmate Kalinda ..."): a name right after "my <role>", or
-    before ", my <role>", in the messages among the candidates. None when the question
-    names no role, or the messages give that role to several people or to nobody known."""
+    before ", my <role>", in the messages that use the role's word (the store's keyword
+    matches, the same on both stores). None when the question names no role, or the
+    messages give that role to several people or to nobody known."""
+    query = request.query
     roles = roles_of(query)
     if len(roles) != 1:
         return None
@@ -203,10 +210,9 @@ def _by_role(query: str, pool: dict[str, Candidate], subjects: set[str]) -> str 
         rf"(?:[a-z]+\s+)?(?i:{role})\b"
     )
     found = set()
-    for c in pool.values():
-        if c.kind != "episode":
-            continue
-        for m in told.finditer(c.row.get("content") or ""):
+    hits = store.keyword_episodes(request.namespace, request.filter(), roles[0], None, ROLE_READ)
+    for hit in hits:
+        for m in told.finditer(hit.row.get("content") or ""):
             words = [_bare(w) for w in (m.group(1) or m.group(2)).split()]
             # "my flatmate Kalinda Ortiz" or "my flatmate Kalinda Saturday": the longer if known
             for name in (" ".join(words), words[0]):
@@ -287,8 +293,9 @@ def _told_with(
         for row in rows:
             words[relation] |= set(tokens(row.get("search_text") or ""))
     for row in support:
-        if (relation := told.get(row["fact_id"])) in held:
-            words[relation] |= set(tokens(said.get(row["episode_id"], "")))
+        version = told.get(row["fact_id"])
+        if version is not None and version in held:
+            words[version] |= set(tokens(said.get(row["episode_id"], "")))
     if len(words) < 2:
         return None
     shared = set.intersection(*words.values())
