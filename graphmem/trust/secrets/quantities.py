@@ -93,6 +93,7 @@ _SAID = re.compile(
 )
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _NAMED_DIGITS = 3  # a count this long or longer right after an access word is its value
+_AROUND = 64  # characters read on each side of a value: longer than any unit and its gap
 
 
 def counted(text: str, start: int, end: int, found: tuple[Cue, ...] = ()) -> bool:
@@ -122,7 +123,11 @@ def counted(text: str, start: int, end: int, found: tuple[Cue, ...] = ()) -> boo
     longest = max(len(d) for d in re.findall(r"\d+", value[lo:hi]))  # "8~16": a range of two
     if longest >= _NAMED_DIGITS and _named(text, start + lo, found):
         return False
-    folded = fold(text)
+    # Only the words beside the value are read: fold them alone (fold keeps positions), not
+    # the whole message once per value (a long message has many numbers).
+    at = max(0, start - _AROUND)
+    folded = fold(text[at : end + _AROUND])
+    start, end = start - at, end - at
     if value[hi:] and _after(folded, start + hi) and not _letters_past_unit(folded, end):
         return True  # a unit glued on and taken with the number ("3krát", "5분")
     if not all(not c.isascii() and (c.isalpha() or _mark(c)) for c in value[hi:]):

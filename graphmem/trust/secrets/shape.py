@@ -112,7 +112,9 @@ def weak(token: str) -> bool:
 _JOINED_CAPITALISED = re.compile(
     r"^[^\W\d_]+(?:[_+][^\W\d_]+)+[!?#$*&~]?$|^[^\W\d_]+(?:-[^\W\d_]+){2,}[!?#$*&~]?$"
 )
-_CLOSED = re.compile(r"^[^\W\d_]+(?:[_+.!#$&*-]?[^\W\d_]+)*[!?#$*&~]$|^[^\W\d_]+[!#$&*@][^\W\d_]+$")
+# The separator between two runs of letters is not optional: two runs without one are one
+# run, and an optional separator makes the pattern backtrack exponentially on a long word.
+_CLOSED = re.compile(r"^[^\W\d_]+(?:[_+.!#$&*-][^\W\d_]+)*[!?#$*&~]$|^[^\W\d_]+[!#$&*@][^\W\d_]+$")
 
 
 def _capitalised_words(token: str) -> bool:
