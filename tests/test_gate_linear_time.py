@@ -7,9 +7,14 @@ timeout is far above the milliseconds they take), not how fast."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from graphmem.extract.offline import OfflineExtractor
 from graphmem.trust import secrets
+from graphmem.trust.actions import is_read_only
+from graphmem.trust.injection import scan
 from graphmem.trust.sensitivity import categories_of_text
 
 _RUNS = [
@@ -59,3 +64,17 @@ def test_the_secret_gate_finishes_on_any_text(lead: str) -> None:
 def test_the_sensitivity_scan_finishes_on_any_text() -> None:
     for run in _RUNS:
         categories_of_text(f"I was diagnosed with {run} last year")
+
+
+@pytest.mark.timeout(240)
+def test_the_other_readers_of_every_message_finish_on_any_text() -> None:
+    """The injection scan, the action guard's reading and the offline extractor read every
+    message (or every action) too."""
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+    extractor = OfflineExtractor()
+    for run in _RUNS:
+        for lead in ("", "I live in ", "Ignore previous instructions and ", "please send "):
+            text = f"{lead}{run} now"
+            scan(text)
+            is_read_only(text[:2000])  # a longer action is refused by name
+            extractor.extract(text, occurred_at=when)
