@@ -47,8 +47,14 @@ _RUNS = [
     "비밀번호" * 300,
     "ok " * 1000,
     "one two three four " * 150,
+    # graphmem/trust/secrets/plain.py: the word "wifi", colons and quotes over and over.
+    "wifi: " * 500,
+    "wi-fi wlan " * 300,
+    'wifi is "' * 400,
+    "вайфай " * 400,
+    ": ->" * 700,
 ]
-_LEADS = ["", "password: ", "my PIN is ", "the code is ", "mật khẩu là ", "пароль "]
+_LEADS = ["", "password: ", "my PIN is ", "the code is ", "mật khẩu là ", "пароль ", "wifi: "]
 
 
 @pytest.mark.timeout(120)
