@@ -44,7 +44,7 @@ def audit_row(
         "before_json": None if before is None else canonical_json(redact_strings(before)),
         "after_json": None if after is None else canonical_json(redact_strings(after)),
         "confidence_change": confidence_change,
-        "note": None if note is None else redact(note).text,
+        "note": None if note is None else redact(note, judge=False).text,  # as redact_strings
     }
 
 

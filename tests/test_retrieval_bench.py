@@ -313,13 +313,16 @@ def test_one_run_scores_every_system(tmp_path: Path, capsys: pytest.CaptureFixtu
     _madial(tmp_path / "madial-bench")
     code = retrieval.main(
         ["--data-extra", str(tmp_path), "--datasets", "realtalk,madial", "--cross-validate",
-         "--weights", "default", "--weights", "recency=0"]
+         "--weights", "default", "--weights", "recency=0", "--embedder", "hashing"]
     )  # fmt: skip
     out = capsys.readouterr().out
     assert code == 0
-    for label in ("graphmem[hashing] default", "graphmem[hashing] recency=0", "BM25"):
-        assert label in out
-    assert "dense[hashing]" in out
+    # The library's default embedder first, and the one --embedder adds beside it.
+    for spec in ("semantic", "hashing"):
+        for label in (f"graphmem[{spec}] default", f"graphmem[{spec}] recency=0"):
+            assert label in out
+        assert f"dense[{spec}]" in out
+    assert "BM25" in out
     assert "held out realtalk" in out
     assert "held out madial" in out
     bm25_madial = out.split("== madial")[1].split("BM25")[1].split("|")[1].split()
@@ -336,5 +339,5 @@ def test_document_and_temporal_sets_run_beside_the_baselines(
     assert code == 0
     assert "== covidqa: 1 conversations, 6 items, 2 questions" in out
     assert "== realtimeqa: 1 conversations, 2 items, 2 questions" in out
-    dense = out.split("== realtimeqa")[1].split("dense[hashing]")[1].split("|")[1].split()
+    dense = out.split("== realtimeqa")[1].split("dense[semantic]")[1].split("|")[1].split()
     assert dense[2] == "1.000"  # the first week's question sees only the first week's item

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import uuid
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,7 @@ from graphmem.trust.secrets import (
 )
 from graphmem.trust.secrets.common import Candidate
 from graphmem.trust.secrets.structure import secret_key_kind
+from graphmem.write.inputs import scrub_ref
 
 HELDOUT = [
     json.loads(line)
@@ -283,6 +286,23 @@ def test_redact_strings_keeps_ids_and_times() -> None:
         "valid_at": "2025-01-01",
         "quotes": ["pw: [redacted:password]"],
     }
+
+
+def test_graphmem_ids_and_callers_references_are_never_taken_for_keys() -> None:
+    """The learnt judge took one in ten ids of the shape "run_" + 32 hex digits for a key
+    (a maintenance run's id, redacted in its own audit entry). Records graphmem composes
+    and callers' references are read by the rules only, which know a key by its format."""
+    for n in range(300):
+        run = f"run_{uuid.UUID(int=n * 7919 + 12345).hex}"
+        other = f"run_{hashlib.sha256(str(n).encode()).hexdigest()[:32]}"
+        assert redact_strings({"distillation_run": run, "other": other}) == {
+            "distillation_run": run,
+            "other": other,
+        }
+        assert scrub_ref(other) == other
+    assert scrub_ref("https://user:hunter2secret@mail.example/msg/1") != (
+        "https://user:hunter2secret@mail.example/msg/1"
+    )
 
 
 # --- the held-out set: written after the detectors were tuned ------------------

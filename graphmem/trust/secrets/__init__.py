@@ -336,7 +336,7 @@ def redact_claim_text(subject: str, predicate: str, value: str) -> str:
 # summary holds its validity as ISO times, and the ids of the versions it points to).
 _MACHINE_KEY = re.compile(
     r"^(?:id|at|slot|key|namespace|kind|status|authority|source|version|superseded_by"
-    r"|valid_from|valid_until)$|_(?:id|ids|at|key)$"
+    r"|valid_from|valid_until)$|_(?:id|ids|at|key|run)$"
 )
 
 
@@ -346,12 +346,15 @@ def _machine_key(key: str) -> bool:
 
 
 def redact_strings(value: Any, key: str | None = None) -> Any:
-    """``value`` with every string in it redacted (dicts and lists walked; ids kept)."""
+    """``value`` with every string in it redacted (dicts and lists walked; ids kept). The
+    rules only: these are records graphmem composed (an audit entry's before and after),
+    whose ids the learnt judge, trained on people's messages, may take for a key ("run_"
+    and 32 hex digits: one in ten); what people said in them was judged when it was said."""
     if isinstance(value, str):
         if key is not None and _machine_key(key):
             return value
         # Every audit row comes through here: a clean text (the usual case) is kept as is.
-        return redact(value).text if find(value) else value
+        return redact(value, judge=False).text if find(value, judge=False) else value
     if isinstance(value, dict):
         return {k: redact_strings(v, k) for k, v in value.items()}
     if isinstance(value, list | tuple):
