@@ -39,6 +39,12 @@ Inference needs numpy only.
   cue lexicon the features read was itself extended with words the spent corpora showed,
   so even the held-out figures flatter the judge a little. Where the message holds no
   word about access the bar is nearly out of reach: there the judge adds little.
+- **Where it is not used**: text graphmem composes (claims given as data, rendered
+  "subject predicate object"; an audit entry's before, after and note) and callers'
+  references (`source_ref`) are read by the rules only. It was trained on people's
+  messages, and this model scores one in ten ids of the shape "run_" + 32 hex digits,
+  alone, as a key (the model before G was added: none); the rules know a key by its
+  format and by the words around it.
 
 ## Leave-one-corpus-out validation
 
