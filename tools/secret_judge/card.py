@@ -42,8 +42,8 @@ Inference needs numpy only.
 - **Where it is not used**: text graphmem composes (claims given as data, rendered
   "subject predicate object"; an audit entry's before, after and note) and callers'
   references (`source_ref`) are read by the rules only. It was trained on people's
-  messages, and this model scores one in ten ids of the shape "run_" + 32 hex digits,
-  alone, as a key (the model before G was added: none); the rules know a key by its
+  messages, and the model of 2026-12-05 (G added) scored one in ten ids like "run_" + 32 hex,
+  alone, as a key (the one before: none); the rules know a key by its
   format and by the words around it.
 
 ## Leave-one-corpus-out validation
