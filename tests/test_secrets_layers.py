@@ -305,6 +305,17 @@ def test_graphmem_ids_and_callers_references_are_never_taken_for_keys() -> None:
     )
 
 
+def test_a_record_id_in_a_message_is_kept_and_a_vendor_key_is_not() -> None:
+    """A record's id (its kind, "_", hex) names a record; the judge took one in ten "run_" ids
+    in a message for a key. Any other word before the hex may be a vendor's key prefix."""
+    for n in range(200):
+        hexed = hashlib.sha256(str(n).encode()).hexdigest()[:32]
+        for said in (f"The deploy run_{hexed} finished fine.", f"see evt_{hexed} in the log"):
+            assert redact(said).text == said
+        assert hexed not in redact(f"the api key is wx_{hexed}").text
+        assert hexed not in redact(f"my stripe key is sk_{hexed}").text
+
+
 # --- the held-out set: written after the detectors were tuned ------------------
 
 

@@ -116,6 +116,16 @@ _DIGEST = re.compile(
 )
 
 
+# A record's id as systems write it: the kind of record, an underscore, hex digits ("run_4f0c…",
+# "evt_9a3e…", graphmem's own "aud_…", "ep_…"). It names a record and opens nothing. Only words
+# that name a kind of record: a vendor's prefix before hex is as often a key ("wx_a83f…").
+_RECORD_ID = re.compile(
+    r"(?<![\w-])(?:run|job|task|req|request|trace|span|msg|message|evt|event|build|deploy"
+    r"|commit|order|invoice|inv|txn|ticket|issue|case|incident|batch|upload|file|doc|record"
+    r"|aud|ckp|ent|ep|f|st|tomb|tr|turn|fact|stmt)_[0-9a-f]{16,64}(?![\w-])"
+)
+
+
 def spans(text: str) -> list[Span]:
     """Where ``text`` holds public material, in order."""
     found: list[Span] = [m.span() for m in _WALLET_ADDRESS.finditer(text)]
@@ -134,6 +144,8 @@ def spans(text: str) -> list[Span]:
         found += [m.span() for m in _DATA_URI.finditer(text)]
     if "sha" in text or "md5" in text or "blake" in text:
         found += [m.span() for m in _DIGEST.finditer(text)]
+    if "_" in text:
+        found += [m.span() for m in _RECORD_ID.finditer(text)]
     found += [m.span("code") for m in _PUBLIC_CODE.finditer(text)]
     found += [m.span("code") for m in _OFFER.finditer(text)]
     found += [m.span() for m in _PROMO.finditer(text)]
