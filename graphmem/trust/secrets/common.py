@@ -23,6 +23,22 @@ Check = Callable[[re.Match[str], str], bool]
 VALUE_GROUPS = ("v", "v_dq", "v_sq", "v_cq", "v_bq", "v2")
 # Sentence punctuation that ends an unquoted value rather than belonging to it.
 TRAILING = ".,;:)]}>"
+# A character of a script written without spaces between words (Thai, Lao, Myanmar, Khmer,
+# kana, CJK, Hangul): a word there is glued to the next, and a unit to its number.
+UNSPACED = re.compile(
+    r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+)
+# What a layer may take around a value that is not the value: quotes, brackets, punctuation.
+_VALUE_EDGE = " \t.,;:!?`'\"()[]«»“”‘’"
+
+
+def trim_edges(text: str, start: int, end: int) -> tuple[int, int]:
+    """``(start, end)`` of a value with the quotes and punctuation around it left out."""
+    while start < end and text[start] in _VALUE_EDGE:
+        start += 1
+    while end > start and text[end - 1] in _VALUE_EDGE:
+        end -= 1
+    return start, end
 
 
 @dataclass(frozen=True, slots=True)

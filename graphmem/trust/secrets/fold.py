@@ -4,6 +4,7 @@ for one, so that positions in the folded text are positions in the original."""
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
 
 
 class _Bare(dict[int, int]):
@@ -33,3 +34,17 @@ def case(text: str) -> str:
 def fold(text: str) -> str:
     """:func:`case`, then without accents."""
     return case(text).translate(BARE)
+
+
+def word_columns(path: Path) -> list[set[str]]:
+    """The words of each column after the first (a language's code) of a hand-written table,
+    one line per language, words split by "|", folded; "#" lines and the header skipped."""
+    columns: list[set[str]] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith(("#", "lang\t")):
+            continue
+        _, *cells = line.split("\t")
+        columns += [set() for _ in range(len(cells) - len(columns))]
+        for column, cell in zip(columns, cells, strict=False):
+            column.update(fold(w.strip()) for w in cell.split("|") if w.strip())
+    return columns

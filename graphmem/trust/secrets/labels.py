@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from graphmem.trust.secrets import vocabulary
+from graphmem.trust.secrets.common import UNSPACED
 from graphmem.trust.secrets.cues import CODE, LABEL, NUMBER, PUBLIC, QUIET, SAY, Cue
 
 # "Number" in the languages the cue data covers; the class is small and closed, and a word
@@ -113,7 +114,7 @@ def labelled(text: str, start: int, found: tuple[Cue, ...], end: int | None = No
     value taken with the word before it ("会員番号12093847") is judged from its digits."""
     if any(a <= start < b for a, b in bank_codes(text, found)):
         return False
-    if end is not None and _UNSPACED.match(text, start):
+    if end is not None and UNSPACED.match(text, start):
         digit = next((i for i in range(start, end) if text[i].isdigit()), start)
         if digit > start and _labelled(text, digit, found):
             return True
@@ -185,12 +186,7 @@ def _document(found: tuple[Cue, ...], lo: int, at: int) -> bool:
 def _ends_word(window: str, at: int) -> bool:
     """A number word glued to a word before it, in a script with spaces ("Passnummer")."""
     before = window[at - 1]
-    return before.isalpha() and not _UNSPACED.match(before) and window[at].isascii()
-
-
-_UNSPACED = re.compile(
-    r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
-)
+    return before.isalpha() and not UNSPACED.match(before) and window[at].isascii()
 
 
 def _free(text: str, span: tuple[int, int], found: tuple[Cue, ...], *, bound: bool) -> bool:

@@ -19,10 +19,10 @@ import re
 import unicodedata
 from pathlib import Path
 
-from graphmem.trust.secrets.fold import fold
+from graphmem.trust.secrets.common import UNSPACED, trim_edges
+from graphmem.trust.secrets.fold import fold, word_columns
 
 _FILE = Path(__file__).with_name("placeholder_words.tsv")
-_EDGE = " \t.,;:!?`'\"()[]«»“”‘’"
 # A run of one masking character: what a form or a manual shows for a hidden value.
 # Groups are split by a separator only: two runs of one character back to back would let a
 # long run be split every way there is, and a failed match try them all.
@@ -40,30 +40,18 @@ _TYPE = re.compile(
 _NULL = re.compile(r"(?:none|null|nil|undefined|nan|empty|tbd|todo|n/a)", re.IGNORECASE)
 _ASSIGNED = re.compile(r"[A-Za-z_][\w.-]{0,40}\s*(?:=|:\s)\s*[\"']?")
 _PARTS = re.compile(r"[_\-.\s]+")
-_UNSPACED = re.compile(
-    r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
-)
 
 
 @functools.cache
 def _words() -> tuple[frozenset[str], frozenset[str]]:
-    yours: set[str] = set()
-    here: set[str] = set()
-    for line in _FILE.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith(("#", "lang\t")):
-            continue
-        _, first, anywhere = line.split("\t")
-        yours.update(fold(w.strip()) for w in first.split("|") if w.strip())
-        here.update(fold(w.strip()) for w in anywhere.split("|") if w.strip())
+    """The words for "your" said first, and those for "here", "example", "enter" anywhere."""
+    yours, here = word_columns(_FILE)
     return frozenset(yours), frozenset(here)
 
 
 def placeholder(text: str, start: int, end: int) -> bool:
     """Whether the value ``text[start:end]`` is a placeholder (see the module)."""
-    while start < end and text[start] in _EDGE:
-        start += 1
-    while end > start and text[end - 1] in _EDGE:
-        end -= 1
+    start, end = trim_edges(text, start, end)
     # A layer may take the key with its value ("API_KEY=YOUR_KEY_HERE"): the value is judged.
     assigned = _ASSIGNED.match(text, start, end)
     if assigned is not None:
@@ -90,9 +78,9 @@ def _template(value: str) -> bool:
         return False
     yours, here = _words()
     folded = fold(value)
-    if _UNSPACED.search(folded):
+    if UNSPACED.search(folded):
         # "비밀번호입력", "你的密码": a template word wherever it sits in the value.
-        return any(w in folded for w in here | yours if _UNSPACED.match(w[0]))
+        return any(w in folded for w in here | yours if UNSPACED.match(w[0]))
     # Templates join their words with "_" ("sua_senha_aqui"); a passphrase may be joined
     # with "-" or spaces ("tu-casa-roja"), and is not read here.
     if "_" not in value:

@@ -17,21 +17,16 @@ import re
 import unicodedata
 from pathlib import Path
 
+from graphmem.trust.secrets.common import UNSPACED, trim_edges
 from graphmem.trust.secrets.cues import QUIET, SAY, Cue
-from graphmem.trust.secrets.fold import fold
+from graphmem.trust.secrets.fold import fold, word_columns
 
 _FILE = Path(__file__).with_name("quantity_words.tsv")
 _INFLECTION = 3  # letters a word of four or more may gain: "minute" -> "minutes", "minuten"
 _STEM = 4
-# Scripts written without spaces between words: a unit there is glued to what follows it.
-_UNSPACED = re.compile(
-    r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
-)
 # The number itself: digits, perhaps grouped ("12 400", "1,500"), or a range of two ("8-64
 # characters", "8~16자", "3-5 días"); a safe's combination is three ("24-8-36") and no range.
 _NUMBER = re.compile(r"\d+(?:[ ,.]\d{3})*(?:\s?[-–~〜～]\s?\d+(?:[ ,.]\d{3})*)?(?![-–~〜～]?\d)")
-# Around the value: quotes and sentence punctuation a layer may have taken with it.
-_EDGE = " \t.,;:!?`'\"()[]«»“”‘’"
 _GAP_AFTER = re.compile(r"[ \t\u00a0-]{0,2}")  # "3 times", "4-digit", "5分钟"
 _LEADS = re.compile(r"[ \t\u00a0:]{1,3}\d")  # "minimum 10 caractères": a number next
 _GAP_BEFORE = re.compile(r"[ \t\u00a0:#№.]{0,3}$")  # "page 15", "p. 15", "room #12", "第15"
@@ -40,25 +35,18 @@ _GAP_BEFORE = re.compile(r"[ \t\u00a0:#№.]{0,3}$")  # "page 15", "p. 15", "roo
 @functools.cache
 def _words() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The words said after a number and those said before it, folded, longest first."""
-    after: set[str] = set()
-    before: set[str] = set()
-    for line in _FILE.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith(("#", "lang\t")):
-            continue
-        _, said_after, said_before = line.split("\t")
-        after.update(fold(w.strip()) for w in said_after.split("|") if w.strip())
-        before.update(fold(w.strip()) for w in said_before.split("|") if w.strip())
+    after, before = word_columns(_FILE)
     return tuple(sorted(after, key=len, reverse=True)), tuple(sorted(before, key=len, reverse=True))
 
 
 def _word_end_ok(folded: str, end: int, word: str) -> bool:
     """``word`` found ending at ``end`` is a whole word, or a stem with a short ending."""
-    if not word[-1].isalpha() or _UNSPACED.match(word[-1]):
+    if not word[-1].isalpha() or UNSPACED.match(word[-1]):
         return True
     extra = 0
     while end + extra < len(folded) and folded[end + extra].isalpha():
         extra += 1
-    if extra and _UNSPACED.match(folded[end]):
+    if extra and UNSPACED.match(folded[end]):
         return True  # "3번째" : a script without spaces glues the next word on
     return extra == 0 or (len(word) >= _STEM and extra <= _INFLECTION)
 
@@ -79,7 +67,7 @@ def _before(folded: str, at: int) -> bool:
         start = at - len(word)
         if start < 0 or not folded.startswith(word, start):
             continue
-        if start == 0 or not folded[start - 1].isalpha() or _UNSPACED.match(word[0]):
+        if start == 0 or not folded[start - 1].isalpha() or UNSPACED.match(word[0]):
             return True
     return False
 
@@ -100,10 +88,7 @@ def counted(text: str, start: int, end: int, found: tuple[Cue, ...] = ()) -> boo
     """Whether the value ``text[start:end]`` is a bare number (what else the span holds is
     words of a script without spaces, as a cue layer may take them: "账户被锁了24") that a
     word beside it marks as a quantity."""
-    while start < end and text[start] in _EDGE:
-        start += 1
-    while end > start and text[end - 1] in _EDGE:
-        end -= 1
+    start, end = trim_edges(text, start, end)
     value = text[start:end]
     if value and _LEADS.match(text, end) and fold(value) in _words()[1]:
         return True  # the word that says a number is a minimum, taken for the value itself
@@ -116,7 +101,7 @@ def counted(text: str, start: int, end: int, found: tuple[Cue, ...] = ()) -> boo
     # Before the number, only words of a script without spaces ("账户被锁了24"); after it, an
     # ending glued on in a script of its own ("7කින්": in 7). Letters of a token ("Tiger24",
     # "Пароль24") make it no bare number.
-    if not all(_UNSPACED.match(c) for c in value[:lo]):
+    if not all(UNSPACED.match(c) for c in value[:lo]):
         return False
     if _YEAR.fullmatch(value, lo, hi) and text.startswith(("年", "년"), start + hi):
         return True  # a date written in its own order ("パスワードは2026年3月15日まで")
