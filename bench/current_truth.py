@@ -2,23 +2,28 @@
 true now for a question about now, and the version true then for one about the past?
 
 Seeded slots (a subject and a one-valued relation: where someone lives, works, their car,
-gym, doctor, a child's school, ...) get 2-5 values over 2022-2026, told as text through
-``Memory.remember(text, at=...)``; some back-dated (an older change told after a newer one,
-with its real ``at``), some ending in a tie (two changes with the same ``at``, not scored:
-the README does not say which holds). Questions about now (no ``at``), then (``at`` inside an
-older version's validity) and the past in words ("before Denver", "in March 2024", "last
-year") are asked with ``k=5``; the first item is scored by the version it states (a fact by
-its value, an episode by what its statement asserted). Public API only. A fifth of the slots
-are alone in their namespace (one slot's versions against each other); the rest share
-namespaces of ten (a user, relatives, a child), where slots of one relation compete.
+gym, doctor, a child's school, ...; the relations, values, people and phrasings of
+bench/data/current_truth_templates.py, or of the module ``--templates`` names) get 2-5
+values over 2022-2026, told as text through ``Memory.remember(text, at=...)``; some
+back-dated (an older change told after a newer one, with its real ``at``), some ending in a
+tie (two changes with the same ``at``, not scored: the README does not say which holds).
+Questions about now (no ``at``), then (``at`` inside an older version's validity) and the
+past in words ("before Denver", "in March 2024", "last year") are asked with ``k=5``; the
+first item is scored by the version it states (a fact by its value, an episode by what its
+statement asserted). Public API only. A fifth of the slots are alone in their namespace (one
+slot's versions against each other); the rest share namespaces of ten (a user, relatives, a
+child), where slots of one relation compete.
 
     .venv/bin/python bench/current_truth.py [--store neo4j --uri bolt://127.0.0.1:7687]
     .venv/bin/python bench/current_truth.py --compare --quick     # both stores, 40 slots
+    .venv/bin/python bench/current_truth.py --templates current_truth_templates_b --quick
+        # another module of bench/data: other relations, values, people and phrasings
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
 import random
 import re
@@ -207,6 +212,11 @@ def ask(rng: random.Random, slot: Slot, now: datetime) -> list[Question]:
     return out
 
 
+def use_templates(name: str) -> None:
+    """Render from bench/data/<name>.py instead of current_truth_templates."""
+    globals()["tpl"] = importlib.import_module(name)
+
+
 def build(seed: int, n_slots: int, now: datetime) -> World:
     rng = random.Random(seed)
     relations = list(tpl.RELATIONS)
@@ -376,20 +386,21 @@ def report(world: World, outcomes: list[Outcome], timing: str, t: Counter[str], 
     pairs = list(zip(world.questions, outcomes, strict=True))
     scored = [(q, o) for q, o in pairs if not q.tie]
     by = [(q.kind, world.slots[q.slot].relation, o) for q, o in scored]
+    w = max(12, *(len(r) + 1 for r in tpl.RELATIONS))  # the relation column
     for kind in KINDS:
         print(f"\n{kind}{ {'then': ' (by at=)', 'before': ' (in words)'}.get(kind, '') }")
-        print(f"  {'relation':<12}{'n':>6}{'correct':>8}{'wrong':>8}{'other':>8}")
+        print(f"  {'relation':<{w}}{'n':>6}{'correct':>8}{'wrong':>8}{'other':>8}")
         for rel in [*tpl.RELATIONS, "all"]:
-            print(f"  {rel:<12}{rates([o for k, r, o in by if k == kind and rel in ('all', r)])}")
+            print(f"  {rel:<{w}}{rates([o for k, r, o in by if k == kind and rel in ('all', r)])}")
         sel = [o for k, _, o in by if k == kind]
         first = {k: [o for o in sel if o.first[0] == k] for k in ("fact", "episode")}
         later = sum(o.later for o in sel if o.state == "wrong")
         print(f"  first item a fact{rates(first['fact'])}; an episode{rates(first['episode'])}")
         print(f"  wrong versions later than the expected one: {later}")
-    print(f"\n  {'total':<12}{rates([o for _, o in scored])}")
+    print(f"\n  {'total':<{w}}{rates([o for _, o in scored])}")
     alone = {s for idx in world.namespaces.values() if len(idx) == 1 for s in idx}
     for name, want in (("alone in ns", True), (f"ns of {SHARED}", False)):
-        print(f"  {name:<12}{rates([o for q, o in scored if (q.slot in alone) == want])}")
+        print(f"  {name:<{w}}{rates([o for q, o in scored if (q.slot in alone) == want])}")
     empty = sum(o.first == ("", "") for _, o in scored)
     other = sum(o.state == "other" for _, o in scored)
     print(f"other = {empty} empty recalls + {other - empty} first items from another slot")
@@ -468,11 +479,19 @@ def main(argv: list[str] | None = None) -> None:
         help="offline: the default extractor reads the statements; gold: a model (the fake "
         "server) returns each statement's one triple, so only recall's ranking is measured",
     )
+    parser.add_argument(
+        "--templates",
+        default="current_truth_templates",
+        help="the module in bench/data with the relations, phrasings and names",
+    )
     args = parser.parse_args(argv)
+    use_templates(args.templates)
     started, now = time.perf_counter(), datetime.now(UTC)
     print(f"# bench/current_truth.py, {now:%Y-%m-%d %H:%M} UTC, {common.machine()}")
     print(f"# command: {' '.join([Path(sys.argv[0]).name, *sys.argv[1:]])}")
     print(f"# extractor: {args.extractor}")
+    if args.templates != "current_truth_templates":
+        print(f"# templates: {args.templates}")
     world = build(args.seed, 40 if args.quick else args.slots, now)
     kinds = Counter(q.kind for q in world.questions if not q.tie)
     print(
