@@ -166,3 +166,38 @@ def test_a_built_in_relation_is_read_from_the_words_it_is_asked_by(
     tell(space, "Rhiannon", "doctor", "Dr. Mei Tanaka",
          "My partner Rhiannon's doctor is Dr. Mei Tanaka now.", SEP)  # fmt: skip
     assert "Lumenhall" in first(memory.recall("What company is Rhiannon at right now?", space))
+
+
+def test_a_relation_is_read_from_the_phrase_people_ask_it_with(
+    memory: Memory, tell: Tell, ns: Any
+) -> None:
+    """Nobody ever said "work out" or "working as": the phrases people ask a gym and a job
+    title with (graphmem/extract/relation_words.tsv) name them, and the longer phrase wins
+    over the one word "work" that names works_at."""
+    space = ns("phrases")
+    tell(space, "Joaquin", "works_at", "Brightfold", "Joaquin works at Brightfold.", JAN)
+    tell(space, "Joaquin", "favourite_gym", "Lumen Yoga House",
+         "Joaquin's gym is Lumen Yoga House.", JAN)  # fmt: skip
+    tell(space, "Joaquin", "favourite_gym", "Anchor CrossFit",
+         "Joaquin switched to Anchor CrossFit.", MAY)  # fmt: skip
+    tell(space, "Joaquin", "job_title", "electrician", "Joaquin is an electrician.", SEP)
+    assert "Anchor CrossFit" in first(memory.recall("Where does Joaquin work out?", space))
+    assert "electrician" in first(memory.recall("What is Joaquin working as these days?", space))
+    assert "electrician" in first(memory.recall("What does Joaquin do for a living?", space))
+    assert "Brightfold" in first(memory.recall("Where does Joaquin work?", space))
+
+
+def test_a_relative_the_word_list_does_not_name_is_someone_else(
+    memory: Memory, tell: Tell, ns: Any
+) -> None:
+    """ "my godmother" is made from "mother": a question about her is not about the user,
+    whose own landlord would otherwise answer."""
+    space = ns("godmother")
+    tell(space, "user", "landlord", "Grange Properties",
+         "I rent from Grange Properties.", JAN)  # fmt: skip
+    tell(space, "Jolene", "landlord", "Lantern Lettings",
+         "My godmother Jolene rents from Lantern Lettings.", MAY)  # fmt: skip
+    tell(space, "Jolene", "dentist", "Dr. Rafferty Lund",
+         "My godmother Jolene's dentist is Dr. Rafferty Lund.", SEP)  # fmt: skip
+    found = memory.recall("Who's my godmother's landlord currently?", space)
+    assert "Lantern Lettings" in first(found)

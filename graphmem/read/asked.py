@@ -12,7 +12,9 @@ and puts the facts that hold in it first, credited with the best match of the re
   from the evidence: the subject that the keyword matches not explained by the relation
   are about, when one subject has most of them.
 * **Which relation**: a relation whose name the question uses ("band", "job title",
-  "live" for ``lives_in``); else the relation that the keyword matches about *other*
+  "live" for ``lives_in``) or a phrase people ask it with ("work out" for a ``gym``,
+  ``graphmem.extract.relation_words``), the longest phrase winning ("working as" is a job
+  title, not ``works_at``); else the relation that the keyword matches about *other*
   subjects point to. Those matched the question's words although they are not about the
   one asked about, so the words they share are the relation's: "what do I drive?" meets
   "my flatmate drives a Clio", which told a ``car``; the user's ``car`` answers, although
@@ -29,6 +31,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 
+from graphmem.extract.relation_words import asked_by, phrases_of, said
 from graphmem.model import entity_key
 from graphmem.models.embed import Embedder
 from graphmem.read.focus import SELF_KEY, Focus, focus_of, roles_of
@@ -48,8 +51,9 @@ ROLE_READ = 50  # the messages using a role's word read for the name it is given
 # A relation read by meaning: the question's cosine to its name at least this, and this
 # far ahead of the next relation's.
 MEANING_FLOOR, MEANING_MARGIN = 0.2, 0.05
-# The question's cosine to each relation name (embedded as words: "job title").
-Meaning = Callable[[list[str]], list[float]]
+# The cosine of a question's words (those left once whose and when are taken out) to each
+# relation name (embedded as words: "job title"); the whole question's when none are left.
+Meaning = Callable[[list[str], str], list[float]]
 _POSSESSIVE = ("'s", "’s", "'", "’")
 
 
@@ -83,7 +87,7 @@ def asked_first(
     if relation is None and len(held) > 1:
         relation = _told_with(store, request, subject, held)
     if relation is None and meaning is not None:
-        relation = _by_meaning(meaning, sorted(held))
+        relation = _by_meaning(meaning, sorted(held), _relation_words(request.query, subject))
     rows = held.get(relation or "", [])
     if not rows or len(rows) > MAX_VALUES:
         return ranked, support
@@ -114,13 +118,14 @@ def meaning_of(embedder: Embedder, vector: list[float]) -> Meaning | None:
     if embedder.name.startswith("hashing"):
         return None
 
-    def near(relations: list[str]) -> list[float]:
+    def near(relations: list[str], words: str) -> list[float]:
         new = [r for r in relations if (embedder.name, r) not in _NAMES]
         if new:
             for r, v in zip(new, embedder.embed([r.replace("_", " ") for r in new]), strict=True):
                 _NAMES[(embedder.name, r)] = v
+        asked = embedder.embed([words])[0] if words else vector
         names = [_NAMES[(embedder.name, r)] for r in relations]
-        return [sum(a * b for a, b in zip(vector, v, strict=False)) for v in names]
+        return [sum(a * b for a, b in zip(asked, v, strict=False)) for v in names]
 
     return near
 
@@ -254,15 +259,18 @@ def _bare(word: str) -> str:
 
 
 def _by_name(query: str, relations: set[str]) -> str | None:
-    """The one relation whose name's words the query uses (stemmed: "living" is
-    ``lives_in``; at least half of them: "job" is ``job_title``), the one that uses the
-    most of its words when several do."""
-    asked = set(tokens(query))
-    scored: dict[str, float] = {}
+    """The one relation the query asks about by its words: by its name (stemmed: "living"
+    is ``lives_in``; at least half of its words: "job" is ``job_title``), or by a phrase
+    people ask it with (``graphmem.extract.relation_words``: "work out" for a ``gym``). The
+    relation with the most words said wins ("working as" is ``job_title``, not
+    ``works_at``); a tie is no answer."""
+    asked, question = set(tokens(query)), said(query)
+    scored: dict[str, int] = {}
     for relation in relations:
         named = set(tokens(relation.replace("_", " ")))
-        if named and 2 * len(named & asked) >= len(named):
-            scored[relation] = len(named & asked) / len(named)
+        by_name = len(named & asked) if named and 2 * len(named & asked) >= len(named) else 0
+        if score := max(by_name, asked_by(question, relation)):
+            scored[relation] = score
     if not scored:
         return None
     top = max(scored.values())
@@ -290,6 +298,7 @@ def _told_with(
     }
     words: dict[str, set[str]] = defaultdict(set)
     for relation, rows in held.items():  # a built-in's search text has how it is asked
+        words[relation] |= {w for phrase in phrases_of(relation) for w in phrase}
         for row in rows:
             words[relation] |= set(tokens(row.get("search_text") or ""))
     for row in support:
@@ -306,11 +315,39 @@ def _told_with(
     return best[0] if top and len(best) == 1 else None
 
 
-def _by_meaning(meaning: Meaning, relations: list[str]) -> str | None:
-    """The relation whose name the question's vector is clearly nearest, if any."""
+# Words that say whose, and what kind of question, not which relation.
+_WH = frozenset({"who", "whom", "whose", "what", "which", "where", "when", "how", "why"})
+_AUXILIARY = frozenset({
+    "is", "are", "am", "was", "were", "do", "does", "did", "has", "have", "had", "will",
+    "would", "can",
+})  # fmt: skip
+_PERSONAL = frozenset({
+    "i", "me", "my", "mine", "myself", "you", "your", "he", "him", "his", "she", "her",
+    "they", "them", "their", "we", "us", "our",
+})  # fmt: skip
+
+
+def _relation_words(query: str, subject: str) -> str:
+    """What is left of ``query`` once the words about whose and when are taken out: "Where
+    does my aunt Mireille work out these days?" -> "work out"; "What does Hamid do for a
+    living?" -> "do for a living" (the auxiliary after the question word goes, a verb stays)."""
+    gone = _WH | _PERSONAL | set(subject.split()) | set(roles_of(query))
+    words = [_bare(w.strip('.,;:!?"()[]')) for w in untimed(query).split()]
+    folded = [w.casefold() for w in words]
+    return " ".join(
+        word
+        for at, (word, fold) in enumerate(zip(words, folded, strict=True))
+        if word
+        and fold not in gone
+        and not (at > 0 and folded[at - 1] in _WH and fold in _AUXILIARY)
+    )
+
+
+def _by_meaning(meaning: Meaning, relations: list[str], words: str) -> str | None:
+    """The relation whose name the question's words are clearly nearest, if any."""
     if not relations:
         return None
-    near = sorted(zip(meaning(relations), relations, strict=True), reverse=True)
+    near = sorted(zip(meaning(relations, words), relations, strict=True), reverse=True)
     top, relation = near[0]
     second = near[1][0] if len(near) > 1 else 0.0
     return relation if top >= MEANING_FLOOR and top - second >= MEANING_MARGIN else None

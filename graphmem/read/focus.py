@@ -43,8 +43,28 @@ _PERSONS = (RELATION_WORDS - {"cat", "dog"}) | _SERVICES | {
     "parents", "parent", "sibling", "siblings", "twin", "twins", "housemate", "classmate",
     "teammate", "stepmother", "stepfather", "stepson", "stepdaughter", "ex", "baby", "toddler",
     "son-in-law", "daughter-in-law", "mother-in-law", "father-in-law", "girl", "boy",
-    "co-worker", "friends",
+    "co-worker", "friends", "grandchild", "grandkid", "kiddo", "stepmum", "stepmom",
+    "stepdad", "in-laws", "landlady", "bestie", "pal", "buddy", "mentee", "student", "pupil",
+    "client", "nanny", "babysitter", "carer", "caregiver", "godparent", "hubby", "bf", "gf",
+    "employee", "intern", "tenant", "flatmates", "roommates",
 }  # fmt: skip
+# Words for people are made from others: "stepbrother", "godmother", "half-sister",
+# "great-aunt", "sister-in-law", "ex-husband", "bandmate" — read by how they are made, so a
+# relative the list does not name is still someone else, not the user.
+_KIN_PREFIX = re.compile(r"^(?:great-?)*(?:step-?|god-?|half-|grand-?|ex-)?")
+_KIN_SUFFIX = re.compile(r"(?:-in-law|s)$")
+
+
+def _is_person(word: str) -> bool:
+    """Whether ``word`` (folded, without a possessive) is a word for a person the user
+    knows: one of the list, or made from one ("godmother", "great-aunt", "bandmate")."""
+    if word in _PERSONS or (word.endswith("mate") and len(word) > 5):
+        return True
+    for bare in {word, _KIN_SUFFIX.sub("", word)}:
+        core = _KIN_PREFIX.sub("", bare)
+        if core != word and core in _PERSONS - _SERVICES:
+            return True
+    return False
 
 
 def focus_of(query: str) -> Focus | None:
@@ -65,7 +85,7 @@ def roles_of(query: str) -> list[str]:
             continue
         for near, after in enumerate(words[at + 1 : at + 4], start=at + 1):  # "my older sister"
             person = _bare(after)
-            if person not in _PERSONS:
+            if not _is_person(person):
                 continue
             told = near + 1 < len(words) and words[near + 1][:1].isupper()  # "my doctor Priya"
             if person not in _SERVICES or after.endswith(_POSSESSIVE) or told:
