@@ -430,10 +430,10 @@ def report(world: World, outcomes: list[Outcome], timing: str, t: Counter[str], 
     )
 
 
-def print_misses(world: World, outcomes: list[Outcome], n: int) -> None:
-    """The first ``n`` 'now' questions whose first item is not the current version."""
-    print(f"\nmissed 'now' questions (first {n}):")
-    pairs = [(q, o) for q, o in zip(world.questions, outcomes, strict=True) if q.kind == "now"]
+def print_misses(world: World, outcomes: list[Outcome], n: int, kind: str = "now") -> None:
+    """The first ``n`` questions of ``kind`` whose first item is not the version asked for."""
+    print(f"\nmissed '{kind}' questions (first {n}):")
+    pairs = [(q, o) for q, o in zip(world.questions, outcomes, strict=True) if q.kind == kind]
     for q, o in [(q, o) for q, o in pairs if not q.tie and o.state != "correct"][:n]:
         slot = world.slots[q.slot]
         want = slot.versions[q.expected].value
@@ -456,7 +456,7 @@ def one_store(args: argparse.Namespace, store: str, world: World) -> list[Outcom
             common.drop_neo4j_namespaces(args.uri, names)
     report(world, outcomes, timing, facts_say, store)
     if args.misses:
-        print_misses(world, outcomes, args.misses)
+        print_misses(world, outcomes, args.misses, args.misses_kind)
     return outcomes
 
 
@@ -469,9 +469,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--uri", default=common.DEFAULT_NEO4J)
     parser.add_argument("--compare", action="store_true", help="run both stores")
     parser.add_argument("--sensitivity", default="sensitive", help="recall's max_sensitivity")
-    parser.add_argument(
-        "--misses", type=int, default=0, help="print this many missed 'now' questions"
-    )
+    parser.add_argument("--misses", type=int, default=0, help="print this many missed questions")
+    parser.add_argument("--misses-kind", choices=KINDS, default="now", help="of this kind")
     parser.add_argument(
         "--extractor",
         choices=["offline", "gold"],

@@ -201,3 +201,49 @@ def test_a_relative_the_word_list_does_not_name_is_someone_else(
          "My godmother Jolene's dentist is Dr. Rafferty Lund.", SEP)  # fmt: skip
     found = memory.recall("Who's my godmother's landlord currently?", space)
     assert "Lantern Lettings" in first(found)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What did I trade in for the Hyundai Ioniq 5?",
+        "What was I driving until the Hyundai Ioniq 5 came along?",
+        "Which car did I give up for the Hyundai Ioniq 5?",
+        "What did I drive before Hyundai Ioniq 5?",
+    ],
+)
+def test_the_version_given_up_for_a_named_one_answers(
+    memory: Memory, tell: Tell, ns: Any, question: str
+) -> None:
+    """Not only "before X": "until X", "traded in / gave up for X" ask for the version that
+    held just before the one they name."""
+    space = ns("given-up")
+    tell(space, "user", "car", "Kia Sportage", "I drive a Kia Sportage.", JAN)
+    tell(space, "user", "car", "Ford Puma", "I swapped the Kia for a Ford Puma.", MAY)
+    tell(space, "user", "car", "Hyundai Ioniq 5", "I just got a Hyundai Ioniq 5.", SEP)
+    assert "Ford Puma" in first(memory.recall(question, space))
+
+
+def test_a_value_that_reads_as_a_time_is_still_a_version(
+    memory: Memory, tell: Tell, ns: Any
+) -> None:
+    """ "Last Year Live" is a podcast, not last year: the version it names is tried before
+    the period its words would make."""
+    space = ns("value-as-time")
+    tell(space, "user", "podcast", "Forgotten Maps", "I listen to Forgotten Maps.", JAN)
+    tell(space, "user", "podcast", "Last Year Live", "I'm hooked on Last Year Live now.", SEP)
+    found = memory.recall("What was I listening to before Last Year Live?", space)
+    assert "Forgotten Maps" in first(found)
+
+
+def test_a_service_who_acts_is_someone_else(memory: Memory, tell: Tell, ns: Any) -> None:
+    """ "my mentor" is the user's mentor; when the question has the mentor act ("who does my
+    mentor cheer for?") it asks about the mentor's team, not the user's."""
+    space = ns("mentor")
+    tell(space, "user", "team", "Bramcote Vipers", "I support the Bramcote Vipers.", JAN)
+    tell(space, "Xander", "team", "Sable City Comets",
+         "My mentor Xander supports the Sable City Comets.", MAY)  # fmt: skip
+    assert "Sable City Comets" in first(
+        memory.recall("Who does my mentor cheer for these days?", space)
+    )
+    assert "Bramcote Vipers" in first(memory.recall("Which team do I support now?", space))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from graphmem.extract.relation_words import asked_by, phrases_of, said
+from graphmem.read.asked import _relation_words
 from graphmem.read.focus import Focus, focus_of, roles_of
 
 
@@ -49,3 +50,34 @@ def test_a_relative_made_from_a_known_word_is_someone_else(word: str) -> None:
 @pytest.mark.parametrize("question", ["Where does my salary go now?", "Where is my stepladder?"])
 def test_a_thing_of_the_users_is_the_users(question: str) -> None:
     assert focus_of(question) is Focus.USER
+
+
+@pytest.mark.parametrize(
+    ("question", "subject", "words"),
+    [
+        ("Where does my aunt Mireille work out these days?", "mireille", "work out"),
+        ("What does Hamid do for a living?", "hamid", "do for a living"),
+        ("Who's my flatmate's GP at the moment?", "kalinda", "GP"),
+        ("Who do I listen to most?", "user", "listen to most"),
+    ],
+)
+def test_the_words_left_for_meaning_are_the_relations(
+    question: str, subject: str, words: str
+) -> None:
+    """What the embedder compares with relation names when no phrase names one: the
+    question without whose ("my aunt Mireille", "I") and when ("these days")."""
+    assert _relation_words(question, subject) == words
+
+
+@pytest.mark.parametrize(
+    ("question", "role"),
+    [
+        ("Who does my mentor cheer for these days?", ["mentor"]),
+        ("Where does my manager live?", ["manager"]),
+        ("Who is my mentor now?", []),
+        ("Who was my doctor before Dr. Osei?", []),
+        ("Who is my doctor at the clinic?", []),
+    ],
+)
+def test_a_service_is_someone_else_when_they_act(question: str, role: list[str]) -> None:
+    assert roles_of(question) == role

@@ -140,14 +140,19 @@ def then_first(
     if focus.kind == "now":
         return ranked, support
     answer: list[Candidate] = []
-    if focus.end is not None:
-        at = min(focus.end + TOLD_WITHIN, request.point.at)
-    else:
-        found = _version_before(store, request, ranked, focus)
-        if found is None:
-            return ranked, support
+    # A version the words name comes first ("before Tangent Tuesday" names a podcast, not a
+    # day); else the period named; else the version before the one that holds.
+    named = replace(focus, kind="before") if focus.tail else focus
+    found = (
+        _version_before(store, request, ranked, named) if focus.end is None or focus.tail else None
+    )
+    if found is not None:
         at = found[0] - EPSILON
         answer = [found[1]] if found[1].row["valid_until"] <= found[0] else []
+    elif focus.end is not None:
+        at = min(focus.end + TOLD_WITHIN, request.point.at)
+    else:
+        return ranked, support
     asked = replace(request, point=replace(request.point, at=at))
     then, then_support = rank(store, asked, vector)
     ids = [c.row["id"] for c in answer]

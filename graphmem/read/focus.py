@@ -87,11 +87,30 @@ def roles_of(query: str) -> list[str]:
             person = _bare(after)
             if not _is_person(person):
                 continue
-            told = near + 1 < len(words) and words[near + 1][:1].isupper()  # "my doctor Priya"
-            if person not in _SERVICES or after.endswith(_POSSESSIVE) or told:
+            following = words[near + 1] if near + 1 < len(words) else ""
+            told = following[:1].isupper()  # "my doctor Priya"
+            if person not in _SERVICES or after.endswith(_POSSESSIVE) or told or _acts(following):
                 roles.append(person)
             break
     return roles
+
+
+# After "my doctor", words that do not make the doctor the one who acts: "who is my doctor
+# now?", "... at the clinic", "... and my dentist?".
+_NOT_A_VERB = frozenset({
+    "now", "then", "currently", "these", "nowadays", "lately", "today", "still", "again",
+    "at", "in", "on", "for", "of", "with", "from", "by", "to", "and", "or", "but", "as", "the",
+    "a", "an", "this", "that", "right", "called", "named", "anymore", "yet", "too",
+    "before", "after", "until", "till", "since", "back", "when", "during", "prior", "last",
+    "previously", "formerly", "originally", "first", "ever", "there", "here", "like",
+})  # fmt: skip
+
+
+def _acts(following: str) -> bool:
+    """Whether the word after a service the user has ("my mentor") makes them the one the
+    question is about: "who does my mentor cheer for?", "where is my manager moving?" (a
+    verb follows), not "who is my mentor now?"."""
+    return following[:1].islower() and following.casefold() not in _NOT_A_VERB
 
 
 def _bare(word: str) -> str:

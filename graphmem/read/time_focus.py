@@ -28,8 +28,27 @@ from datetime import datetime, timedelta
 from graphmem.extract.windows import TIME_PHRASE
 from graphmem.read.period import named_periods
 
-# "before Denver", "before moving to Denver", "before joining Kestrel Labs", "before the Tesla"
-_BEFORE = re.compile(r"\bbefore\b(?P<tail>.*)$", re.IGNORECASE | re.DOTALL)
+# The version before one the question names: "before Denver", "before joining Kestrel Labs",
+# "until the Tesla came along", "prior to Dr Osei"; "what did I leave / trade in / drop / swap
+# for the Tesla?" (what was given up for it); "which gym did she leave when she joined
+# Pulsehouse?". The words after the marker are where a version's value is looked for; none
+# named, nothing changes (currency._version_before).
+_GAVE_UP = (
+    r"(?:leave|left|leaving|quit|quitting|drop|dropped|dropping|ditch|ditched|ditching|dump|"
+    r"dumped|trade|traded|trading|swap|swapped|swapping|switch|switched|exchange|exchanged|"
+    r"give|gave|giving|abandon|abandoned|replace|replaced|sell|sold|move|moved)"
+)
+_TOOK_UP = (
+    r"(?:joined|joining|signed\s+up|started|switched|moved|got|bought|picked\s+up|took\s+up|"
+    r"went\s+over|changed|registered|came)"
+)
+_BEFORE = re.compile(
+    rf"(?:\bbefore\b|\buntil\b|\btill\b|\bprior\s+to\b|"
+    rf"\b{_GAVE_UP}\b(?:\s+[\w'’-]+){{0,3}}?\s+(?:for|in\s+favou?r\s+of)\b|"
+    rf"\b{_GAVE_UP}\b(?:\s+[\w'’-]+){{0,3}}?\s+when\s+\w+\s+{_TOOK_UP}\b)"
+    r"(?P<tail>.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
 # The past without a period or a value: what held before what holds now.
 _PAST = re.compile(
     r"\b(?:used\s+to|did\s+\w+\s+use\s+to|previously|formerly|originally|in\s+the\s+past|back\s+then|at\s+first|"
@@ -59,7 +78,8 @@ EPSILON = timedelta(microseconds=1)
 class Focus:
     """What time a question asks about. ``kind``: ``now``, ``period`` (``end`` is the last
     instant of the period, at most ``at``), ``before`` (``tail`` holds the words after
-    "before", where a version's value is looked for) or ``past``."""
+    "before", "until", "left ... for", where a version's value is looked for; a period may
+    have one too, for a value that reads as a time: "before Tangent Tuesday") or ``past``."""
 
     kind: str = "now"
     end: datetime | None = None
@@ -71,13 +91,14 @@ NOW = Focus()
 
 def focus_of(query: str, at: datetime) -> Focus:
     """The time ``query`` asks about, read from its words, as of ``at``."""
-    periods = named_periods(query, at)
-    if periods:
-        end = min(max(p.end for p in periods) - EPSILON, at)
-        return Focus("period", end=end)
     before = _BEFORE.search(query)
-    if before and before.group("tail").strip(" ?.!"):
-        return Focus("before", tail=before.group("tail"))
+    tail = before.group("tail") if before and before.group("tail").strip(" ?.!") else ""
+    periods = named_periods(query, at)
+    if periods:  # "before Tangent Tuesday": the tail may name a version, tried first
+        end = min(max(p.end for p in periods) - EPSILON, at)
+        return Focus("period", end=end, tail=tail)
+    if tail:
+        return Focus("before", tail=tail)
     if _PAST.search(query) and not _NOW.search(query):
         return Focus("past")
     return NOW

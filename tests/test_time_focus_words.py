@@ -1,0 +1,40 @@
+"""The version before one a question names (graphmem/read/time_focus.py): "before X", and
+the other ways of saying it — "until X", "what did I leave / trade in / drop for X", "which
+gym did she leave when she joined X" — while "for" in a question about now is no marker."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from graphmem.read.time_focus import focus_of
+
+AT = datetime(2026, 12, 1, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        ("What did I leave for the Chapter and Verse Circle?", "Chapter and Verse Circle"),
+        ("Which gym did Percival leave when she joined Grindstone Gym?", "Grindstone Gym"),
+        ("What was she driving around in until the Renault Zoe came along?", "Renault Zoe"),
+        ("What did I trade in for the Hyundai Ioniq 5?", "Hyundai Ioniq 5"),
+        ("Which side did my neighbour drop for the Vexley Thunder?", "Vexley Thunder"),
+        ("Which doctor did I have until Dr Hesper Maddox?", "Dr Hesper Maddox"),
+        ("Where did I live before moving to Denver?", "Denver"),
+        ("Who was my accountant prior to Ledgerwell?", "Ledgerwell"),
+    ],
+)
+def test_a_question_names_the_version_after_the_one_it_asks_for(question: str, named: str) -> None:
+    focus = focus_of(question, AT)
+    assert focus.kind == "before"
+    assert named in focus.tail
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Who do I go to for check-ups?", "What did I pay for lunch?", "Where do I live now?"],
+)
+def test_for_alone_asks_about_now(question: str) -> None:
+    assert focus_of(question, AT).kind == "now"
