@@ -59,6 +59,10 @@ KEPT = [
     "2024-05-01T12:00:03Z INFO login ok user=marta",
     "Say hello to Tom for me",
     "If anyone asks, say I'm busy",
+    # A car's name is no lock: "portage" ends "Sportage" after one capital, a name's first
+    # letter, and the model number after it is no code (issue 36's current-truth bench).
+    "The Kia Sportage is gone; my grandmother Margot drives a Peugeot 3008 now.",
+    "A couple of weeks ago Umberto sold the Kia Sportage and got a Peugeot 3008.",
 ]
 
 

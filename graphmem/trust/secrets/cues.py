@@ -169,7 +169,7 @@ def cues(text: str) -> list[Cue]:
             # A word spelled with other accents than the data's is matched whole only:
             # "štítok" (Slovak: a label) does not end in Hungarian "titok" (a secret).
             loose = cased[start:end] not in _SPELLED.get(term, ())
-            compound = _compound(term, concepts[term]) and not loose
+            compound = _compound(term, concepts[term]) and not loose and _head(text, start)
             if inside and not _clitic(folded, start) and not compound:
                 continue  # inside a word: "spin" is no "pin"
             tail, room = end, _INFLECTION if len(term) > 5 else 2
@@ -195,6 +195,17 @@ def _compound(term: str, concept: str) -> bool:
     a bike lock, a passphrase as one word ("noutokoodi", "sykkellåsen", "Passordfrasen").
     Only longer cues: "code" ends "barcode" and "Unicode", "pin" ends "spin"."""
     return len(term) >= 5 and concept in (CREDENTIAL, CODE, LOCK, KEY, PHRASE, NUMBER)
+
+
+def _head(text: str, start: int) -> bool:
+    """Whether the letters before a cue at ``start`` may be a compound's first noun: one
+    capital Latin letter alone is a name's first letter ("S" + "portage" in "Sportage")."""
+    return not (
+        start >= 1
+        and text[start - 1].isupper()
+        and text[start - 1].isascii()
+        and (start == 1 or not text[start - 2].isalpha())
+    )
 
 
 def _clitic(text: str, start: int) -> bool:
