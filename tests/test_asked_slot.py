@@ -247,3 +247,20 @@ def test_a_service_who_acts_is_someone_else(memory: Memory, tell: Tell, ns: Any)
         memory.recall("Who does my mentor cheer for these days?", space)
     )
     assert "Bramcote Vipers" in first(memory.recall("Which team do I support now?", space))
+
+
+def test_a_phrases_words_one_by_one_name_no_relation(memory: Memory, tell: Tell, ns: Any) -> None:
+    """ "kind of work" asks for a job title; "kind" and "do" alone do not: "which kind of music
+    do I enjoy?" is not about the user's job."""
+    space = ns("phrase-words")
+    tell(space, "user", "job_title", "data engineer", "I work as a data engineer.", JAN)
+    tell(space, "user", "works_at", "Acme Corp", "I work at Acme Corp.", JAN)
+    tell(
+        space,
+        "user",
+        "favourite_genre",
+        "jazz",
+        "I like jazz and go to a concert every month.",
+        MAY,
+    )
+    assert "jazz" in first(memory.recall("Which kind of music do I enjoy?", space))

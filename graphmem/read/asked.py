@@ -31,7 +31,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 
-from graphmem.extract.relation_words import asked_by, phrases_of, said
+from graphmem.extract.relation_words import asked_by, said
 from graphmem.model import entity_key
 from graphmem.models.embed import Embedder
 from graphmem.read.focus import SELF_KEY, Focus, focus_of, roles_of
@@ -298,7 +298,6 @@ def _told_with(
     }
     words: dict[str, set[str]] = defaultdict(set)
     for relation, rows in held.items():  # a built-in's search text has how it is asked
-        words[relation] |= {w for phrase in phrases_of(relation) for w in phrase}
         for row in rows:
             words[relation] |= set(tokens(row.get("search_text") or ""))
     for row in support:
