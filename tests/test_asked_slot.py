@@ -210,6 +210,9 @@ def test_a_relative_the_word_list_does_not_name_is_someone_else(
         "What was I driving until the Hyundai Ioniq 5 came along?",
         "Which car did I give up for the Hyundai Ioniq 5?",
         "What did I drive before Hyundai Ioniq 5?",
+        "Which car did I replace with the Hyundai Ioniq 5?",
+        "What was I driving when the Hyundai Ioniq 5 showed up?",
+        "What did the Hyundai Ioniq 5 replace?",
     ],
 )
 def test_the_version_given_up_for_a_named_one_answers(

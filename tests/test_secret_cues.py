@@ -63,6 +63,8 @@ KEPT = [
     # letter, and the model number after it is no code (issue 36's current-truth bench).
     "The Kia Sportage is gone; my grandmother Margot drives a Peugeot 3008 now.",
     "A couple of weeks ago Umberto sold the Kia Sportage and got a Peugeot 3008.",
+    # "answering to" names whom one reports to, not an answer to a security question.
+    "Dagny's been answering to Rowena Tremlett since October.",
 ]
 
 

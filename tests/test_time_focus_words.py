@@ -24,6 +24,11 @@ AT = datetime(2026, 12, 1, tzinfo=UTC)
         ("Which doctor did I have until Dr Hesper Maddox?", "Dr Hesper Maddox"),
         ("Where did I live before moving to Denver?", "Denver"),
         ("Who was my accountant prior to Ledgerwell?", "Ledgerwell"),
+        ("Which of my managers got replaced by Fergus Oyelaran?", "Fergus Oyelaran"),
+        ("Which cleaner did my housemate replace with Sudsy Badger?", "Sudsy Badger"),
+        ("What did Ruby Tiffin House replace as my top restaurant?", "Ruby Tiffin House"),
+        ("What was Sigrid using when the Novaline Pebble showed up?", "Novaline Pebble"),
+        ("What did I cancel when I switched to The Pennyweight Times?", "Pennyweight Times"),
     ],
 )
 def test_a_question_names_the_version_after_the_one_it_asks_for(question: str, named: str) -> None:
@@ -34,7 +39,13 @@ def test_a_question_names_the_version_after_the_one_it_asks_for(question: str, n
 
 @pytest.mark.parametrize(
     "question",
-    ["Who do I go to for check-ups?", "What did I pay for lunch?", "Where do I live now?"],
+    [
+        "Who do I go to for check-ups?",
+        "What did I pay for lunch?",
+        "Where do I live now?",
+        "What replaced the Tesla?",  # the version after it: not read, so asked about now
+        "Where did I work when I lived in Denver?",
+    ],
 )
 def test_for_alone_asks_about_now(question: str) -> None:
     assert focus_of(question, AT).kind == "now"

@@ -29,26 +29,46 @@ from graphmem.extract.windows import TIME_PHRASE
 from graphmem.read.period import named_periods
 
 # The version before one the question names: "before Denver", "before joining Kestrel Labs",
-# "until the Tesla came along", "prior to Dr Osei"; "what did I leave / trade in / drop / swap
+# "until the Tesla came along", "prior to Dr Osei"; "what did I leave / trade in / drop / cancel
 # for the Tesla?" (what was given up for it); "which gym did she leave when she joined
-# Pulsehouse?". The words after the marker are where a version's value is looked for; none
-# named, nothing changes (currency._version_before).
+# Pulsehouse?"; "which cleaner did I replace with Sudsy?", "which manager got replaced by
+# Rowena?", "what did Ruby Tiffin replace as my top restaurant?"; "what was I using when the
+# Pebble showed up?". Each pattern's ``tail`` is where a version's value is looked for; none
+# named, nothing changes (currency._version_before). ("What replaced the Tesla?" asks for the
+# version after it, and matches none of these.)
 _GAVE_UP = (
     r"(?:leave|left|leaving|quit|quitting|drop|dropped|dropping|ditch|ditched|ditching|dump|"
     r"dumped|trade|traded|trading|swap|swapped|swapping|switch|switched|exchange|exchanged|"
-    r"give|gave|giving|abandon|abandoned|replace|replaced|sell|sold|move|moved)"
+    r"give|gave|giving|abandon|abandoned|replace|replaced|sell|sold|move|moved|cancel|"
+    r"cancelled|canceled|cancelling|stop|stopped|end|ended)"
 )
 _TOOK_UP = (
     r"(?:joined|joining|signed\s+up|started|switched|moved|got|bought|picked\s+up|took\s+up|"
     r"went\s+over|changed|registered|came)"
 )
-_BEFORE = re.compile(
-    rf"(?:\bbefore\b|\buntil\b|\btill\b|\bprior\s+to\b|"
-    rf"\b{_GAVE_UP}\b(?:\s+[\w'’-]+){{0,3}}?\s+(?:for|in\s+favou?r\s+of)\b|"
-    rf"\b{_GAVE_UP}\b(?:\s+[\w'’-]+){{0,3}}?\s+when\s+\w+\s+{_TOOK_UP}\b)"
-    r"(?P<tail>.*)$",
-    re.IGNORECASE | re.DOTALL,
+_ARRIVED = r"(?:showed\s+up|came\s+along|arrived|turned\s+up|stepped\s+in|took\s+over|came\s+in)"
+_BEFORE = tuple(
+    re.compile(pattern, re.IGNORECASE | re.DOTALL)
+    for pattern in (
+        rf"(?:\bbefore\b|\buntil\b|\btill\b|\bprior\s+to\b|"
+        rf"\b{_GAVE_UP}\b(?:\s+[\w'’-]+){{0,3}}?\s+(?:for|in\s+favou?r\s+of)\b|"
+        rf"\b{_GAVE_UP}\b(?:\s+[\w'’-]+){{0,3}}?\s+when\s+\w+\s+{_TOOK_UP}\b)(?P<tail>.*)$",
+        r"\breplac(?:e|ed|ing)\b(?:\s+[\w'’-]+){0,4}?\s+(?:by|with)\b(?P<tail>.*)$",
+        rf"\bwhen\b(?P<tail>.+?)\b{_ARRIVED}\b",
+        r"\b(?:did|does|do)\b(?P<tail>.+?)\breplace\b",
+    )
 )
+
+
+def _before_tail(query: str) -> str:
+    """The words where the version after the one asked for is named, or ""."""
+    for pattern in _BEFORE:
+        found = pattern.search(query)
+        if found and found.group("tail").strip(" ?.!"):
+            return found.group("tail")
+    return ""
+
+
 # The past without a period or a value: what held before what holds now.
 _PAST = re.compile(
     r"\b(?:used\s+to|did\s+\w+\s+use\s+to|previously|formerly|originally|in\s+the\s+past|back\s+then|at\s+first|"
@@ -91,8 +111,7 @@ NOW = Focus()
 
 def focus_of(query: str, at: datetime) -> Focus:
     """The time ``query`` asks about, read from its words, as of ``at``."""
-    before = _BEFORE.search(query)
-    tail = before.group("tail") if before and before.group("tail").strip(" ?.!") else ""
+    tail = _before_tail(query)
     periods = named_periods(query, at)
     if periods:  # "before Tangent Tuesday": the tail may name a version, tried first
         end = min(max(p.end for p in periods) - EPSILON, at)

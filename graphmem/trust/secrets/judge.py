@@ -19,6 +19,7 @@ separated only by spaces, are one span: a passphrase's words go together.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,8 +108,17 @@ class Judge:
 def cued(text: str) -> bool:
     """Whether ``text`` holds a word about access: a cue of the lexicon that names a secret
     (a password, a code, a lock, a security question, ...; not a username or a public or
-    reference word). Where none is, most harmless look-alikes are, and the bar is higher."""
-    return any(c.concept not in cues.QUIET for c in cues.cached_cues(text))
+    reference word). Where none is, most harmless look-alikes are, and the bar is higher. A
+    word of saying followed by "to" names whom one answers, not what ("she's been answering
+    to Rowena since May")."""
+    return any(
+        c.concept not in cues.QUIET
+        and not (c.concept == cues.SAY and _ADDRESSED.match(text, c.end))
+        for c in cues.cached_cues(text)
+    )
+
+
+_ADDRESSED = re.compile(r"\s+to\s", re.IGNORECASE)
 
 
 def counted(value: str) -> bool:
