@@ -29,27 +29,12 @@ from __future__ import annotations
 
 from typing import Final
 
-Change = tuple[str, str]
-Before = tuple[str, str]
+from current_truth_format import Relations
 
-RELATIONS: Final[dict[str, dict[str, list[str]]]] = {}
-CHANGES: Final[dict[str, list[Change]]] = {}
-BEFORE: Final[dict[str, list[Before]]] = {}
-
-
-def _relation(
-    name: str,
-    *,
-    values: list[str],
-    first: list[str],
-    change: list[Change],
-    now: list[str],
-    then: list[str],
-    before: list[Before],
-) -> None:
-    RELATIONS[name] = {"values": values, "first": first, "now": now, "then": then}
-    CHANGES[name] = change
-    BEFORE[name] = before
+_relation = Relations()
+RELATIONS: Final = _relation.relations
+CHANGES: Final = _relation.changes
+BEFORE: Final = _relation.before
 
 
 _relation(

@@ -43,7 +43,7 @@ def _version_before(
         and row["status"] != Status.CANDIDATE.value
         and row["valid_from"] <= point.at
     ]
-    if focus.kind == "before":  # the version its words name, or none: "before the trip"
+    if focus.tail:  # the version its words name, or none: "before the trip"
         chosen = [r for r in versions if names_value(focus.tail, r["object_text"])]
     else:
         chosen = [r for r in versions if r["valid_from"] <= point.at < r["valid_until"]]
@@ -142,9 +142,8 @@ def then_first(
     answer: list[Candidate] = []
     # A version the words name comes first ("before Tangent Tuesday" names a podcast, not a
     # day); else the period named; else the version before the one that holds.
-    named = replace(focus, kind="before") if focus.tail else focus
     found = (
-        _version_before(store, request, ranked, named) if focus.end is None or focus.tail else None
+        _version_before(store, request, ranked, focus) if focus.tail or focus.end is None else None
     )
     if found is not None:
         at = found[0] - EPSILON

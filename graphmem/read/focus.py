@@ -53,6 +53,7 @@ _PERSONS = (RELATION_WORDS - {"cat", "dog"}) | _SERVICES | {
 # relative the list does not name is still someone else, not the user.
 _KIN_PREFIX = re.compile(r"^(?:great-?)*(?:step-?|god-?|half-|grand-?|ex-)?")
 _KIN_SUFFIX = re.compile(r"(?:-in-law|s)$")
+_KIN = _PERSONS - _SERVICES  # what such a word is made from: a relative, not a service
 
 
 def _is_person(word: str) -> bool:
@@ -62,7 +63,7 @@ def _is_person(word: str) -> bool:
         return True
     for bare in {word, _KIN_SUFFIX.sub("", word)}:
         core = _KIN_PREFIX.sub("", bare)
-        if core != word and core in _PERSONS - _SERVICES:
+        if core != word and core in _KIN:
             return True
     return False
 

@@ -35,6 +35,7 @@ from graphmem.trust.secrets.shape import counted_or_formation
 WEIGHTS = Path(__file__).with_name("judge.npz")
 KIND = "password"  # what the judge names its spans: a credential of some kind
 _RANK = 50  # after every rule layer: a rule that read the value's format names it
+_ADDRESSED = re.compile(r"\s+to\s", re.IGNORECASE)  # "answering to Rowena": whom, not what
 
 
 class JudgeWeightsMissing(RuntimeError):
@@ -116,9 +117,6 @@ def cued(text: str) -> bool:
         and not (c.concept == cues.SAY and _ADDRESSED.match(text, c.end))
         for c in cues.cached_cues(text)
     )
-
-
-_ADDRESSED = re.compile(r"\s+to\s", re.IGNORECASE)
 
 
 def counted(value: str) -> bool:
