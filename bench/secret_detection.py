@@ -16,6 +16,13 @@ when they are installed (``pip install detect-secrets presidio-analyzer``).
     .venv/bin/python bench/secret_detection.py --compare --misses
     .venv/bin/python bench/secret_detection.py --blind tests/data/secrets_blind_a \\
         --blind tests/data/secrets_blind_b                # the held-out corpora, text only
+    .venv/bin/python bench/secret_detection.py --ordinary covidqa,realtalk,locomo
+
+``--ordinary`` reads ordinary text nobody here wrote and nobody wrote to look like a secret —
+the public sets of ``bench/retrieval.py`` (scientific articles, news, people's chats, a user's
+chats with an assistant), through its adapters — and prints the share of messages the gate
+alters, and which layers alter them. BEAM's chats hold code with placeholder keys
+("YOUR_API_KEY", ``password = "..."`` in tests): some of what is altered there is meant to be.
 """
 
 from __future__ import annotations
@@ -260,6 +267,41 @@ def blind(folder: Path, misses: bool) -> None:
     print(f"  {ms:.2f} ms per message (detection and redaction, text only)")
 
 
+def ordinary(names: str, misses: bool) -> None:
+    """The share of each public set's messages the gate alters, rules alone and with the
+    judge, and the layers that altered them."""
+    from _common import DEFAULT_DATA
+    from _retrieval_data import ADAPTERS, DEFAULT_EXTRA, default_paths
+
+    from graphmem.trust import secrets
+
+    paths = default_paths(DEFAULT_DATA, DEFAULT_EXTRA)
+    print(f"ordinary text: messages altered by the secret gate; {machine()}")
+    for name in [n.strip() for n in names.split(",") if n.strip()]:
+        if not paths[name].exists():
+            print(f"  {name}: nothing at {paths[name]} (see bench/README.md)")
+            continue
+        ds = ADAPTERS[name](paths[name], None)
+        texts = [turn.text for conv in ds.conversations for turn in conv.turns]
+        started = time.perf_counter()
+        by_rules = sum(1 for text in texts if secrets.find(text, judge=False))
+        altered = [text for text in texts if secrets.find(text)]
+        ms = 1000 * (time.perf_counter() - started) / max(len(texts), 1)
+        layers: Counter[str] = Counter()
+        for text in altered:
+            for layer in secrets._LAYERS:
+                if secrets._scan(text, [layer]):
+                    layers[layer.__name__.rsplit(".", 1)[-1]] += 1
+        n = len(texts)
+        print(f"  {name:10s} {n:6d} messages: rules {by_rules} ({by_rules / n:.2%}), "
+              f"rules + judge {len(altered)} ({len(altered) / n:.2%}); by layer "
+              + ", ".join(f"{k} {v}" for k, v in layers.most_common())
+              + f"; {ms:.2f} ms a message")  # fmt: skip
+        for text in altered[:20] if misses else []:
+            spans = secrets.find(text)
+            print("    altered: " + " | ".join(repr(text[a:b][:40]) for a, b, _ in spans[:3]))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -282,7 +324,17 @@ def main() -> None:
         action="store_true",
         help="the rule layers alone, without the learnt judge (graphmem/trust/secrets/judge.py)",
     )
+    parser.add_argument(
+        "--ordinary",
+        metavar="SETS",
+        help="the share of ordinary public text the gate alters: comma-separated sets of "
+        "bench/retrieval.py (locomo, realtalk, madial, covidqa, realtimeqa, beam)",
+    )
     args = parser.parse_args()
+    if args.ordinary:
+        sys.path.insert(0, str(_HERE))
+        ordinary(args.ordinary, args.misses)
+        return
     if args.rules_only:
         from graphmem.trust import secrets
 

@@ -9,9 +9,12 @@ activism, a named child's details, ...) and half benign look-alikes ("Union Stat
 Each sentence is remembered by the user in a namespace of its own, then recalled with the
 sentence itself as the query, by default (no ``max_sensitivity``). Printed: sensitive
 sentences that default recall returns (the goal is 0) and look-alikes labelled sensitive
-(the goal is <= 10%), per category and language.
+(the goal is <= 10%), per category and language. ``--source document`` stores every sentence
+as a document instead (a stress of graphmem.trust.whose: a user's sentence filed as a
+document must still be held back).
 
     .venv/bin/python bench/sensitivity.py [--store neo4j --uri bolt://127.0.0.1:7687]
+    .venv/bin/python bench/sensitivity.py --corpus tests/data/sensitivity_heldout --source document
 """
 
 from __future__ import annotations
@@ -44,9 +47,9 @@ def load(folder: Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in rows]
 
 
-def judge(mem: Memory, row: dict[str, Any], ns: str) -> tuple[bool, bool]:
+def judge(mem: Memory, row: dict[str, Any], ns: str, source: str = "user") -> tuple[bool, bool]:
     """(returned by default recall, labelled sensitive) for one sentence."""
-    written = mem.remember(row["text"], namespace=ns, source="user")
+    written = mem.remember(row["text"], namespace=ns, source=source)
     labelled = False
     if written.episode_id is not None:
         labelled = mem.episode(written.episode_id, ns).sensitivity == "sensitive"
@@ -61,16 +64,20 @@ def main() -> None:
     parser.add_argument("--store", choices=("embedded", "neo4j"), default="embedded")
     parser.add_argument("--uri", default=DEFAULT_NEO4J)
     parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--source", choices=("user", "document"), default="user")
     args = parser.parse_args()
     rows = load(args.corpus)
     prefix = f"sens-{uuid.uuid4().hex[:8]}"
     namespaces = [f"{prefix}-{row['id']}" for row in rows]
     counts: Counter[str] = Counter()
-    print(f"# sensitivity — {machine()}, store {args.store}, {len(rows)} sentences")
+    print(
+        f"# sensitivity — {machine()}, store {args.store}, {len(rows)} sentences "
+        f"told by {args.source}"
+    )
     with open_memory(args.store, uri=args.uri) as mem:
         try:
             for row, ns in zip(rows, namespaces, strict=True):
-                returned, labelled = judge(mem, row, ns)
+                returned, labelled = judge(mem, row, ns, args.source)
                 side = "sensitive" if row["sensitive"] else "benign"
                 failed = returned if row["sensitive"] else labelled
                 for key in (side, f"{side} {row['category']}", f"{side} lang {row['language']}"):

@@ -37,6 +37,8 @@ from graphmem.trust.sensitivity import categories_of_text
         "I'm reading \"Dune\". It's a great story about religion and ecology.",
         "On the hike I ran into a group of religious conservatives.",
         "My faithful furry friend lay down next to me.",
+        # A race that is run (MADial-Bench's "the race was no longer about winning").
+        "Lisa and her classmates had a bicycle race, and the race was no longer about fun.",
     ],
 )
 def test_words_said_in_passing_are_not_sensitive(text: str) -> None:
@@ -55,6 +57,7 @@ def test_words_said_in_passing_are_not_sensitive(text: str) -> None:
         ("I still owe the bank 5000 dollars.", "finances"),
         ("He owes me money since March.", "finances"),
         ("My salary went up in May.", "finances"),
+        ("On the form my race is listed as Black Caribbean.", "ethnicity"),
         # A child's name, age, school, birthday or health.
         ("My daughter Lily is 7 and goes to Maple Primary.", "children"),
         ("Our kids are allergic to peanuts.", "children"),

@@ -107,6 +107,15 @@ def test_a_name_the_user_told_of_keeps_the_document_theirs(
         # "US" in capitals is the country; "a" and "to" do not make an English text Czech.
         "Across the US, borrowers with student loan debt wait for a decision of the court.",
         "Kenneth Branagh wears a wig to play a former PM who has cancer in a new series.",
+        # COVID-QA paragraphs that default recall held back: a citation's "et al." read as
+        # French and Italian (pro-drop), a model's compartments "(I P )" as a pronoun, and the
+        # "us" a method lets its authors do something with.
+        "An alarmin pathway around IL-25 and IL-33 (Nagarkar et al., 2012; Hong et al., "
+        "2018) drives the inflammation of the airway in asthma.",
+        "People are susceptible (S P ), exposed (E P ), symptomatic infected (I P ) or "
+        "removed (R P ), and in this model we set the infection rate of each.",
+        "Using exported cases, we estimate the incidence of pneumonia in real time, "
+        "allowing us to update the extent of transmission at the source.",
     ],
 )
 def test_a_third_partys_article_about_a_disease_is_found_by_default(
@@ -124,6 +133,9 @@ def test_a_third_partys_article_about_a_disease_is_found_by_default(
         "We got married in May and we are expecting; the pregnancy is going well.",
         "Wir haben festgestellt, dass die Patienten mit Diabetes ein höheres Risiko haben.",
         "I think we should talk about my diagnosis of diabetes with the doctor.",
+        # "us" that is no method's: told something, helped somewhere.
+        "We went to the clinic and the nurse helped us to the ward, where the doctor "
+        "explained the pneumonia to us.",
     ],
 )
 def test_a_household_we_and_other_first_persons_stay_held_back(
@@ -162,6 +174,9 @@ def test_entities_told_by_counts_only_the_authorities_asked(memory: Memory, ns: 
         ("It is a Schedule I substance in the US since World War I.", []),
         ("The group I joined for depression meets on Tuesdays.", ["i"]),
         ("Tell us what the doctor said.", ["us"]),
+        ("Infected bats (I B ) and removed bats (R B ) were counted.", []),
+        ("These results led us to test the drug, which allows us to treat more.", ["we", "we"]),
+        ("I B-roll the video and I M-ed him.", ["i", "i"]),
     ],
 )
 def test_an_english_pronoun_is_read_as_one(text: str, said: list[str]) -> None:

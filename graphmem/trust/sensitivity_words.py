@@ -157,7 +157,7 @@ TERMS: dict[str, str] = {
         r"(?:i'm|i\s+am|we're|we\s+are|(?:my|our|his|her)\s+(?:mother|father|mum|mom|dad|wife|husband|partner|grandmother|grandfather|grandma|grandpa|family|parents|son|daughter|boyfriend|girlfriend|father-in-law|mother-in-law)\s+(?:is|was|are))\s+(?:half[- ])?"
         r"(?:black|white|asian|latin[oax]|hispanic|arab|jewish|roma|romani|sinti|indigenous|aboriginal|"
         r"first\s+nations|m[aā]ori|kurdish|berber|mixed[- ]race|biracial)\b|"
-        r"ethnic(?:ity|ally)?|racial(?:ly)?|as\s+a\s+black\s+(?:woman|man|person)|\bromani\b|\bsint[oi]\b|sintiza|afrodiscendent\w*|afrodescendient\w*|afrodescendent\w*|i\'m\s+half[- ]\w+|half[- ]\w+\s+on\s+my|race\s+(?:is|was)|skin\s+colou?r|heritage\s+(?:is|from)|of\s+\w+\s+descent|"
+        r"ethnic(?:ity|ally)?|racial(?:ly)?|as\s+a\s+black\s+(?:woman|man|person)|\bromani\b|\bsint[oi]\b|sintiza|afrodiscendent\w*|afrodescendient\w*|afrodescendent\w*|i\'m\s+half[- ]\w+|half[- ]\w+\s+on\s+my|(?:my|our|your|his|her|their)\s+race\s+(?:is|was)|skin\s+colou?r|heritage\s+(?:is|from)|of\s+\w+\s+descent|"
         r"racis[mt]\w*|discriminat\w*\s+(?:because|for\s+being)|"
         r"herkunft|abstammung|migrationshintergrund|kurd\w*|sinti|roma\b|"
         r"origine\s+(?:ethnique|\w+)|d'origine|métis\w*|"

@@ -122,10 +122,20 @@ _NUMBERED_NOUN = (
 )
 _NOT_PRONOUN_I = re.compile(
     r"\(\s*[Ii]\s*\)|\b[Ii](?=[.\-/][^\W_])|(?<=[^\W_]\.)[Ii]\b|(?<=[\-/\d])[Ii]\b|"
+    # A variable with its index ("infected people (I P )", "I B"): a lone capital follows.
+    r"\bI(?=\s+[B-HJ-NP-Z]\b(?![.'’-]))|"
     rf"\b[TCPGSLAVWRDF]{_NUMBERED}\s+I\b|"
     r"(?i:\b(?:topoisomerase|polymerase|collagen|complex|interferon|ifn|mhc|hla))\s+I\b|"
     rf"\b[tcpgslavwrdf]{_NUMBERED}\s+I(?=\s*(?:[,.;:)/]|$)|\s+(?:{_NUMBERED_NOUN})\b)"
 )
+# The "us" of authors whom a method, a result or a tool lets do something: "allowing us to
+# update", "which helped us to identify", "led us to hypothesise".
+_AUTHORS_US = re.compile(
+    r"\b((?:allow|enabl|help|permitt?|prompt)(?:e|es|ed|ing|s|d)?|lead(?:s|ing)?|led)\s+us\s+to\b",
+    re.IGNORECASE,
+)
+# Latin abbreviations that scholarly and legal text of any language writes.
+_LATIN = re.compile(r"\b(?:et\s+al|e\.\s?g|i\.\s?e|cf|viz|vs|etc|ibid)\b\.?", re.IGNORECASE)
 # Languages whose verbs carry the person, so that no pronoun is needed: a text in one of
 # them says nothing about whose it is by lacking "I" or "my".
 PRO_DROP = frozenset({"es", "it", "pt", "pl", "cs", "ru"})
@@ -139,8 +149,10 @@ def languages(text: str) -> list[str]:
     """The languages read here that ``text`` is written in (none: a language not read
     here, or no language at all). Beside a language read on more distinct words, a language
     is read on words of its own: the function words it shares with that one, and single
-    letters, are no evidence for it (English "to" and "a" do not make a text Czech)."""
-    words = _words(text)
+    letters, are no evidence for it (English "to" and "a" do not make a text Czech). Latin
+    abbreviations of citations are no language's words ("et al." is neither French "et"
+    nor Italian "al")."""
+    words = _words(_LATIN.sub(" ", text))
     seen: dict[str, set[str]] = {}
     for language, vocabulary in FUNCTION_WORDS.items():
         hits = [w for w in words if w in vocabulary]
@@ -164,10 +176,13 @@ def languages(text: str) -> list[str]:
 def personal_words(text: str, read_as: list[str]) -> list[str]:
     """The first- and second-person words of the languages the text is read as (a word of
     another language's list is often an ordinary word here: Polish "was", Danish "mit"), in
-    English without "US" in capitals (the country) and an "i" that is no pronoun."""
+    English without "US" in capitals (the country) and an "i" that is no pronoun, and with
+    the "us" of a method that lets its authors do something ("allowing us to estimate") read
+    as their "we"."""
     personal = frozenset().union(*(PERSONAL_WORDS[language] for language in read_as))
     if "en" in read_as:
         text = _NOT_PRONOUN_I.sub(" ", text)
+        text = _AUTHORS_US.sub(r"\1 we to", text)
         if not text.isupper():
             text = re.sub(r"\bUS\b", " ", text)
     return [w for w in _words(text) if w in personal or w.startswith("j'")]

@@ -26,7 +26,7 @@ TARGET = Path(__file__).resolve().parents[2] / "graphmem" / "trust" / "secrets" 
 # concept -> language -> terms
 EXTRA: dict[str, dict[str, str]] = {
     "door": {
-        "en": "door code|gate code|entry code|keypad|lockbox|key box|safe|locker|alarm code|alarm|disarm code|combination|padlock|garage code|intercom|buzzer code|opens with|unlocks with|gun cabinet|dial|garage|keypad code|phone lock|screen lock|suitcase lock|luggage lock|bike lock|lock code|atm|cash machine|cashpoint|combo",
+        "en": "door code|gate code|entry code|keypad|lockbox|key box|safe|locker|alarm code|alarm|disarm code|combination|padlock|garage code|intercom|buzzer code|opens with|unlocks with|gun cabinet|dial|garage|keypad code|phone lock|screen lock|suitcase lock|luggage lock|bike lock|lock code|atm|cash machine|cashpoint|combo|gate|vault",
         "de": "türcode|torcode|tresor|safe|schließfach|alarmanlage|zahlenschloss|kombination|schlüsselkasten|schlüsselbox|automaten|geldautomat|bankomat|fahrradschloss|radschloss|bügelschloss",
         "fr": "digicode|code de la porte|code du portail|coffre|coffre-fort|casier|alarme|cadenas|combinaison|boîte à clés|interphone|distributeur",
         "es": "código de la puerta|código del portal|caja fuerte|taquilla|casillero|alarma|candado|combinación|cajetín|portero|cajero",
@@ -175,7 +175,7 @@ EXTRA: dict[str, dict[str, str]] = {
         "mr": "पॅन|पॅन नंबर|आधार",
     },
     "account_number": {
-        "en": "account number|account no|account|acct|checking|savings account|routing number|sort code|iban|card number|credit card|debit card|cvv|cvc|cid|security code|acc no|acc",
+        "en": "account number|account no|account|acct|checking|savings account|routing number|sort code|iban|card number|credit card|debit card|cvv|cvc|cid|security code|acc no|acc|card",
         "de": "kontonummer|iban|kreditkarte|kartennummer|prüfziffer|bankverbindung",
         "fr": "numéro de compte|rib|iban|carte bancaire|numéro de carte|cryptogramme",
         "es": "número de cuenta|cuenta bancaria|iban|clabe|tarjeta|número de tarjeta",
@@ -300,7 +300,7 @@ EXTRA: dict[str, dict[str, str]] = {
         "ne": "सुरक्षा प्रश्न",
     },
     "recovery": {
-        "en": "recovery phrase|seed phrase|seed words|mnemonic|recovery words|recovery key|backup codes|recovery codes|12 words|24 words",
+        "en": "recovery phrase|seed phrase|seed words|mnemonic|recovery words|recovery key|backup codes|recovery codes|12 words|24 words|backup words|wallet words|backup phrase",
         "de": "wiederherstellungsphrase|seed-phrase|wiederherstellungsschlüssel|backup-codes",
         "fr": "phrase de récupération|phrase secrète|clé de récupération|mots de récupération",
         "es": "frase de recuperación|frase semilla|clave de recuperación|palabras de recuperación",
@@ -409,7 +409,7 @@ EXTRA: dict[str, dict[str, str]] = {
         "mr": "टाकतो",
     },
     "secret_key": {
-        "en": "api key|api token|access token|secret key|private key|access key|bearer token|auth token|client secret|webhook secret|totp secret|authenticator key|license key|licence key|product key|activation key",
+        "en": "api key|api token|access token|secret key|private key|access key|bearer token|auth token|client secret|webhook secret|totp secret|authenticator key|license key|licence key|product key|activation key|key",
         "de": "api-schlüssel|privater schlüssel|geheimer schlüssel|lizenzschlüssel|produktschlüssel",
         "fr": "clé api|clé privée|clé secrète|clé de licence|clé produit",
         "es": "clave api|clave privada|clave secreta|clave de licencia|clave de producto",
@@ -514,7 +514,7 @@ EXTRA: dict[str, dict[str, str]] = {
         "es": "frase de contraseña",
     },
     "password": {
-        "en": "password|passwd|pwd|pw|pass|passcode|login details|credentials|paswrod|passwrd|pasword|passowrd|pssword",
+        "en": "password|passwd|pwd|pw|pass|passcode|login details|credentials|paswrod|passwrd|pasword|passowrd|pssword|modem",
         "vi": "mật khẩu|pass|mk",
         "th": "รหัสผ่าน|พาสเวิร์ด|รหัส",
         "id": "kata sandi|sandi|password",

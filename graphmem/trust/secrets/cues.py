@@ -23,7 +23,7 @@ from pathlib import Path
 
 import ahocorasick
 
-from graphmem.trust.secrets import answers, numerals
+from graphmem.trust.secrets import answers, numerals, plain
 from graphmem.trust.secrets.common import (
     REFERENCE,
     WHERE_IT_IS,
@@ -107,12 +107,19 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
         for line in path.read_text(encoding="utf-8").splitlines():
             if not line.strip() or line.startswith(("#", "lang\t")):
                 continue
-            _, concept, term, *_ = line.split("\t")
+            lang, concept, term, *rest = line.split("\t")
+            # The English strings a translation was made from are English words about access.
+            for source in rest[0].split(" | ") if rest else ():
+                english = source.partition(":")[2].strip().rstrip("?.").strip()
+                if english and len(english.split()) <= 3:
+                    _ENGLISH.add(case(english).translate(BARE))
             kind = _CONCEPTS.get(concept)
             cased = case(term.strip())  # the data's final sigmas folded like the text's
             term = cased.translate(BARE)
             if kind is None or len(term) < 2:
                 continue
+            if lang == "en" or lang.startswith("en-"):
+                _ENGLISH.add(term)
             _SPELLED.setdefault(term, set()).add(cased)
             if len(term) <= _SHORT and term != cased:
                 # A short word keeps its accents: Vietnamese "gõ" (type) is no English "go".
@@ -139,6 +146,7 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
 _SHORT = 4
 _EXACT: dict[str, set[str]] = {}  # a short accented term -> its spellings with accents
 _SPELLED: dict[str, set[str]] = {}  # a term without accents -> its spellings in the data
+_ENGLISH: set[str] = set()  # the terms of the English rows, without accents
 
 
 @functools.lru_cache(maxsize=64)
@@ -182,7 +190,51 @@ def cues(text: str) -> list[Cue]:
                 continue  # a short cue ("pin", "pw", "код") only as a word of its own ("SI56")
             end = tail
         found.append(Cue(start, end, concepts[term]))
-    return _outermost(found)
+    found = _outermost(found)
+    if any(c.concept not in _GUARDS for c in found) and plain.in_english(text):
+        found = [c for c in found if c.concept in _GUARDS or not _plain_english(folded, c)]
+    return found
+
+
+# Cues that keep a value public or name what a number is: never dropped as plain words.
+_GUARDS = (PUBLIC, LABEL, NAME, ASKS)
+_ENGLISH_ENDINGS = ("'s", "’s", "s", "es", "ed", "d", "ing", "ers", "er")
+
+
+def _plain_english(folded: str, cue: Cue) -> bool:
+    """Whether the word a cue sits in is an everyday English word that is none of English's
+    own words about access, in a text written in English: "digital" is no Italian "digita"
+    (type), "important" no Italian "porta" (door), "introduce" no Spanish "introduce" (type
+    in), "Taipei" no "taip", "secretion" no "secret". What English says about access
+    ("password", "passwords", "combination", "press") stays a cue, and a word of another
+    language ("contraseña", "clave") too: English text does not make them English words."""
+    if " " in folded[cue.start : cue.end]:
+        return False  # several words ("security code") name access whatever their language
+    lo, hi = cue.start, cue.end
+    while lo > 0 and folded[lo - 1].isalpha():
+        lo -= 1
+    while hi < len(folded) and folded[hi].isalpha():
+        hi += 1
+    word = folded[lo:hi]
+    if word in _ENGLISH or any(
+        word.endswith(end) and word[: -len(end)] in _ENGLISH for end in _ENGLISH_ENDINGS
+    ):
+        return False
+    if _term(folded, cue) in _ENGLISH:
+        # English's own word with an ending English does not give it is another word
+        # ("alarm-in", "secret-ion", "lock-down"); after other letters it is a compound of
+        # English ("padlock", "keypad", "wifipassword") and stays.
+        return lo == cue.start
+    # Inside a word English knows at all, another language's cue is only letters of it
+    # ("cy-tokin-e": Hausa "tokin", a token, in "cytokine").
+    return plain.zipf(word) >= (plain.KNOWN if lo < cue.start else plain.EVERYDAY)
+
+
+def _term(folded: str, cue: Cue) -> str:
+    """The longest term of the data the cue's text starts with (its ending aside)."""
+    _, concepts = _automaton()
+    text = folded[cue.start : cue.end]
+    return next((text[:n] for n in range(len(text), 1, -1) if text[:n] in concepts), text)
 
 
 # Hebrew and Arabic write articles and prepositions as letters joined to the word before
