@@ -24,6 +24,8 @@ ORDINARY = [
     "Use a digital planner like Notion2Go for the schedule and introduce it to the team.",
     "It is important to note that IL-25 and IL-33 were both raised in the samples.",
     "The premium plan costs more, but the dialog on the website explains it to users.",
+    # English's own word about access as a modifier of a plural noun.
+    "The key stakeholders met in May and agreed the key milestones for Q3-2025.",
 ]
 SECRETS = [
     ("My wifipassword is harborCandle26 and the router is in the hall.", "harborCandle26"),
@@ -33,6 +35,8 @@ SECRETS = [
     ("It's harborCandle26 - that's the Dropbox password.", "harborCandle26"),
     ("Digita il codice 5531 sulla tastiera del portone per entrare.", "5531"),
     ("the side gate takes 4471 then # and the main one is broken", "4471"),
+    ("The safe behind the painting opens with 4417 and the spare key is under the mat.", "4417"),
+    ("my key sunflower99 works for the shed and the bikes are in there", "sunflower99"),
     ('The SSID is "Kowalczyk_Home" and the WPA2 key is kettle-on-at-four.', "kettle-on-at-four"),
     (
         "backup words dont lose: 1 walnut 2 empty 3 prison 4 rhythm 5 cargo 6 lizard 7 sorry "

@@ -42,23 +42,8 @@ import re
 from collections.abc import Callable, Iterable
 
 from graphmem.model import Authority
+from graphmem.trust.languages import languages, words_of
 
-# Function words per language: a document is "read here" when enough of them occur.
-_FUNCTION = {
-    "en": "the of and to in is was for on that with as by at from it a an are were this which",
-    "es": "el la los las de del y en que por con una un es para se su al como",
-    "fr": "le la les de des du et en que est une un pour dans par sur au avec il elle",
-    "de": "der die das und den dem des ist ein eine zu mit von im auf für nicht sich",
-    "it": "il lo la gli le di del della e che è un una per con nel sono da al",
-    "pt": "o os as de do da dos das e que em um uma para com no na por foi",
-    "nl": "de het een en van in is op te dat met voor zijn niet aan door",
-    "sv": "och att det som en ett är av på för med till den inte har",
-    "da": "og at det som en et er af på for med til den ikke har",
-    "no": "og at det som en et er av på for med til den ikke har",
-    "pl": "i w na z do się że nie jest to o od po jak przez",
-    "cs": "a v na se je že to s z do o od po jako byl",
-    "ru": "и в на не что с по как это он она был была из к от для",
-}
 # First- and second-person words (subject, object, possessive) of the same languages.
 _PERSONAL = {
     "en": "i me my mine myself we us our ours ourselves you your yours yourself yourselves "
@@ -76,13 +61,7 @@ _PERSONAL = {
     "cs": "já mě mi můj moje my nás náš naše ty tě tvůj tvoje vy vás váš",
     "ru": "я меня мне мой моя моё мои мы нас наш наша ты тебя тебе твой твоя вы вас ваш",
 }
-FUNCTION_WORDS = {lang: frozenset(words.split()) for lang, words in _FUNCTION.items()}
 PERSONAL_WORDS = {lang: frozenset(words.split()) for lang, words in _PERSONAL.items()}
-# A language is read when at least this many distinct function words of it occur, and they
-# are this share of the words: a list of names or a code block is no language.
-MIN_FUNCTION_WORDS = 2
-MIN_FUNCTION_SHARE = 0.08
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _NAME = re.compile(r"\b[A-ZÀ-ÖØ-Þ][\w'’-]+(?:\s+[A-ZÀ-ÖØ-Þ][\w'’-]+){0,2}")
 MAX_NAMES = 12  # names looked up in the namespace per document
 # Who tells the memory about the people in the user's life: every authority but outside
@@ -134,43 +113,9 @@ _AUTHORS_US = re.compile(
     r"\b((?:allow|enabl|help|permitt?|prompt)(?:e|es|ed|ing|s|d)?|lead(?:s|ing)?|led)\s+us\s+to\b",
     re.IGNORECASE,
 )
-# Latin abbreviations that scholarly and legal text of any language writes.
-_LATIN = re.compile(r"\b(?:et\s+al|e\.\s?g|i\.\s?e|cf|viz|vs|etc|ibid)\b\.?", re.IGNORECASE)
 # Languages whose verbs carry the person, so that no pronoun is needed: a text in one of
 # them says nothing about whose it is by lacking "I" or "my".
 PRO_DROP = frozenset({"es", "it", "pt", "pl", "cs", "ru"})
-
-
-def _words(text: str) -> list[str]:
-    return [w.casefold().replace("’", "'") for w in _WORD.findall(text)]
-
-
-def languages(text: str) -> list[str]:
-    """The languages read here that ``text`` is written in (none: a language not read
-    here, or no language at all). Beside a language read on more distinct words, a language
-    is read on words of its own: the function words it shares with that one, and single
-    letters, are no evidence for it (English "to" and "a" do not make a text Czech). Latin
-    abbreviations of citations are no language's words ("et al." is neither French "et"
-    nor Italian "al")."""
-    words = _words(_LATIN.sub(" ", text))
-    seen: dict[str, set[str]] = {}
-    for language, vocabulary in FUNCTION_WORDS.items():
-        hits = [w for w in words if w in vocabulary]
-        if len(set(hits)) >= MIN_FUNCTION_WORDS and len(hits) / max(len(words), 1) >= (
-            MIN_FUNCTION_SHARE
-        ):
-            seen[language] = set(hits)
-    found = []
-    for language, distinct in seen.items():
-        stronger = [FUNCTION_WORDS[o] for o, h in seen.items() if len(h) > len(distinct)]
-        own = {
-            w
-            for w in distinct
-            if not stronger or (len(w) > 1 and not any(w in v for v in stronger))
-        }
-        if len(own) >= MIN_FUNCTION_WORDS:
-            found.append(language)
-    return found
 
 
 def personal_words(text: str, read_as: list[str]) -> list[str]:
@@ -185,7 +130,7 @@ def personal_words(text: str, read_as: list[str]) -> list[str]:
         text = _AUTHORS_US.sub(r"\1 we to", text)
         if not text.isupper():
             text = re.sub(r"\bUS\b", " ", text)
-    return [w for w in _words(text) if w in personal or w.startswith("j'")]
+    return [w for w in words_of(text) if w in personal or w.startswith("j'")]
 
 
 def speaks_personally(text: str, read_as: list[str]) -> bool:

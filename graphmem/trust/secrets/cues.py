@@ -192,49 +192,19 @@ def cues(text: str) -> list[Cue]:
         found.append(Cue(start, end, concepts[term]))
     found = _outermost(found)
     if any(c.concept not in _GUARDS for c in found) and plain.in_english(text):
-        found = [c for c in found if c.concept in _GUARDS or not _plain_english(folded, c)]
+        found = [
+            c
+            for c in found
+            if c.concept in _GUARDS
+            or not plain.plain_english(
+                folded, c.start, c.end, english=_ENGLISH, concepts=concepts, quiet=QUIET
+            )
+        ]
     return found
 
 
 # Cues that keep a value public or name what a number is: never dropped as plain words.
 _GUARDS = (PUBLIC, LABEL, NAME, ASKS)
-_ENGLISH_ENDINGS = ("'s", "’s", "s", "es", "ed", "d", "ing", "ers", "er")
-
-
-def _plain_english(folded: str, cue: Cue) -> bool:
-    """Whether the word a cue sits in is an everyday English word that is none of English's
-    own words about access, in a text written in English: "digital" is no Italian "digita"
-    (type), "important" no Italian "porta" (door), "introduce" no Spanish "introduce" (type
-    in), "Taipei" no "taip", "secretion" no "secret". What English says about access
-    ("password", "passwords", "combination", "press") stays a cue, and a word of another
-    language ("contraseña", "clave") too: English text does not make them English words."""
-    if " " in folded[cue.start : cue.end]:
-        return False  # several words ("security code") name access whatever their language
-    lo, hi = cue.start, cue.end
-    while lo > 0 and folded[lo - 1].isalpha():
-        lo -= 1
-    while hi < len(folded) and folded[hi].isalpha():
-        hi += 1
-    word = folded[lo:hi]
-    if word in _ENGLISH or any(
-        word.endswith(end) and word[: -len(end)] in _ENGLISH for end in _ENGLISH_ENDINGS
-    ):
-        return False
-    if _term(folded, cue) in _ENGLISH:
-        # English's own word with an ending English does not give it is another word
-        # ("alarm-in", "secret-ion", "lock-down"); after other letters it is a compound of
-        # English ("padlock", "keypad", "wifipassword") and stays.
-        return lo == cue.start
-    # Inside a word English knows at all, another language's cue is only letters of it
-    # ("cy-tokin-e": Hausa "tokin", a token, in "cytokine").
-    return plain.zipf(word) >= (plain.KNOWN if lo < cue.start else plain.EVERYDAY)
-
-
-def _term(folded: str, cue: Cue) -> str:
-    """The longest term of the data the cue's text starts with (its ending aside)."""
-    _, concepts = _automaton()
-    text = folded[cue.start : cue.end]
-    return next((text[:n] for n in range(len(text), 1, -1) if text[:n] in concepts), text)
 
 
 # Hebrew and Arabic write articles and prepositions as letters joined to the word before
