@@ -146,7 +146,9 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
 _SHORT = 4
 _EXACT: dict[str, set[str]] = {}  # a short accented term -> its spellings with accents
 _SPELLED: dict[str, set[str]] = {}  # a term without accents -> its spellings in the data
-_ENGLISH: set[str] = set()  # the terms of the English rows, without accents
+# English's own words about access, without accents: the English rows' terms and the
+# English strings the catalogues were translated from (read by plain.py).
+_ENGLISH: set[str] = set()
 
 
 @functools.lru_cache(maxsize=64)
