@@ -95,6 +95,7 @@ class Cue:
     start: int
     end: int
     concept: str
+    term: str = ""  # the lexicon's term it matched, without its ending
 
 
 @functools.cache
@@ -191,7 +192,7 @@ def cues(text: str) -> list[Cue]:
             if len(term) <= 3 and (tail > end or glued):
                 continue  # a short cue ("pin", "pw", "код") only as a word of its own ("SI56")
             end = tail
-        found.append(Cue(start, end, concepts[term]))
+        found.append(Cue(start, end, concepts[term], term))
     found = _outermost(found)
     if any(c.concept not in _GUARDS for c in found) and plain.in_english(text):
         found = [
@@ -199,7 +200,7 @@ def cues(text: str) -> list[Cue]:
             for c in found
             if c.concept in _GUARDS
             or not plain.plain_english(
-                folded, c.start, c.end, english=_ENGLISH, concepts=concepts, quiet=QUIET
+                folded, c.start, c.end, c.term, english=_ENGLISH, concepts=concepts, quiet=QUIET
             )
         ]
     return found

@@ -16,7 +16,7 @@ import functools
 import re
 from collections.abc import Collection, Mapping
 
-from graphmem.trust.languages import FUNCTION_WORDS, languages
+from graphmem.trust.languages import FUNCTION_WORDS, languages, words_of
 
 # Seen at least once per million words (wordfreq's Zipf scale): an everyday English word.
 EVERYDAY = 3.0
@@ -27,7 +27,6 @@ KNOWN = 1.0
 # graphmem.trust.languages counts: "if you say cheese tart my mind just thinks of cheese").
 MIN_WORDS = 6
 ENGLISH_SHARE = 0.85
-_WORD = re.compile(r"[^\W\d_]{2,}(?:['’][^\W\d_]+)?")
 _ENDINGS = ("'s", "’s", "s", "es", "ed", "d", "ing", "ers", "er")  # English gives its words
 # English's words about access that English also puts before a plural noun as a modifier:
 # "key points", "key findings", "safe havens", "combination therapies". Not "press", a verb of
@@ -53,7 +52,7 @@ def in_english(text: str) -> bool:
     read = languages(text)
     if read:
         return read == ["en"]
-    words = [w.casefold() for w in _WORD.findall(text)]
+    words = [w for w in words_of(text) if len(w) > 1]
     if len(words) < MIN_WORDS:
         return False
     return sum(zipf(w) >= EVERYDAY for w in words) >= ENGLISH_SHARE * len(words)
@@ -63,14 +62,16 @@ def plain_english(
     folded: str,
     start: int,
     end: int,
+    term: str,
     *,
     english: Collection[str],
     concepts: Mapping[str, str],
     quiet: Collection[str],
 ) -> bool:
-    """Whether the cue at ``folded[start:end]`` (a text read :func:`in_english`) sits in a
-    word that is everyday English and none of English's words about access (``english``:
-    the lexicon's English rows and the English strings its catalogues were translated from):
+    """Whether the cue at ``folded[start:end]`` (the lexicon's ``term`` with any ending, in a
+    text read :func:`in_english`) sits in a word that is everyday English and none of
+    English's words about access (``english``: the lexicon's English rows and the English
+    strings its catalogues were translated from):
     "digital" is no Italian "digita", "important" no "porta", "Taipei" no "taip",
     "secretion" no "secret". What English says about access ("password", "passwords",
     "padlock", "wifipassword") stays a cue, and so does another language's word
@@ -91,8 +92,6 @@ def plain_english(
         word.endswith(ending) and word[: -len(ending)] in english for ending in _ENDINGS
     ):
         return False
-    cued = folded[start:end]
-    term = next((cued[:n] for n in range(len(cued), 1, -1) if cued[:n] in concepts), cued)
     if term in english:
         # English's own word with an ending English does not give it is another word
         # ("alarm-in", "secret-ion", "lock-down"); after other letters it is a compound
