@@ -194,9 +194,17 @@ CHILD = textwrap.dedent(
                     if self.seen == nth:
                         os.kill(os.getpid(), signal.SIGKILL)
                 return self.db.execute(sql, *args)
+            def close(self):
+                # After the wipe, before the WAL is deleted with the last connection.
+                if kill_before == "close":
+                    os.kill(os.getpid(), signal.SIGKILL)
+                self.db.close()
             def __getattr__(self, name):
                 return getattr(self.db, name)
         mem.store._db.db = Dying(mem.store._db.db)
+        if kill_before == "wipe":  # the checkpoint done, the unallocated space not zeroed
+            from graphmem.store.embedded import wipe
+            wipe.Wiper.wipe = lambda self: os.kill(os.getpid(), signal.SIGKILL)
     mem.forget("maya", episode=result.episode_id)
     print("FORGOT", flush=True)
     signal.pause()
@@ -212,6 +220,8 @@ KILL_POINTS = [
     ("COMMIT", 1),
     ("PRAGMA incremental_vacuum", 1),  # committed; the freed pages still in the file
     ("PRAGMA wal_checkpoint", 1),  # the WAL still holds the rows as they were
+    ("wipe", 1),  # every page in the file, its unallocated space not yet zeroed
+    ("close", 1),  # wiped, and the WAL not yet deleted
     ("", 0),  # never: killed after FORGOT
 ]
 

@@ -7,8 +7,9 @@ relationships, its vector), so a write costs what it writes and is durable when 
 returns (``synchronous=FULL``: the WAL is fsynced at each commit).
 
 Forgetting: ``secure_delete`` zeroes freed cells and pages, ``incremental_vacuum``
-gives freed pages back, and a ``wal_checkpoint(TRUNCATE)`` empties the WAL, whose
-older frames would otherwise still hold the rows as they were.
+gives freed pages back, ``wipe.py`` zeroes what a page rebuilt by SQLite kept of the
+cells it moved, and the WAL, whose older frames would otherwise still hold the rows as
+they were, is emptied.
 
 SQLite checks its page structure, not the content of a record, so each row carries a
 CRC-32 of its body, and ``meta`` keeps the number of rows of each table: a flipped byte
@@ -21,9 +22,7 @@ wait their turn in arrival order: ``graphmem.store.lock``).
 
 from __future__ import annotations
 
-import mmap
 import os
-import re
 import sqlite3
 import zlib
 from collections.abc import Iterable, Iterator
@@ -34,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from graphmem.errors import StoreCorrupt
+from graphmem.store.embedded.wipe import Unreadable, Wiper
 from graphmem.store.rows import dumps
 from graphmem.store.snapshot import fast_loads
 
@@ -118,68 +118,6 @@ def guarded(path: Path, *, opening: bool = False) -> Iterator[None]:
         raise corrupt(path, exc) from exc
 
 
-# Values that name or classify a record rather than say something, and that records
-# which stay share (ids, times, kinds, slots): a needle of them would always be found.
-_STRUCTURAL = re.compile(r"[a-z]+_[0-9a-f]{16,}|\d{4}-\d\d-\d\dT[\d:.+]+")
-_SHARED = frozenset(
-    {"id", "namespace", "label", "slot", "subject_key", "object_key", "status", "kind"}
-    | {"role", "source", "actor", "action", "sensitivity", "authority", "scope", "op"}
-    | {"predicate", "thread", "session", "produced_by", "cardinality", "lane", "about"}
-    | {"before_json", "after_json", "note"}  # an audit entry's: scrubbed, not removed
-    # An episode's context is a copy of its neighbours' words, which stay when it goes
-    # (a neighbour forgotten too is a needle of its own): found, it would always VACUUM.
-    | {"context_text", "context_from"}
-)
-_NEEDLE = 24  # bytes: unique enough, and inside the part of a record a page keeps
-
-
-class Needles:
-    """What stale bytes of forgotten records would hold: each record's id as its own
-    body names it (``"id":"…"``: every copy of its row holds it, no other row does) with
-    how many copies may remain (0 when removed, 1 when rewritten), and the start of
-    each long text a removed record carried, as the database stores it."""
-
-    def __init__(self, removed: Iterable[dict[str, Any]], rewritten: Iterable[dict[str, Any]]):
-        self.heads: dict[bytes, int] = {}
-        self.texts: set[bytes] = set()
-        for record in rewritten:
-            self.heads[_head(record)] = 1
-        for record in removed:
-            self.heads[_head(record)] = 0
-            for key, value in record.items():
-                texts = value if isinstance(value, list) else [value]
-                for text in texts:
-                    if _telling(key, text):
-                        self.texts.add(dumps(text)[1:-1].encode("utf-8")[:_NEEDLE])
-
-    def found(self, data: Any) -> bool:
-        """Whether ``data`` holds a copy too many. The ids are found in one pass (a
-        regular expression whose literal start, ``"id":"``, the engine skips to: 0.8 s
-        over 600 MB, where one pass per needle took 0.45 s each); each text by a find."""
-        if self.heads:
-            ids = b"|".join(re.escape(head) for head in self.heads)
-            seen: dict[bytes, int] = {}
-            for match in re.finditer(b'"id":"(' + ids + b')"', data):
-                head = match.group(1)
-                seen[head] = seen.get(head, 0) + 1
-                if seen[head] > self.heads[head]:
-                    return True
-        return any(data.find(text) >= 0 for text in self.texts)
-
-
-def _telling(key: str, value: Any) -> bool:
-    """A text only this record is likely to hold (a needle that finds nothing else)."""
-    if key in _SHARED or not isinstance(value, str) or len(value) < 16:
-        return False
-    return not _STRUCTURAL.fullmatch(value)
-
-
-def _head(record: dict[str, Any]) -> bytes:
-    """The id as a body writes it; found after ``"id":"``, which only a node's own body
-    holds (a reference is ``"target_id":"…"``)."""
-    return dumps(record["id"])[1:-1].encode("utf-8")
-
-
 class Loaded:
     """What an open reads: node dicts, ``(source, target, key, properties)`` tuples,
     vectors by node id, and the meta values by name."""
@@ -197,7 +135,12 @@ class Database:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.path = folder / DATABASE
+        wal = self.path.with_name(DATABASE + "-wal")
+        killed = wal.exists() and wal.stat().st_size > 0  # every clean end empties it
         self.db = connect(self.path)
+        with guarded(self.path, opening=True):
+            marked = self.db.execute("SELECT 1 FROM meta WHERE name = 'wiped'").fetchone()
+        self.wiper = Wiper(self.path, everything=killed or marked is None)
         self.counts = dict.fromkeys(_TABLES, 0)
 
     # ---- reads --------------------------------------------------------------
@@ -266,6 +209,9 @@ class Database:
         with guarded(self.path):
             self._write(counts, nodes, edges, vectors, meta)
         self.counts = counts
+        self.wiper.note()
+        if self.wiper.due():
+            self.settle()
 
     def _write(
         self,
@@ -336,24 +282,44 @@ class Database:
                 self.db.execute(f"DELETE FROM {table}")
             self.db.execute("COMMIT")
         self.counts = dict.fromkeys(_TABLES, 0)
+        self.wiper.note()
 
     def erase(self, *, opening: bool = False) -> None:
-        """Take freed bytes off the disk: freed pages given back to the file system and
-        the WAL, whose frames hold rows as they were, emptied."""
+        """Take freed and moved bytes off the disk: freed pages given back to the file
+        system, the unallocated space of the pages written since the last wipe zeroed
+        (wipe.py), and the WAL, whose frames hold rows as they were, emptied."""
         with guarded(self.path, opening=opening):
             self.db.execute("PRAGMA incremental_vacuum")
-            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            if not self.settle():
+                # A file the wipe cannot read page by page: rewrite it whole instead.
+                self.db.execute("VACUUM")
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
-    def holds(self, needles: Needles) -> bool:
-        """Whether the database file still holds what ``needles`` look for (after
-        ``erase``: the WAL is empty, every committed page is in the file)."""
-        if not self.path.stat().st_size:
+    def settle(self) -> bool:
+        """Every committed page into the database file, the pending pages wiped, the WAL
+        emptied (last: a WAL that holds frames at open means a wipe may be missing).
+        False, with nothing wiped, when the file cannot be read page by page."""
+        wiper = self.wiper
+        wiper.note()
+        busy, frames, copied = self.db.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
+        if busy or frames != copied:
             return False
-        with (
-            self.path.open("rb") as handle,
-            mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data,
-        ):
-            return needles.found(data)
+        whole = wiper.everything
+        try:
+            wiper.wipe()
+        except Unreadable:
+            return False
+        # SQLite's cache may hold a page as it was before the wipe, and would write it
+        # back with it: a new connection starts with none. Closing the last connection
+        # checkpoints (nothing is left) and deletes the WAL.
+        self.db.close()
+        self.db = connect(self.path)
+        if whole and self._meta_missing("wiped"):
+            self.set_meta("wiped", 1)
+        return True
+
+    def _meta_missing(self, name: str) -> bool:
+        return self.db.execute("SELECT 1 FROM meta WHERE name = ?", (name,)).fetchone() is None
 
     def vacuum(self) -> None:
         """Rewrite the whole file (``graphmem purge``): no free page or cell remains."""
@@ -363,7 +329,8 @@ class Database:
 
     def close(self) -> None:
         try:
-            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            with guarded(self.path):
+                self.settle()
         finally:
             self.db.close()
 

@@ -31,7 +31,7 @@ from graphmem.store.embedded.reads import Reads
 from graphmem.store.embedded.recall import Channels
 from graphmem.store.embedded.state import decode_vector, locked
 from graphmem.store.embedded.storage import FORMAT, Database, corrupt
-from graphmem.store.embedded.written import forgotten, outgoing, written
+from graphmem.store.embedded.written import outgoing, written
 from graphmem.store.indexes import INDEXED, Table
 from graphmem.store.keywords import keyword_text
 from graphmem.store.lock import acquire, release
@@ -198,7 +198,6 @@ class EmbeddedStore(Reads, Channels):
         pred = self._graph._pred
         into = [u for ids in change.removals.values() for n in ids if n in pred for u in pred[n]]
         forgetting = _forgetting(change)
-        old = forgotten(change, self._graph) if forgetting else None
         self._mutate(change)
         nodes, edges, vectors = written(change, self._graph, self._entity)
         edges = list(dict.fromkeys([*edges, *into]))
@@ -219,10 +218,6 @@ class EmbeddedStore(Reads, Channels):
             # Forgotten content leaves the files too: the database's freed pages and
             # WAL, and the index files (derived: rewritten at close, or rebuilt on open).
             self._db.erase()
-            if old is not None and self._db.holds(old):
-                # secure_delete zeroes a record where it lies, but a b-tree rebalance may
-                # have left an older copy in a page's unallocated space: rewrite the file.
-                self._db.vacuum()
             self._files.clear()
             self._saved = -1
 

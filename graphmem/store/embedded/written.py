@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from graphmem.store.changes import ChangeSet
-from graphmem.store.embedded.storage import Needles
 from graphmem.store.rows import slot_node_id
 
 
@@ -71,12 +70,3 @@ def written(
 def outgoing(graph: Any, node: str) -> list[tuple[str, str, dict[str, Any]]]:
     """A node's outgoing relationships as ``(target, key, properties)``: its edge rows."""
     return [(t, key, props) for t, rels in graph._succ[node].items() for key, props in rels.items()]
-
-
-def forgotten(change: ChangeSet, graph: Any) -> Needles:
-    """What the file is checked for after a forgetting change: the records it removes
-    and the ones it rewrites, as they are before it (``storage.Needles``)."""
-    nodes = graph.nodes
-    removed = [dict(nodes[n]) for ids in change.removals.values() for n in ids if n in nodes]
-    kept = [row["id"] for row in change.redactions] + list(change.audit_scrubs)
-    return Needles(removed, [dict(nodes[n]) for n in kept if n in nodes])
