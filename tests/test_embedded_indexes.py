@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -162,25 +163,32 @@ def test_a_reopen_reuses_the_index_files_and_rebuilds_stale_or_damaged_ones(
     mem.close()
 
 
-def test_after_a_forget_no_file_of_the_store_holds_the_forgotten_words(
-    tmp_path: Path, small_thresholds: None
-) -> None:
-    folder = tmp_path / "store"
+def _with_a_secret(folder: Path) -> tuple[Memory, EmbeddedStore, Any]:
+    """A store whose index files hold "Zanzibarquux" (a fact among 220)."""
     mem = Memory(folder, embedder=HashingEmbedder())
     _grow(mem, 100)
     secret = mem.remember(
         [Claim("Person 5", "lives_in", "Zanzibarquux")], namespace=NS, at=START + timedelta(days=30)
     )
     _grow(mem, 10, seed=3)
-    mem.store.compact()  # type: ignore[attr-defined]
     store = mem.store
     assert isinstance(store, EmbeddedStore)
+    store.compact()
+    return mem, store, secret
+
+
+def test_after_a_forget_no_file_of_the_store_holds_the_forgotten_words(
+    tmp_path: Path, small_thresholds: None
+) -> None:
+    folder = tmp_path / "store"
+    mem, store, secret = _with_a_secret(folder)
     base = store._tables[("Fact", NS)].keywords
     assert base.base is not None
     assert base._searcher.doc_freq("body", "zanzibarquux") == 1  # in tantivy's files
     mem.forget(NS, episode=secret.episode_id)
-    # The forget deletes the index files at once (the base stays open in memory, its
-    # row marked stale) and the close writes them again from the live rows.
+    # The forget deletes the keyword files at once and zeroes the vectors it took in the
+    # others (the base stays open in memory, its row marked stale); the close writes
+    # them again from the live rows.
     assert scan(folder, ["zanzibarquux", "Zanzibarquux"]) == []
     assert all("Zanzibarquux" not in e.text for e in mem.recall("Zanzibarquux", namespace=NS))
     mem.close()
@@ -273,3 +281,85 @@ def _a_fact(mem: Memory, query: str) -> str:
     found = mem.recall(query, namespace=NS, include_episodes=False)[0].fact_id
     assert found is not None
     return found
+
+
+def test_a_forget_zeroes_the_forgotten_vectors_inside_the_index_files_it_keeps(
+    tmp_path: Path, small_thresholds: None
+) -> None:
+    # The forget no longer deletes the vector files (their size, not what it forgets,
+    # set its cost): it zeroes the rows it changed where the files hold them.
+    folder = tmp_path / "store"
+    mem, store, secret = _with_a_secret(folder)
+    table = store._tables[("Fact", NS)]
+    fact = next(f for f in mem.facts(NS, history=True) if f.object == "Zanzibarquux")
+    vector = table.vectors.matrix[table.row_of[fact.id]].tobytes()
+    files = sorted(
+        p for p in (folder / "index").rglob("*") if p.name in ("vectors.npy", "ann.faiss")
+    )
+    held = [p.name for p in files if vector in p.read_bytes()]
+    assert sorted(held) == ["ann.faiss", "vectors.npy"]
+    mem.forget(NS, episode=secret.episode_id)
+    assert all(p.exists() for p in files)  # kept, edited in place
+    assert [p.name for p in files if vector in p.read_bytes()] == []
+    assert not (folder / "index" / "manifest.json").exists()  # an open would rebuild
+    assert scan(folder, ["zanzibarquux", "Zanzibarquux"]) == []
+    after = _answers(mem)
+    store._abandon()  # a kill before close: the index files are never trusted again
+    mem = Memory(folder, embedder=HashingEmbedder())
+    assert _answers(mem) == after
+    mem.close()
+    mem = Memory(folder, embedder=HashingEmbedder())  # the files close wrote, read back
+    reopened = mem.store
+    assert isinstance(reopened, EmbeddedStore)
+    assert reopened._tables[("Fact", NS)].keywords.base is not None
+    # The HNSW graph read back ranks near-ties below the top as it likes (as before).
+    assert [a[:4] for a in _answers(mem)] == [a[:4] for a in after]
+    assert all("Zanzibarquux" not in e.text for e in mem.recall("Zanzibarquux", namespace=NS))
+    mem.close()
+
+
+def test_a_close_after_a_forget_and_a_few_writes_keeps_the_graph_file_and_appends(
+    tmp_path: Path, small_thresholds: None
+) -> None:
+    # What a close writes follows what changed since the files: the rows added are
+    # appended to vectors.npy, the HNSW graph file stays (its rows did not change), and
+    # the keyword base is rebuilt from the terms it holds, not by analysing every text.
+    folder = tmp_path / "store"
+    mem = Memory(folder, embedder=HashingEmbedder())
+    _grow(mem, 120)
+    gone = mem.remember(
+        [Claim("Person 6", "lives_in", "Quorblattville")],
+        namespace=NS,
+        at=START + timedelta(days=40),
+    )
+    store = mem.store
+    assert isinstance(store, EmbeddedStore)
+    store.compact()
+    fact_files = next(p.parent for p in (folder / "index").rglob("ann.faiss"))
+    inodes = {n: (fact_files / n).stat().st_ino for n in ("vectors.npy", "ann.faiss")}
+    size = (fact_files / "vectors.npy").stat().st_size
+    analysed: list[str] = []
+    real = keywords.tokens
+    mem.forget(NS, episode=gone.episode_id)
+    for i in range(3):
+        mem.remember(
+            [Claim(f"Person {i}", "likes_food", f"gnocchi{i}")],
+            namespace=NS,
+            at=START + timedelta(days=50 + i),
+        )
+    want = [*_answers(mem), [e.text for e in mem.recall("gnocchi1", namespace=NS, k=3)]]
+    keywords.tokens = lambda text: analysed.append(text) or real(text)  # type: ignore[assignment]
+    try:
+        mem.close()
+    finally:
+        keywords.tokens = real  # type: ignore[assignment]
+    assert analysed == []  # no text analysed again
+    assert {n: (fact_files / n).stat().st_ino for n in inodes} == inodes  # not rewritten
+    assert (fact_files / "vectors.npy").stat().st_size > size  # the new rows, appended
+    assert scan(folder, ["Quorblattville", "quorblattvill"]) == []
+    mem = Memory(folder, embedder=HashingEmbedder())
+    reopened = mem.store
+    assert isinstance(reopened, EmbeddedStore)
+    assert reopened._saved == reopened._seq  # the files were read, not rebuilt
+    assert [*_answers(mem), [e.text for e in mem.recall("gnocchi1", namespace=NS, k=3)]] == want
+    mem.close()

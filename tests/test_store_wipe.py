@@ -103,7 +103,10 @@ def test_pages_that_are_not_btree_pages_or_do_not_hold_together_are_left_alone()
     leaf[0] = 13
     leaf[3:5] = (2).to_bytes(2, "big")  # two cells
     leaf[5:7] = (4000).to_bytes(2, "big")  # content from 4000
+    leaf[8:12] = (4000).to_bytes(2, "big") + (4050).to_bytes(2, "big")  # the cells
     assert unallocated(bytes(leaf), 7, 4096) == [(12, 4000)]
+    leaf[5:7] = (4020).to_bytes(2, "big")  # a start past a cell: a damaged header
+    assert unallocated(bytes(leaf), 7, 4096) == []
     leaf[5:7] = (4).to_bytes(2, "big")  # content start inside the cell pointers
     assert unallocated(bytes(leaf), 7, 4096) == []
     leaf[5:7] = (4000).to_bytes(2, "big")
@@ -128,11 +131,17 @@ def test_a_database_opened_after_a_kill_or_made_before_wipes_every_page(tmp_path
     database.close()
     database = storage.Database(folder)
     assert not database.wiper.everything  # the close wiped every page
-    database.db.execute("DELETE FROM meta WHERE name = 'wiped'")  # a store made before
+    database.db.execute("PRAGMA user_version = 0")  # a store made before
     database.db.close()
     database = storage.Database(folder)
     assert database.wiper.everything
     database.close()
+    database = storage.Database(folder)
+    assert not database.wiper.everything
+    # A writer that does not wipe (a graphmem before it) moves the write counter on.
+    database.db.execute("UPDATE meta SET body = '999' WHERE name = 'seq'")
+    database.db.close()
+    assert storage.Database(folder).wiper.everything
 
 
 def test_every_forget_leaves_no_byte_of_what_it_took_and_never_rewrites_the_file(

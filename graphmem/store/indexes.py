@@ -18,7 +18,6 @@ they all have, so a crash in between leaves no manifest, never a wrong one.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 import shutil
@@ -32,8 +31,10 @@ import faiss
 import numpy as np
 import orjson
 
+from graphmem.store import vector_files
 from graphmem.store.integrity import DamageFound, seal, unseal
 from graphmem.store.keywords import KeywordRows
+from graphmem.store.vector_files import GRAPH, VECTORS, Layout, write_file
 from graphmem.store.vectors import VectorRows
 
 _FORMAT = 1
@@ -81,21 +82,27 @@ def _crc(path: Path) -> tuple[int, int]:
     return path.stat().st_size, crc
 
 
-def _files(folder: Path) -> dict[str, list[int]]:
-    return {
-        str(p.relative_to(folder)): list(_crc(p))
-        for p in sorted(folder.rglob("*"))
-        if p.is_file() and not p.name.startswith(".tantivy")
-    }
-
-
-def _write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    tmp.replace(path)
+def _files(
+    folder: Path, known: dict[str, list[int]] | None = None, fresh: Iterable[str] = ()
+) -> dict[str, list[int]]:
+    """Size and CRC of every file of ``folder``; a vector file ``known`` from the last
+    manifest is taken as it was unless ``fresh`` names it or its size changed (a wrong
+    guess costs no more than a rebuild: the open that checks it finds the difference)."""
+    known, fresh = known or {}, set(fresh)
+    out = {}
+    for p in sorted(folder.rglob("*")):
+        if not p.is_file() or p.name.startswith(".tantivy"):
+            continue
+        name = str(p.relative_to(folder))
+        was = known.get(name)
+        keep = (
+            name in (VECTORS, GRAPH)  # only these are large; the others change names
+            and was is not None
+            and name not in fresh
+            and was[0] == p.stat().st_size
+        )
+        out[name] = was if keep and was is not None else list(_crc(p))
+    return out
 
 
 def _fsync_tree(folder: Path) -> None:
@@ -113,11 +120,48 @@ class IndexFiles:
     def __init__(self, store: Path) -> None:
         self.folder = store / "index"
         self.manifest = self.folder / "manifest.json"
+        # By table folder, as last written or read: where the vectors lie, the files'
+        # sizes and CRCs, and the files changed in place since (a forget).
+        self._layouts: dict[str, Layout | None] = {}
+        self._checked: dict[str, dict[str, list[int]]] = {}
+        self._touched: dict[str, set[str]] = {}
 
     def clear(self) -> None:
         if self.folder.exists():
             shutil.rmtree(self.folder)
             _fsync_tree(self.folder.parent)
+        self._layouts = {}
+
+    def erase(self, namespace: str, tables: dict[tuple[str, str], Table]) -> None:
+        """A forget in ``namespace``: its tables' files lose what it may have taken — each
+        vector changed since they were written is zeroed where they hold it, the keyword
+        files are deleted — and the manifest goes first, so that an open rebuilds rather
+        than trusts them. A cost of the rows changed, not of the files' size; ``close``
+        writes them again."""
+        if not self.folder.exists():
+            return
+        self.invalidate()
+        for (label, ns), table in tables.items():
+            folder = self.folder / _name(label, ns)
+            if ns != namespace or not folder.exists():
+                continue
+            layout = self._layouts.get(folder.name)
+            vectors = table.vectors
+            if layout is None or layout.dim != vectors.dim:
+                shutil.rmtree(folder)
+                continue
+            vector_files.zero(folder, layout, vectors.changed)
+            self._touched.setdefault(folder.name, set()).update(
+                (vector_files.VECTORS, vector_files.GRAPH)
+            )
+            # A row erased is now zero in memory and in the files alike; one set again
+            # since the files were written still differs from them.
+            has = vectors.has
+            vectors.changed = {r for r in vectors.changed if r < len(has) and has[r]}
+            shutil.rmtree(folder / "keywords", ignore_errors=True)
+            (folder / "delta.json").unlink(missing_ok=True)
+            (folder / "terms.json").unlink(missing_ok=True)
+        _fsync_tree(self.folder)
 
     def invalidate(self) -> None:
         if self.manifest.exists():
@@ -145,23 +189,27 @@ class IndexFiles:
             keep.add(name)
             folder = self.folder / name
             folder.mkdir(exist_ok=True)
-            table.catch_up(force=True)
+            table.catch_up()  # a short tail stays outside the graph: searched exactly
             delta = not table.keywords.wants_base()
             if delta:
-                _write(folder / "delta.json", orjson.dumps(_delta_of(table.keywords)))
+                write_file(folder / "delta.json", orjson.dumps(_delta_of(table.keywords)))
                 shutil.rmtree(folder / "keywords", ignore_errors=True)
+                (folder / "terms.json").unlink(missing_ok=True)
             else:
                 table.keywords.write_base(folder / "keywords", texts(label, table))
                 (folder / "delta.json").unlink(missing_ok=True)
+                terms = sorted(table.keywords.base_terms.items())
+                write_file(folder / "terms.json", orjson.dumps(terms))
             vectors = table.vectors
-            _write(folder / "vectors.npy", _npy(vectors.matrix[: len(table.ids)]))
-            _write(folder / "has.npy", _npy(vectors.has[: len(table.ids)]))
-            ann = folder / "ann.faiss"
-            if vectors.ann is not None:
-                _write(ann, faiss.serialize_index(vectors.ann).tobytes())
-            else:
-                ann.unlink(missing_ok=True)
+            rows = min(len(table.ids), len(vectors.matrix))
+            layout = self._layouts.get(name)
+            fresh = set(vector_files.write(folder, vectors, rows, layout))
+            fresh |= self._touched.pop(name, set())
             _fsync_tree(folder)
+            self._layouts[name] = vector_files.layout_of(vectors, rows, folder)
+            vectors.saved, vectors.changed = rows, set()
+            files = _files(folder, self._checked.get(name), fresh)
+            self._checked[name] = files
             entries.append(
                 {
                     "label": label,
@@ -172,14 +220,14 @@ class IndexFiles:
                     "base_rows": sorted(table.keywords.base_rows),
                     "base_tokens": table.keywords.base_tokens,
                     "delta": delta,
-                    "files": _files(folder),
+                    "files": files,
                 }
             )
         for stray in self.folder.iterdir():  # tables now small, or gone
             if stray.is_dir() and stray.name not in keep:
                 shutil.rmtree(stray)
         body = {"format": _FORMAT, "seq": seq, "tables": entries}
-        _write(self.manifest, seal(_json(body)))
+        write_file(self.manifest, seal(_json(body)))
         _fsync_tree(self.folder)
 
     def load(self, seq: int) -> dict[tuple[str, str], Table] | None:
@@ -198,6 +246,8 @@ class IndexFiles:
         if not isinstance(state, dict) or state.get("format") != _FORMAT:
             return None
         tables = {}
+        layouts: dict[str, Layout | None] = {}
+        checked: dict[str, dict[str, list[int]]] = {}
         try:
             for entry in state["tables"]:
                 folder = self.folder / entry["name"]
@@ -209,9 +259,13 @@ class IndexFiles:
                 vectors = table.vectors
                 vectors.matrix = np.load(folder / "vectors.npy", allow_pickle=False)
                 vectors.has = np.load(folder / "has.npy", allow_pickle=False)
-                if (folder / "ann.faiss").exists():
-                    vectors.ann = faiss.read_index(str(folder / "ann.faiss"))
+                graph = folder / "ann.faiss"
+                if graph.exists():
+                    vectors.ann = faiss.read_index(str(graph))
                     vectors.ann_rows = int(entry["ann_rows"])
+                vectors.saved = rows = len(vectors.matrix)
+                layouts[entry["name"]] = vector_files.layout_of(vectors, rows, folder)
+                checked[entry["name"]] = entry["files"]
                 keywords = table.keywords
                 if entry.get("delta"):
                     _restore_delta(keywords, orjson.loads((folder / "delta.json").read_bytes()))
@@ -219,10 +273,14 @@ class IndexFiles:
                     keywords.base_rows = set(entry["base_rows"])
                     keywords.base_tokens = int(entry["base_tokens"])
                     keywords.open_base(folder / "keywords")
+                    if (folder / "terms.json").exists():  # files written before it: none
+                        terms = orjson.loads((folder / "terms.json").read_bytes())
+                        keywords.base_terms = {int(row): str(body) for row, body in terms}
                 tables[(entry["label"], entry["namespace"])] = table
             seq = int(state["seq"])
         except (OSError, ValueError, KeyError, RuntimeError, TypeError, AttributeError):
             return None
+        self._layouts, self._checked, self._touched = layouts, checked, {}
         return seq, tables
 
     def holding(self, needle: str) -> list[str]:
@@ -262,12 +320,6 @@ def _restore_delta(keywords: KeywordRows, value: Any) -> None:
                 posting = postings[term] = set()
             posting.add(int(row))
     keywords.postings = postings
-
-
-def _npy(array: Any) -> bytes:
-    out = io.BytesIO()
-    np.save(out, np.ascontiguousarray(array), allow_pickle=False)
-    return out.getvalue()
 
 
 def _json(value: Any) -> bytes:

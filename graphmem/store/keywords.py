@@ -59,6 +59,17 @@ def keyword_text(data: dict[str, Any]) -> str:
     return "\n".join([content] * OWN_WEIGHT + [str(context)])
 
 
+def keyword_counts(data: dict[str, Any]) -> Counter[str]:
+    """``Counter(tokens(keyword_text(data)))``, analysing an episode's content once
+    rather than ``OWN_WEIGHT`` times (the pieces of a text never join across a line)."""
+    if data.get("label") == "Fact" or not data.get("context_text"):
+        return Counter(tokens(keyword_text(data)))
+    own = Counter(tokens(str(data.get("content") or "")))
+    counts = Counter({term: n * OWN_WEIGHT for term, n in own.items()})
+    counts.update(tokens(str(data["context_text"])))
+    return counts
+
+
 def spaced(text: str | None) -> str:
     """The keyword terms of ``text`` as the Neo4j store keeps them: each with a space on
     either side (" live  denver "), so that a Lucene whitespace analyzer reads the terms,
@@ -99,6 +110,9 @@ class KeywordRows:
         self.base_tokens = 0
         self.stale: set[int] = set()  # base rows removed or rewritten since
         self.erased = False  # a forget since the base was written: rebuild it
+        # Each base row's analysed terms, as tantivy was given them: a rebuild after a
+        # forget reads these instead of analysing every text again.
+        self.base_terms: dict[int, str] = {}
         self.docs: dict[int, Counter[str]] = {}
         self.lengths: dict[int, int] = {}
         self.postings: dict[str, set[int]] = {}
@@ -112,9 +126,10 @@ class KeywordRows:
 
     # ---- changes ----------------------------------------------------------
 
-    def add(self, row: int, text: str) -> None:
+    def add(self, row: int, text: str | Counter[str]) -> None:
+        """Index ``row``'s text (or its terms, counted: ``keyword_counts``)."""
         self.remove(row)
-        counts = Counter(tokens(text))
+        counts = text if isinstance(text, Counter) else Counter(tokens(text))
         self.docs[row] = counts
         self.lengths[row] = counts.total()
         self.delta_tokens += self.lengths[row]
@@ -126,6 +141,7 @@ class KeywordRows:
         if row in self.base_rows:
             self.stale.add(row)
             self.erased = self.erased or erase
+            self.base_terms.pop(row, None)
         counts = self.docs.pop(row, None)
         if counts is None:
             return
@@ -229,36 +245,46 @@ class KeywordRows:
         return len(self) >= BASE_FROM or self.base is not None
 
     def write_base(self, folder: Path, live: Iterable[tuple[int, str]]) -> None:
-        """Move the delta into tantivy at ``folder``; rebuild it from ``live`` (every
-        live row and its text) when there is no base yet or a forget erased from it."""
+        """Move the delta into tantivy at ``folder``; rebuild it when there is no base yet
+        or a forget erased from it, from the terms it holds (``live``, every live row and
+        its text, is read only for rows whose terms are not held: a base read from files
+        written before they were kept)."""
         if self.base is None or self.erased or not folder.exists():
             fresh = folder.with_name(folder.name + ".new")
             shutil.rmtree(fresh, ignore_errors=True)
             fresh.mkdir(parents=True)
             index = tantivy.Index(_SCHEMA, path=str(fresh))
             writer = index.writer(heap_size=_HEAP, num_threads=1)
-            rows, total = set(), 0
-            for row, text in live:
-                words = tokens(text)
-                writer.add_document(tantivy.Document(body=" ".join(words), row=row))
-                rows.add(row)
-                total += len(words)
+            kept = self.base_rows - self.stale
+            if kept <= self.base_terms.keys():
+                rows = [(row, self.base_terms[row]) for row in sorted(kept)]
+            else:
+                rows = [(row, " ".join(tokens(text))) for row, text in live if row not in self.docs]
+            rows += [(row, " ".join(counts.elements())) for row, counts in self.docs.items()]
+            total = 0
+            for row, body in rows:
+                writer.add_document(tantivy.Document(body=body, row=row))
+                total += body.count(" ") + 1 if body else 0
             writer.commit()
             writer.wait_merging_threads()
             del writer, index
             shutil.rmtree(folder, ignore_errors=True)
             fresh.rename(folder)
-            self.base_rows, self.base_tokens = rows, total
+            self.base_terms = dict(rows)
+            self.base_rows, self.base_tokens = set(self.base_terms), total
         else:
             writer = self.base.writer(heap_size=_HEAP, num_threads=1)
             for row in self.stale | set(self.docs):
                 writer.delete_documents_by_term("row", row)
-            for row, counts in self.docs.items():
-                body = " ".join(counts.elements())
+            added = {row: " ".join(counts.elements()) for row, counts in self.docs.items()}
+            for row, body in added.items():
                 writer.add_document(tantivy.Document(body=body, row=row))
             writer.commit()
             writer.wait_merging_threads()
             del writer
+            for row in self.stale:
+                self.base_terms.pop(row, None)
+            self.base_terms.update(added)
             self.base_rows = (self.base_rows - self.stale) | set(self.docs)
             self.base_tokens = self.base_tokens + self.delta_tokens
         self.open_base(folder)

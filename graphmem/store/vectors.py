@@ -46,6 +46,10 @@ class VectorRows:
         self.has: Any = np.zeros(0, dtype=bool)
         self.ann: Any = None
         self.ann_rows = 0
+        # Rows of the index files (``saved``) whose vector changed since they were
+        # written: where the files hold a vector a forget must erase (indexes.py).
+        self.saved = 0
+        self.changed: set[int] = set()
 
     @property
     def dim(self) -> int:
@@ -71,10 +75,14 @@ class VectorRows:
         self._grow(row + 1, len(vec))
         self.matrix[row] = vec
         self.has[row] = True
+        if row < self.saved:
+            self.changed.add(row)
         if row < self.ann_rows:
             self._ann_view()[row] = vec
 
     def clear(self, row: int) -> None:
+        if row < self.saved:
+            self.changed.add(row)
         if row < len(self.has):
             self.matrix[row] = 0.0
             self.has[row] = False

@@ -22,7 +22,7 @@ from graphmem.store.changes import Row
 from graphmem.store.columns import Admitted, Columns
 from graphmem.store.embedded.storage import Database
 from graphmem.store.indexes import INDEXED, IndexFiles, Table
-from graphmem.store.keywords import keyword_text
+from graphmem.store.keywords import keyword_counts, keyword_text
 from graphmem.store.rows import slot_node_id
 from graphmem.store.vectors import unit
 
@@ -161,7 +161,7 @@ class State:
         label = data["label"]
         table = self._tables[(label, data["namespace"])]
         row = table.row(node_id)
-        table.keywords.add(row, keyword_text(data))
+        table.keywords.add(row, keyword_counts(data))
         if vector is not None:
             table.vectors.set(row, decode_vector(vector))
 

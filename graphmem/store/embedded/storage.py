@@ -39,6 +39,9 @@ from graphmem.store.snapshot import fast_loads
 
 DATABASE = "store.db"
 FORMAT = 1  # of the tables below; meta "format"
+# The header's user_version holds the write counter (modulo this) as of the last close
+# that wiped: a graphmem that does not wipe moves the counter and never the mark.
+_MARKS = 1 << 31
 _TABLES = ("nodes", "edges", "vectors")
 # Rowid tables: a row of a kilobyte or more (a vector, a long episode) fits a page of
 # one (a WITHOUT ROWID table gives each its own overflow page: 85 MB at 10k facts).
@@ -94,13 +97,8 @@ def corrupt(path: Path, why: object) -> StoreCorrupt:
     )
 
 
-def _intact(crc: int, body: Any, what: str, *keys: Any) -> None:
-    """``_crc(*keys, body)`` equals ``crc``, computed over one joined bytes object."""
-    if not isinstance(body, bytes) or not all(isinstance(k, str) for k in keys):
-        raise ValueError(f"{what}: a column holds the wrong type")
-    parts = [k.encode("utf-8") for k in keys]
-    if zlib.crc32(b"\0".join([*parts, body, b""])) != crc:
-        raise ValueError(f"{what} fails its checksum")
+def _damaged(what: str) -> ValueError:
+    return ValueError(f"{what} fails its checksum or holds the wrong type")
 
 
 @contextmanager
@@ -139,8 +137,11 @@ class Database:
         killed = wal.exists() and wal.stat().st_size > 0  # every clean end empties it
         self.db = connect(self.path)
         with guarded(self.path, opening=True):
-            marked = self.db.execute("SELECT 1 FROM meta WHERE name = 'wiped'").fetchone()
-        self.wiper = Wiper(self.path, everything=killed or marked is None)
+            wiped = self.db.execute("PRAGMA user_version").fetchone()[0]
+            seq = self._seq()
+        # Wiped as of the last write, unless a kill cut a wipe short, or a writer that
+        # does not wipe (a graphmem before it) wrote after the last close that did.
+        self.wiper = Wiper(self.path, everything=killed or wiped != seq % _MARKS)
         self.counts = dict.fromkeys(_TABLES, 0)
 
     # ---- reads --------------------------------------------------------------
@@ -149,27 +150,36 @@ class Database:
         """Every row, checked: ``StoreCorrupt`` on a damaged page, a row whose CRC
         fails, or fewer or more rows than the last commit recorded."""
         out = Loaded()
+        # Bodies read as bytes (CAST): checked and parsed without a decode and an encode
+        # of every row in Python. Each row's CRC is ``_crc`` of its columns, written out
+        # here (one join, one crc32: a million rows at 100k facts); a column of the
+        # wrong type, as a damaged record header makes, fails the encode or the join.
+        crc32, join, nul = zlib.crc32, b"\0".join, b""
         try:
-            # Bodies read as bytes (CAST): checked and parsed without a decode and an
-            # encode of every row in Python (a third of an open at 100k facts).
-            rows = self.db.execute("SELECT name, CAST(body AS BLOB), crc FROM meta")
-            for name, body, crc in rows:
-                _intact(crc, body, f"meta {name!r}", name)
+            for name, body, crc in self.db.execute(
+                "SELECT name, CAST(body AS BLOB), crc FROM meta"
+            ):
+                if crc32(join((name.encode(), body, nul))) != crc:
+                    raise _damaged(f"meta {name!r}")
                 out.meta[name] = fast_loads(body)
             nodes = out.nodes
-            for node, body, crc in self.db.execute("SELECT id, CAST(body AS BLOB), crc FROM nodes"):
-                _intact(crc, body, f"node {node!r}", node)
+            rows = self.db.execute("SELECT id, CAST(body AS BLOB), crc FROM nodes")
+            for node, body, crc in rows:
+                if crc32(join((node.encode(), body, nul))) != crc:
+                    raise _damaged(f"node {node!r}")
                 nodes.append(fast_loads(body))
             edges = out.edges
             query = "SELECT source, target, key, CAST(body AS BLOB), crc FROM edges"
             for source, target, key, body, crc in self.db.execute(query):
-                _intact(
-                    crc, body, f"relationship {source!r}-{key}->{target!r}", source, target, key
-                )
+                keys = (source.encode(), target.encode(), key.encode(), body, nul)
+                if crc32(join(keys)) != crc:
+                    raise _damaged(f"relationship {source!r}-{key}->{target!r}")
                 edges.append((source, target, key, fast_loads(body)))
+            vectors = out.vectors
             for node, blob, crc in self.db.execute("SELECT id, vector, crc FROM vectors"):
-                _intact(crc, blob, f"vector {node!r}", node)
-                out.vectors[node] = np.frombuffer(blob, dtype="<f4")
+                if crc32(join((node.encode(), blob, nul))) != crc:
+                    raise _damaged(f"vector {node!r}")
+                vectors[node] = np.frombuffer(blob, dtype="<f4")
         except (sqlite3.DatabaseError, ValueError, TypeError, AttributeError) as exc:
             raise corrupt(self.path, exc) from exc
         found = {"nodes": len(out.nodes), "edges": len(out.edges), "vectors": len(out.vectors)}
@@ -304,7 +314,6 @@ class Database:
         busy, frames, copied = self.db.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
         if busy or frames != copied:
             return False
-        whole = wiper.everything
         try:
             wiper.wipe()
         except Unreadable:
@@ -314,12 +323,13 @@ class Database:
         # checkpoints (nothing is left) and deletes the WAL.
         self.db.close()
         self.db = connect(self.path)
-        if whole and self._meta_missing("wiped"):
-            self.set_meta("wiped", 1)
         return True
 
-    def _meta_missing(self, name: str) -> bool:
-        return self.db.execute("SELECT 1 FROM meta WHERE name = ?", (name,)).fetchone() is None
+    def _seq(self) -> int:
+        """The write counter the store keeps in meta (0 before its first write)."""
+        rows = self.db.execute("SELECT name, body FROM meta")  # a few small rows
+        found = [fast_loads(body.encode()) for name, body in rows if name == "seq"]
+        return int(found[0]) if found and isinstance(found[0], int) else 0
 
     def vacuum(self) -> None:
         """Rewrite the whole file (``graphmem purge``): no free page or cell remains."""
@@ -330,6 +340,9 @@ class Database:
     def close(self) -> None:
         try:
             with guarded(self.path):
+                # The mark (in the file's header: no table or index is touched) first,
+                # so that the wipe takes in its page too.
+                self.db.execute(f"PRAGMA user_version = {self._seq() % _MARKS}")
                 self.settle()
         finally:
             self.db.close()

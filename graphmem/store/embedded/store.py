@@ -33,7 +33,7 @@ from graphmem.store.embedded.state import decode_vector, locked
 from graphmem.store.embedded.storage import FORMAT, Database, corrupt
 from graphmem.store.embedded.written import outgoing, written
 from graphmem.store.indexes import INDEXED, Table
-from graphmem.store.keywords import keyword_text
+from graphmem.store.keywords import keyword_counts
 from graphmem.store.lock import acquire, release
 from graphmem.store.rows import slot_node_id
 from graphmem.store.salvage import Applicable, applicable
@@ -218,7 +218,7 @@ class EmbeddedStore(Reads, Channels):
             # Forgotten content leaves the files too: the database's freed pages and
             # WAL, and the index files (derived: rewritten at close, or rebuilt on open).
             self._db.erase()
-            self._files.clear()
+            self._files.erase(change.namespace, self._tables)
             self._saved = -1
 
     def _abandon(self) -> None:
@@ -425,7 +425,7 @@ class EmbeddedStore(Reads, Channels):
         table = self._tables[("Episode", ns)]
         at = table.row(node["id"])
         table.keywords.remove(at, erase=True)
-        table.keywords.add(at, keyword_text(node))
+        table.keywords.add(at, keyword_counts(node))
 
     # ---- vectors ----------------------------------------------------------
 

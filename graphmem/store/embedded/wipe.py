@@ -23,6 +23,7 @@ the wipe: a database opened with a WAL that holds frames has its every page wipe
 from __future__ import annotations
 
 import os
+import struct
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -64,6 +65,11 @@ def unallocated(page: bytes, number: int, usable: int) -> list[tuple[int, int]]:
     content = int.from_bytes(page[at + 5 : at + 7], "big") or 65536
     start = at + length + 2 * cells
     if not start <= content <= usable:
+        return []
+    # Every cell must lie in the content area: a header damaged on disk (a count or a
+    # start that changed) would otherwise make live bytes look unallocated.
+    pointers = struct.unpack_from(f">{cells}H", page, at + length)
+    if pointers and (min(pointers) < content or max(pointers) >= usable):
         return []
     ranges = [(start, content)] if start < content else []
     block = int.from_bytes(page[at + 1 : at + 3], "big")
