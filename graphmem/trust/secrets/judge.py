@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from graphmem.trust.secrets import cues
+from graphmem.trust.secrets import cues, plain
 from graphmem.trust.secrets.common import Candidate
 from graphmem.trust.secrets.judge_features import DEEP, DIM, features, hashed
 from graphmem.trust.secrets.shape import counted_or_formation
@@ -35,6 +35,10 @@ from graphmem.trust.secrets.shape import counted_or_formation
 WEIGHTS = Path(__file__).with_name("judge.npz")
 KIND = "password"  # what the judge names its spans: a credential of some kind
 _RANK = 50  # after every rule layer: a rule that read the value's format names it
+# Zipf 4.5: thirty times per million English words or more ("remain", "cheese"). Chosen
+# on the spent corpora and the --ordinary sets: none of the spent corpora's secrets is
+# lost at 4.5; the first is at 4.0, seven at 3.5 (bench/secret_detection.py).
+COMMON = 4.5
 _ADDRESSED = re.compile(r"\s+to\s", re.IGNORECASE)  # "answering to Rowena": whom, not what
 
 
@@ -91,19 +95,70 @@ class Judge:
 
     def spans(self, text: str, threshold: float | None = None) -> list[tuple[int, int]]:
         """The tokens scored at or above ``threshold`` (by default the stored bar for a
-        message like ``text``), those separated only by spaces joined into one span."""
-        bar = threshold
-        if bar is None:
-            bar = self.threshold if cued(text) else self.bare
+        message like ``text``), those separated only by spaces joined into one span. A
+        long text is read block by block (:func:`blocks`), each with its own bar."""
         out: list[tuple[int, int]] = []
-        for start, end, p in self.scores(text):
-            if p < bar or counted(text[start:end]):
-                continue
-            if out and not text[out[-1][1] : start].strip():
-                out[-1] = (out[-1][0], end)
-            else:
-                out.append((start, end))
+        for at, block in blocks(text):
+            bar = threshold
+            if bar is None:
+                bar = self.threshold if cued(block) else self.bare
+            for first, last, p in self.scores(block):
+                start, end = first + at, last + at
+                if p < bar or counted(text[start:end]) or common(text, start, end):
+                    continue
+                if out and not text[out[-1][1] : start].strip():
+                    out[-1] = (out[-1][0], end)
+                else:
+                    out.append((start, end))
         return out
+
+
+# The judge learnt from messages of a few sentences (the longest 465 characters). Its
+# features read the whole message ("a word of saying is somewhere in it"), so in a
+# long text — an assistant's answer, a document, code — every word met cues paragraphs
+# away: "remain", "aloud" and "\\frac" scored as passwords. A long text is read in
+# blocks the size of what it learnt from: runs of its paragraphs (of the lines of a long
+# paragraph, of the sentences of a long line) up to that size, so that a cue and the
+# value told in the next line or sentence mostly stay together.
+_LONG = 500
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+_LINE = re.compile(r"\n")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+
+
+def blocks(text: str) -> list[tuple[int, str]]:
+    """``text`` as (offset, block): whole when short, else as described above."""
+    if len(text) <= _LONG:
+        return [(0, text)]
+    units: list[tuple[int, int]] = []
+    for start, end in _parts(text, 0, len(text), _PARAGRAPH):
+        if end - start <= _LONG:
+            units.append((start, end))
+            continue
+        for first, last in _parts(text, start, end, _LINE):
+            if last - first > _LONG:
+                units += _parts(text, first, last, _SENTENCE)
+            else:
+                units.append((first, last))
+    out: list[tuple[int, str]] = []
+    run_start, run_end = units[0]
+    for first, last in units[1:]:  # consecutive units, up to _LONG together
+        if last - run_start > _LONG:
+            out.append((run_start, text[run_start:run_end]))
+            run_start = first
+        run_end = last
+    out.append((run_start, text[run_start:run_end]))
+    return [(at, block) for at, block in out if block.strip()]
+
+
+def _parts(text: str, start: int, end: int, gap: re.Pattern[str]) -> list[tuple[int, int]]:
+    """``text[start:end]`` cut at each match of ``gap``, as (start, end) offsets."""
+    parts, at = [], start
+    for match in gap.finditer(text, start, end):
+        parts.append((at, match.start()))
+        at = match.end()
+    parts.append((at, end))
+    return [(a, b) for a, b in parts if b > a]
 
 
 def cued(text: str) -> bool:
@@ -117,6 +172,16 @@ def cued(text: str) -> bool:
         and not (c.concept == cues.SAY and _ADDRESSED.match(text, c.end))
         for c in cues.cached_cues(text)
     )
+
+
+def common(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]``, in a text that reads as English, is one of the words
+    English says most ("the", "really", "remain"): beside a word of saying ("what would
+    you say is the best one") the judge took them for passwords. Told as one after a word
+    about access ("my password is sunshine"), the rules find it. Another language, or too
+    few words to tell, is read as before."""
+    word = text[start:end]
+    return word.isalpha() and plain.zipf(word.lower()) >= COMMON and plain.in_english(text)
 
 
 def counted(value: str) -> bool:
