@@ -95,13 +95,11 @@ def _files(
             continue
         name = str(p.relative_to(folder))
         was = known.get(name)
-        keep = (
-            name in (VECTORS, GRAPH)  # only these are large; the others change names
-            and was is not None
-            and name not in fresh
-            and was[0] == p.stat().st_size
-        )
-        out[name] = was if keep and was is not None else list(_crc(p))
+        # Only the vector files are large; the others change names as they are written.
+        if name in (VECTORS, GRAPH) and name not in fresh and was and was[0] == p.stat().st_size:
+            out[name] = was
+        else:
+            out[name] = list(_crc(p))
     return out
 
 
@@ -130,7 +128,7 @@ class IndexFiles:
         if self.folder.exists():
             shutil.rmtree(self.folder)
             _fsync_tree(self.folder.parent)
-        self._layouts = {}
+        self._layouts, self._checked, self._touched = {}, {}, {}
 
     def erase(self, namespace: str, tables: dict[tuple[str, str], Table]) -> None:
         """A forget in ``namespace``: its tables' files lose what it may have taken — each
@@ -151,9 +149,7 @@ class IndexFiles:
                 shutil.rmtree(folder)
                 continue
             vector_files.zero(folder, layout, vectors.changed)
-            self._touched.setdefault(folder.name, set()).update(
-                (vector_files.VECTORS, vector_files.GRAPH)
-            )
+            self._touched.setdefault(folder.name, set()).update((VECTORS, GRAPH))
             # A row erased is now zero in memory and in the files alike; one set again
             # since the files were written still differs from them.
             has = vectors.has

@@ -126,10 +126,9 @@ class KeywordRows:
 
     # ---- changes ----------------------------------------------------------
 
-    def add(self, row: int, text: str | Counter[str]) -> None:
-        """Index ``row``'s text (or its terms, counted: ``keyword_counts``)."""
+    def add(self, row: int, counts: Counter[str]) -> None:
+        """Index ``row`` by its terms, counted (``keyword_counts``)."""
         self.remove(row)
-        counts = text if isinstance(text, Counter) else Counter(tokens(text))
         self.docs[row] = counts
         self.lengths[row] = counts.total()
         self.delta_tokens += self.lengths[row]
