@@ -16,7 +16,9 @@ item ids (``locomo.Question``), so that every system is scored the same way.
   question is asked on its quiz's date, so that memory holds that week's news and
   everything before it, never after; gold is its own evidence paragraph.
 - BEAM (a user's long chats with an assistant, preferences among them): one chat is one
-  conversation, every user and assistant message an item dated by the chat's time anchors;
+  conversation, every user and assistant message an item dated by the chat's time anchors
+  and stored as an assistant stores its chat (the user's messages told by the user, its
+  replies by the agent: ``source="agent"``);
   a probing question's gold is its ``source_chat_ids`` (for a knowledge update, the
   message that updates); categories are BEAM's memory abilities, preference following
   first. Abstention (no evidence) and summarization (whole stretches) are left out.
@@ -369,9 +371,11 @@ def beam_conversation(
                 text = _BEAM_INDEX.sub("", str(message["content"])).strip()
                 if not text:
                     continue
-                speaker = "User" if message["role"] == "user" else "Assistant"
+                # As an assistant stores its chat: the user's words as the user's, its own
+                # replies as the agent's, neither behind a speaker's label.
+                source = "user" if message["role"] == "user" else "agent"
                 at = (day or BEAM_FALLBACK) + len(turns) * TURN_SPACING
-                turns.append(Turn(str(message["id"]), session, at, f"{speaker}: {text}"))
+                turns.append(Turn(str(message["id"]), session, at, text, source))
     known = {t.dia_id for t in turns}
     category_of = {name: number for number, name in BEAM_CATEGORIES.items()}
     questions: list[Question] = []

@@ -69,6 +69,9 @@ class Turn:
     session: int
     at: datetime
     text: str
+    # Who said it, where a set knows (Memory.remember's source: "agent" for an assistant's
+    # reply); None: the dataset's own ``told_by``.
+    source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -229,7 +232,7 @@ def ingest(
             result = mem.remember(
                 turn.text,
                 namespace=namespace,
-                source=source,
+                source=turn.source or source,
                 at=turn.at,
                 session=f"session_{turn.session}" if sessions else None,
                 source_ref=turn.dia_id,

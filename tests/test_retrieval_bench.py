@@ -178,8 +178,12 @@ def test_beam_adapter_dates_messages_by_anchor_and_golds_the_source_messages(
     (conv,) = ds.conversations
     assert conv.sample_id == "100K-1"
     assert [t.dia_id for t in conv.turns] == ["0", "1", "2", "3", "4", "5"]
-    assert conv.turns[0].text == "User: I am building a budget app in Flask."
-    assert conv.turns[1].text == "Assistant: Start with a small data model."
+    # Stored as an assistant stores its chat: the user's words and its own replies (agent).
+    assert (conv.turns[0].text, conv.turns[0].source) == (
+        "I am building a budget app in Flask.",
+        "user",
+    )
+    assert (conv.turns[1].text, conv.turns[1].source) == ("Start with a small data model.", "agent")
     assert [t.session for t in conv.turns] == [1, 1, 1, 1, 2, 2]
     # Each message falls on the last time anchor before it.
     days = [t.at.date().isoformat() for t in conv.turns]

@@ -82,6 +82,7 @@ def test_look_alikes_stay_ordinary(memory: Memory, ns: Any, text: str) -> None:
         ("sensitivity", 0.02, 0.07),
         ("sensitivity_heldout", 0.12, 0.125),
         ("sensitivity_blind_b", 0.14, 0.14),
+        ("sensitivity_feelings", 0.04, 0.0),
     ],
 )
 def test_the_corpora_stay_where_they_were_measured(
@@ -93,7 +94,9 @@ def test_the_corpora_stay_where_they_were_measured(
     missed 39 of 223 (the classifier before: 109) and flagged 31 (before: 16). A minor's age in
     any language (graphmem/trust/minor_age.py): held-out missed 26 -> 22, B 39 -> 31, flags
     unchanged; corpus C, sealed, 77 -> 73 of 232 missed (children 10 -> 7 of 14), 25 flagged
-    before and after."""
+    before and after. Passing feelings (graphmem/trust/feelings.py; tests/data/sensitivity_feelings,
+    written blind): missed 11 -> 3 of 83, flagged 10 -> 0 of 85; its sealed twin 10 -> 9 and
+    6 -> 3 of 84, measured once."""
     rows = load(folder)
     sensitive = [r for r in rows if r["sensitive"]]
     benign = [r for r in rows if not r["sensitive"]]

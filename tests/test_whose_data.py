@@ -8,6 +8,7 @@ stores."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -181,3 +182,45 @@ def test_entities_told_by_counts_only_the_authorities_asked(memory: Memory, ns: 
 )
 def test_an_english_pronoun_is_read_as_one(text: str, said: list[str]) -> None:
     assert whose.personal_words(text, ["en"]) == said
+
+
+ARTICLE = [
+    "Seasonal influenza spreads in the winter months and the vaccine is updated every year.",
+    "Heart disease",
+    "Older adults with chronic conditions are at higher risk of complications from influenza.",
+]
+LETTER = [
+    "Your test results came back from the clinic this week.",
+    "Heart disease",
+    "The doctor will call you to book a follow-up appointment.",
+]
+
+
+@pytest.mark.parametrize("order", [(0, 1, 2), (0, 2, 1), (2, 1, 0)])
+def test_a_heading_is_read_with_the_article_around_it(
+    memory: Memory, ns: Any, order: tuple[int, ...]
+) -> None:
+    """A part too short to read in any language is a third party's when the parts of its
+    session around it are (graphmem/write/owner.py), whichever arrived first of them."""
+    reader = ns("reader")
+    start = datetime(2025, 12, 1, 9, tzinfo=UTC)
+    for i in order:
+        at = start + timedelta(minutes=i)
+        memory.remember(ARTICLE[i], reader, source="document", session="flu-article", at=at)
+    assert any(t == "Heart disease" for t in returned(memory, reader, "heart disease"))
+
+
+@pytest.mark.parametrize("session", ["letter", None])
+def test_a_heading_of_a_letter_to_the_user_stays_held_back(
+    memory: Memory, ns: Any, session: str | None
+) -> None:
+    maya = ns("maya")
+    start = datetime(2025, 12, 1, 9, tzinfo=UTC)
+    texts = LETTER if session else ARTICLE
+    for i, text in enumerate(texts):
+        at = start + timedelta(minutes=i)
+        memory.remember(text, maya, source="document", session=session, at=at)
+    # Beside a letter that says "you", or with no session to read it in, it is the user's.
+    assert "Heart disease" not in returned(memory, maya, "heart disease")
+    asked = memory.recall("heart disease", maya, k=10, max_sensitivity="sensitive")
+    assert any(e.text == "Heart disease" for e in asked)

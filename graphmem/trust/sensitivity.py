@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from graphmem.model import Claim, Sensitivity, render_value
-from graphmem.trust import sensitivity_lexicon
+from graphmem.trust import feelings, sensitivity_lexicon
 from graphmem.trust.minor_age import minor_age
 from graphmem.trust.sensitivity_words import TERMS
 
@@ -107,14 +107,16 @@ _WORDS["home_location"] = (
 # child's named institution ("Maple Primary", a nursery) is a detail whoever attends it, and a
 # name's "tenth birthday" is a child's.
 _WORDS["children"] = (
-    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ]"
-    r"(?:year|month|week)s?[- ]old\s+(?:son|daughter|kids?|children|child|boy|girl|baby|"
-    r"twins|stepson|stepdaughter|niece|nephew|grandson|granddaughter)\b|"
+    # Under 18: "my 30-year-old son" is an adult, and no child's detail.
+    r"\b(?:(?:1[0-7]|[0-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ]"
+    r"years?|\d+[- ](?:month|week)s?)[- ]old\s+(?:son|daughter|kids?|children|child|boy|girl|"
+    r"baby|twins|stepson|stepdaughter|niece|nephew|grandson|granddaughter)\b|"
     r"\b(?:son|daughter|kid|child|kids|children|niece|nephew|grandson|granddaughter)'s?\s+"
     r"(?:school|name|birthday|age|teacher|class|doctor|allergy|allergies|nursery|daycare|"
     r"kindergarten)\b|"
-    r"\b(?-i:[A-Z])\w+\s+(?:Primary|Elementary|Nursery|"
-    r"Kindergarten|Preschool|Montessori)\b|\bnursery\s+(?:pick-?up|drop-?off)|"
+    # A name, not a word in capitals: "id INTEGER PRIMARY KEY" is SQL.
+    r"\b(?-i:[A-Z][a-z'’])\w*\s+(?:Primary|Elementary|Nursery|"
+    r"Kindergarten|Preschool|Montessori)\b(?!\s+keys?\b)|\bnursery\s+(?:pick-?up|drop-?off)|"
     r"\b(?-i:[A-Z])\w+'s\s+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|"
     r"tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|\d{1,2}(?:st|nd|rd|th))"
     r"\s+birthday|"
@@ -175,6 +177,14 @@ _CHILD_DETAIL = re.compile(
     r"wednesday|thursday|friday|saturday|sunday)s?)\b",
     re.IGNORECASE,
 )
+# A son or daughter given an adult's age right after the mention, their name between:
+# "my child Michael, who's 30", "my son Francis, he's 21", "my daughter (34)".
+_ADULT = re.compile(
+    r"\s*,?\s*(?:(?-i:[A-Z])[a-z]+\s*,?\s*)?(?:\(|(?:who|he|she|they)(?:'s|’s|'re|’re|\s+is|"
+    r"\s+are|\s+was)\s+|(?:is|was|aged)\s+)?(?:1[89]|[2-9]\d)\b(?![-.:%]?\d)"
+    r"(?!\s*(?:%|percent|minutes?|hours?|days?|weeks?|months?|miles?|km|times?|pm|am)\b)",
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"[.!?;\n]")
 # "Therapy" as a figure of speech: "it's like therapy", "a form of therapy", "therapy for me".
 _FIGURATIVE_THERAPY = re.compile(
@@ -200,7 +210,14 @@ def categories_of_text(text: str) -> list[str]:
     """The special categories ``text`` mentions, in :data:`CATEGORIES` order: the rules here,
     and the words of some thirty languages (:mod:`graphmem.trust.sensitivity_lexicon`)."""
     listed = sensitivity_lexicon.categories(text)
-    return [c for c in CATEGORIES if c in listed or _CHECKS.get(c, _mentions(c))(text)]
+    found = [c for c in CATEGORIES if c in listed or _CHECKS.get(c, _mentions(c))(text)]
+    if "mental_health" in found and feelings.mentions_passing(text):
+        # A mood tied to an occasion ("my anxiety about the flight") is no condition: mental
+        # health stands only on what the other sentences say.
+        kept = feelings.without_passing(text)
+        if "mental_health" not in sensitivity_lexicon.categories(kept) and not _mental_health(kept):
+            found.remove("mental_health")
+    return found
 
 
 def _mentions(category: str) -> _Check:
@@ -237,6 +254,8 @@ def _children(text: str) -> bool:
         for found in _CHILD.finditer(sentence):
             # A name or an age sits right after the child; the other details anywhere in
             # the sentence ("our kids are allergic", "the school my daughter goes to").
+            if _ADULT.match(sentence, found.end()):
+                continue  # "my son Francis, he's 21": a grown-up, whatever else is said
             if _CHILD_NAME_OR_AGE.match(sentence, found.end()) or _CHILD_DETAIL.search(sentence):
                 return True
     return False

@@ -8,7 +8,8 @@ happens), ``slots`` (a slot's state and version, held against other writers),
 ``decide`` / ``decide_llm`` (rules first, the model for what they leave open),
 ``consolidate`` (statements in, fact versions out), ``candidates`` (confirm or reject
 what waits), ``predicates``, ``context`` (the turns around an episode), ``user_names``
-(the user under all their names) and ``tombstone`` (what was forgotten stays out). It
+(the user under all their names), ``owner`` (whose a new episode is: a document's parts
+read together) and ``tombstone`` (what was forgotten stays out). It
 may import read, extract, records, store, trust, models and the vocabulary; never
 lifecycle or the public face (tests/test_layers.py).
 """

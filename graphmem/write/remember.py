@@ -11,9 +11,9 @@ import itertools
 import logging
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack, closing
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
@@ -37,10 +37,10 @@ from graphmem.store.base import GraphStore
 from graphmem.store.changes import ChangeSet, Row
 from graphmem.store.rows import slot_key
 from graphmem.temporal import END_OF_TIME, check_window, utc
-from graphmem.trust import gate, injection, whose
+from graphmem.trust import gate, injection
 from graphmem.trust.redact import redact
 from graphmem.trust.sensitivity import categories_of_claim, raise_to
-from graphmem.write import cardinality, context, inputs, tombstone, user_names
+from graphmem.write import cardinality, context, inputs, owner, tombstone, user_names
 from graphmem.write.consolidate import Consolidator
 from graphmem.write.decide import (
     Decision,
@@ -168,7 +168,7 @@ class WritePath:
         )
         if ahead is None:
             ahead = self._slots_ahead(inp.namespace, claims, reads)
-        inp, names = self._whose(inp, claims, scrubbed.text)
+        inp, names = owner.whose_input(self.store, inp, claims, scrubbed.text)
         staged = [self._stage(inp, claim, attacks, names) for claim in claims]
         read_from(episode, staged, scrubbed.text, third_party=inp.third_party)
         around: list[Row] = []
@@ -234,7 +234,7 @@ class WritePath:
         is written (graphmem.lifecycle.model_switch compares two models this way)."""
         attacks = [] if inp.source in gate.GRANTING_SOURCES else injection.scan(inp.text)
         claims = extractor.extract(inp.text, occurred_at=inp.occurred_at, speaker=inp.speaker)
-        inp, names = self._whose(inp, claims, inp.text)
+        inp, names = owner.whose_input(self.store, inp, claims, inp.text)
         return [self._stage(inp, claim, attacks, names) for claim in claims]
 
     def _claims(
@@ -367,34 +367,6 @@ class WritePath:
         usage.add(extraction.calls, extraction.prompt_tokens + extraction.completion_tokens)
         usage.secrets = tuple(getattr(extraction, "secrets", ()))
         return list(extraction.claims)
-
-    def _third_party(self, namespace: str, text: str, everyone: user_names.UserNames) -> bool:
-        """A document that is nobody's in the user's life (``graphmem.trust.whose``)."""
-
-        def known(names: Iterable[str]) -> bool:
-            keys = [everyone.key(name) for name in names]
-            if SELF_KEY in keys:
-                return True
-            return bool(self.store.entities_told_by(namespace, keys, whose.TOLD_BY_USERS_SIDE))
-
-        return whose.third_party(text, known)
-
-    def _whose(
-        self, inp: Input, claims: list[Claim], text: str
-    ) -> tuple[Input, user_names.UserNames]:
-        """The user's names, and a document's input marked when it is a third party's."""
-        if inp.source is not SourceKind.DOCUMENT:
-            return inp, self._names(inp.namespace, claims)
-        # Whose a document is needs every name of the user: read once, used for both.
-        names = user_names.read(self.store, inp.namespace)
-        return replace(inp, third_party=self._third_party(inp.namespace, text, names)), names
-
-    def _names(self, namespace: str, claims: list[Claim]) -> user_names.UserNames:
-        """The user's names, read only when a claim names someone who is not plainly them."""
-        own = user_names.self_only(namespace)
-        if all(own.key(c.subject) == SELF_KEY for c in claims):
-            return own
-        return user_names.read(self.store, namespace)
 
     def _stage(
         self,
