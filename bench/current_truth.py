@@ -322,7 +322,7 @@ class Reader:
 
 
 def run(
-    mem: Memory, world: World, sensitivity: str, model: Any = None
+    mem: Memory, world: World, sensitivity: str, model: Any = None, weights: Any = None
 ) -> tuple[list[Outcome], str, Counter[str]]:
     """Outcomes, a timing line, and what facts() says about ties and one-valued slots."""
     t0 = time.perf_counter()
@@ -336,7 +336,14 @@ def run(
         slot = world.slots[q.slot]
         reader = readers[slot.ns]
         with watch.time():
-            found = mem.recall(q.text, namespace=slot.ns, at=q.at, k=5, max_sensitivity=sensitivity)
+            found = mem.recall(
+                q.text,
+                namespace=slot.ns,
+                at=q.at,
+                k=5,
+                max_sensitivity=sensitivity,
+                weights=weights,
+            )
         states = [reader.states(ev) for ev in found]
         top = states[0] if states else None
         if top is None or top[0] != q.slot:
@@ -447,10 +454,14 @@ def one_store(args: argparse.Namespace, store: str, world: World) -> list[Outcom
     try:
         if args.extractor == "gold":
             with common.obedient_memory(store, args.uri) as (mem, server):
-                outcomes, timing, facts_say = run(mem, world, args.sensitivity, server)
+                outcomes, timing, facts_say = run(
+                    mem, world, args.sensitivity, server, args.weights.weights
+                )
         else:
             with common.open_memory(store, uri=args.uri) as mem:
-                outcomes, timing, facts_say = run(mem, world, args.sensitivity)
+                outcomes, timing, facts_say = run(
+                    mem, world, args.sensitivity, weights=args.weights.weights
+                )
     finally:
         if store == "neo4j":
             common.drop_neo4j_namespaces(args.uri, names)
@@ -483,12 +494,18 @@ def main(argv: list[str] | None = None) -> None:
         default="current_truth_templates",
         help="the module in bench/data with the relations, phrasings and names",
     )
+    parser.add_argument(
+        "--weights",
+        type=common.parse_weights,
+        default=common.parse_weights("default"),
+        help="recall's weights, as in bench/locomo.py (default: the library default)",
+    )
     args = parser.parse_args(argv)
     use_templates(args.templates)
     started, now = time.perf_counter(), datetime.now(UTC)
     print(f"# bench/current_truth.py, {now:%Y-%m-%d %H:%M} UTC, {common.machine()}")
     print(f"# command: {' '.join([Path(sys.argv[0]).name, *sys.argv[1:]])}")
-    print(f"# extractor: {args.extractor}")
+    print(f"# extractor: {args.extractor}; weights: {args.weights.label}")
     if args.templates != "current_truth_templates":
         print(f"# templates: {args.templates}")
     world = build(args.seed, 40 if args.quick else args.slots, now)

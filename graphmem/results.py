@@ -346,7 +346,8 @@ class Evidence(Model):
     ``grants_permission`` (always false) beside ``authority`` (who stands behind
     it), so an agent can check rather than trust a convention. An ``authority``
     of ``external`` means a source (an email, a page, a tool) said it;
-    ``needs_verification`` means its review date has passed. ``sensitivity``
+    ``needs_verification`` means its review date has passed, or a later message of the
+    user's about its slot was not read into any fact (it may have changed). ``sensitivity``
     ``sensitive`` (health, religion, finances, ...) is only returned when recall
     was asked for it. Before acting on evidence, ask
     ``Memory.needs_confirmation(action, evidence)``.

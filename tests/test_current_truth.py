@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from graphmem import Claim, Evidence, Memory
 from graphmem.model import Status
+from graphmem.read.focus import about_user
 from graphmem.store.embedded import EmbeddedStore
 
 MARCH, JULY = datetime(2026, 3, 2, tzinfo=UTC), datetime(2026, 7, 2, tzinfo=UTC)
@@ -52,6 +53,89 @@ def test_a_question_about_now_gets_the_current_city_first(
     for episode in austin:  # what was said then, dated: its window ends where it stopped
         assert episode.status is Status.SUPERSEDED
         assert episode.valid_until == JULY
+
+
+@pytest.mark.parametrize("query", ["where do I live now?", "Where do I live?"])
+def test_a_move_whose_review_is_due_still_outranks_the_old_city(
+    memory: Memory, ns: Any, query: str
+) -> None:
+    """Told long ago, the current city is due for review and held back from default recall;
+    the city it replaced must not answer in its place: the message that told the move comes
+    first, and asked with reviews the fact comes first, flagged."""
+    maya = ns("maya")
+    memory.remember("I live in Boston.", maya, at=datetime(2024, 1, 10, tzinfo=UTC))
+    memory.remember("I moved to Denver last month.", maya, at=datetime(2024, 6, 15, tzinfo=UTC))
+    (denver,) = memory.facts(maya)
+    assert denver.object == "Denver"
+    assert denver.review_at is not None
+    assert denver.review_at < datetime(2026, 12, 1, tzinfo=UTC)
+    found = memory.recall(query, maya)
+    assert found[0].text == "I moved to Denver last month."
+    assert all(e.kind == "episode" for e in found)  # the fact waits for review, as asked
+    reviewed = memory.recall(query, maya, include_review=True)
+    assert reviewed[0].kind == "fact"
+    assert "Denver" in reviewed[0].text
+    assert reviewed[0].needs_verification
+
+
+def test_a_later_message_nothing_was_read_from_comes_before_the_fact_it_may_change(
+    memory: Memory, ns: Any
+) -> None:
+    maya = ns("maya")
+    memory.remember("My favourite band is Static Meridian.", maya, at=MARCH)
+    later = memory.remember("These days Lowland Echo is my favourite band.", maya, at=JULY)
+    assert later.fact_ids == []  # the rules read nothing from it (a model might)
+    found = memory.recall("Which band is my current favourite?", maya)
+    assert found[0].text == "These days Lowland Echo is my favourite band."
+    fact = next(e for e in found if e.kind == "fact")
+    assert "Static Meridian" in fact.text
+    assert fact.needs_verification
+    # A message read as something else is accounted for: it contests nothing.
+    other = ns("omar")
+    memory.remember("My favourite band is Static Meridian.", other, at=MARCH)
+    read = memory.remember("I work at the venue where my favourite band plays.", other, at=JULY)
+    assert read.fact_ids  # read as where Omar works
+    first = memory.recall("Which band is my current favourite?", other)[0]
+    assert first.kind == "fact"
+    assert not first.needs_verification
+
+
+def test_with_nothing_read_the_latest_message_about_the_slot_comes_first(
+    memory: Memory, ns: Any
+) -> None:
+    """No fact holds the slot (the rules read neither message): what the user said last of
+    their band answers, not whichever message matches the question's words best; a message
+    about someone else's band does not."""
+    maya = ns("maya")
+    said = [
+        ("Static Meridian are my favourite band, I play them every day.", MARCH),
+        ("These days Lowland Echo is my favourite band.", JULY),
+        (
+            "My sister's favourite band is Brassica, she has every record.",
+            JULY + timedelta(days=30),
+        ),
+    ]
+    for text, at in said:
+        assert memory.remember(text, maya, at=at).fact_ids == []
+    found = memory.recall("Which band is my current favourite?", maya)
+    assert found[0].text == "These days Lowland Echo is my favourite band."
+    assert found[1].text.startswith("Static Meridian")
+
+
+@pytest.mark.parametrize(
+    ("message", "users"),
+    [
+        ("My manager is Priya.", True),
+        ("Priya left, so Tom manages me now.", True),
+        ("I switched to Dr Osei as my GP.", True),
+        ("My sister's GP is Dr Osei.", False),
+        ("My manager's wife lives in Leeds.", False),
+        ("My friend Ana works at Globex.", False),
+        ("Ana works at Globex.", False),
+    ],
+)
+def test_a_message_about_the_users_own_things(message: str, users: bool) -> None:
+    assert about_user(message) is users
 
 
 @pytest.mark.parametrize(

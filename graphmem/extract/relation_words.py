@@ -52,6 +52,16 @@ def _rows() -> tuple[tuple[tuple[frozenset[str], ...], tuple[Phrase, ...]], ...]
 
 
 @functools.cache
+def relations() -> tuple[str, ...]:
+    """The first name of every row: a relation for each everyday thing the table knows."""
+    names = []
+    for line in _TABLE.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith(("#", "names\t")):
+            names.append(line.split("\t")[0].split("|")[0])
+    return tuple(names)
+
+
+@functools.cache
 def phrases_of(relation: str) -> tuple[Phrase, ...]:
     """The phrases that ask about ``relation``: those of every row one of whose names has
     all its words in the relation's name (none for a relation no row is about)."""

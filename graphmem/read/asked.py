@@ -30,11 +30,12 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
 
-from graphmem.extract.relation_words import asked_by, said
-from graphmem.model import entity_key
+from graphmem.extract.relation_words import asked_by, relations, said
+from graphmem.model import SourceKind, entity_key
 from graphmem.models.embed import Embedder
-from graphmem.read.focus import SELF_KEY, Focus, focus_of, roles_of
+from graphmem.read.focus import SELF_KEY, Focus, about_user, focus_of, roles_of
 from graphmem.read.request import Candidate, RecallRequest, admits, supported
 from graphmem.read.time_focus import untimed
 from graphmem.results import Provenance
@@ -43,6 +44,10 @@ from graphmem.store.changes import Row
 from graphmem.store.rows import slot_subject
 from graphmem.store.text import tokens
 
+_EVER = datetime.min.replace(tzinfo=UTC)
+# Whose words can change what holds: the user's, or a model relaying them. A document's later
+# paragraph, an email or a tool result is no newer version of the user's band.
+_USERS_WORDS = frozenset({SourceKind.USER.value, SourceKind.RELAYED.value})
 DOMINANT = 0.6  # the share of the votes the leading subject or relation must have
 MAX_WORDS = 30  # a longer query is no one question (a dialogue, a document)
 MAX_VALUES = 3  # a slot holding more values at once is a list, not the answer
@@ -89,7 +94,11 @@ def asked_first(
     if relation is None and meaning is not None:
         relation = _by_meaning(meaning, sorted(held), _relation_words(request.query, subject))
     rows = held.get(relation or "", [])
-    if not rows or len(rows) > MAX_VALUES:
+    if not rows:
+        return _told_newest_first(
+            store, request, ranked, pool, support, subject=subject, relation=relation
+        )
+    if len(rows) > MAX_VALUES:
         return ranked, support
     # The best match of the whole pool, not of the first ranked: which candidate ranks first
     # depends on k (an outdated episode is found out only in the best k), the pool does not.
@@ -103,9 +112,105 @@ def asked_first(
         c.keyword = max(c.keyword, best_keyword)
         c.matched = [*c.matched, "slot"]
         promoted.append(c)
-    ids = {c.row["id"] for c in promoted}
-    ordered = [*promoted, *(c for c in ranked if c.row["id"] not in ids)][: request.k]
+    # A later message about the slot that told no version of it (the extractor did not read
+    # it: "I switched to Dr Varghese as my GP") may have changed it: it comes first, and
+    # the facts are marked as needing a check.
+    since = max(row["valid_from"] for row in rows)
+    unread = _told_since(
+        store, request, pool, subject=subject, relation=relation or "", since=since
+    )
+    for c in unread:
+        c.similarity, c.keyword = max(c.similarity, best_similarity), max(c.keyword, best_keyword)
+    for c in promoted:
+        c.contested = bool(unread)
+    first = [*unread, *promoted]
+    ids = {c.row["id"] for c in first}
+    ordered = [*first, *(c for c in ranked if c.row["id"] not in ids)][: request.k]
     return supported(store, request.namespace, ordered, support)
+
+
+def _told_newest_first(
+    store: GraphStore,
+    request: RecallRequest,
+    ranked: list[Candidate],
+    pool: dict[str, Candidate],
+    support: dict[str, list[Provenance]],
+    *,
+    subject: str,
+    relation: str | None,
+) -> tuple[list[Candidate], dict[str, list[Provenance]]]:
+    """No fact holds the slot (nothing was read from what was said of it: "Static Meridian
+    are my favourite band", then "these days Lowland Echo is"): when several messages speak
+    of it, the newest comes first, the others after it, newest first — what the user said
+    last of their band, not whichever of their words match the question best."""
+    relation = relation or _by_name(request.query, set(relations()))
+    if relation is None:
+        return ranked, support
+    told = _told_since(
+        store, request, pool, subject=subject, relation=relation, since=_EVER, read=True
+    )
+    if len(told) < 2:
+        return ranked, support
+    best = max(pool.values(), key=lambda c: (c.similarity + c.keyword, c.row["id"]))
+    for c in told:
+        c.similarity, c.keyword = max(c.similarity, best.similarity), max(c.keyword, best.keyword)
+    ids = {c.row["id"] for c in told}
+    ordered = [*told, *(c for c in ranked if c.row["id"] not in ids)][: request.k]
+    return supported(store, request.namespace, ordered, support)
+
+
+def _told_since(
+    store: GraphStore,
+    request: RecallRequest,
+    pool: dict[str, Candidate],
+    *,
+    subject: str,
+    relation: str,
+    since: datetime,
+    read: bool = False,
+) -> list[Candidate]:
+    """The messages among the candidates that the user told (:data:`_USERS_WORDS`) after
+    ``since`` and by the recall's point, that speak of ``subject``'s ``relation`` (its
+    words, and the user in the first person or the subject by name), and from which no
+    fact was read at all (``read``: or only versions of the relation): newest first."""
+    key_words = set(tokens(subject.replace("_", " ")))
+    later = [
+        c
+        for c in pool.values()
+        if c.kind == "episode"
+        and not c.outdated
+        and since < c.row["occurred_at"] <= request.point.at
+    ]
+    lean = [c.row["id"] for c in later if "content" not in c.row]  # a lean Neo4j row
+    if lean:
+        whole = store.recall_rows(request.namespace, [], lean, request.point).rows
+        for c in later:
+            c.row = whole.get(c.row["id"], c.row)
+    spoken = [
+        c
+        for c in later
+        if "content" in c.row
+        and c.row.get("source") in _USERS_WORDS
+        and asked_by(said(c.row["content"]), relation)
+        and (
+            about_user(c.row["content"])
+            if subject == SELF_KEY
+            else bool(key_words) and key_words <= set(tokens(c.row["content"]))
+        )
+    ]
+    if not spoken:
+        return []
+    told = store.succession(request.namespace, [c.row["id"] for c in spoken], request.point)
+    # Read as something else ("traded in the Leaf for a Duster" told a car, not a trade),
+    # a message is accounted for: only one the extractor read nothing from counts, and with
+    # ``read``, one read as a version of this relation too.
+    unread = [
+        c
+        for c in spoken
+        if not (slots := told.slots.get(c.row["id"], ()))
+        or (read and any(_predicate(slot) == relation for slot in slots))
+    ]
+    return sorted(unread, key=lambda c: (-c.row["occurred_at"].timestamp(), c.row["id"]))
 
 
 _NAMES: dict[tuple[str, str], list[float]] = {}  # (embedder, relation) -> its name's vector

@@ -10,12 +10,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from graphmem.model import Status
+from graphmem.model import Authority, Sensitivity, Status
 from graphmem.read.period import TOLD_WITHIN
 from graphmem.read.request import Candidate, RecallRequest, admits, supported
 from graphmem.read.time_focus import EPSILON, Focus, focus_of, names_value
 from graphmem.results import Provenance
-from graphmem.store.base import GraphStore
+from graphmem.store.base import GraphStore, RecallFilter
 from graphmem.store.changes import Row
 
 # Recall's own ranking, asked again as of another time.
@@ -87,21 +87,29 @@ def current_first(
     rows = {i: pool[i].row for i in wanted & known}
     if missing:
         rows.update(store.recall_rows(ns, missing, [], point).rows)
-    admitted = admits(request.filter())
+    where = request.filter()
+    admitted = admits(where)
+    told = _told_last(store, request, [i for i in wanted if i in rows and not admitted(rows[i])])
     ordered: list[Candidate] = []
     seen: set[str] = set()
     for c in ranked:
         if c.outdated:
             c.ended = succession.ended.get(c.row["id"])
-            heirs = [
-                rows[fact_id]
+            current = [
+                fact_id
                 for slot in succession.slots.get(c.row["id"], ())
                 for fact_id in succession.current.get(slot, ())
-                if fact_id in rows and fact_id not in seen and admitted(rows[fact_id])
+                if fact_id in rows and fact_id not in seen
             ]
-            for row in heirs:
-                ordered.append(_heir(pool, row, c))
-                seen.add(row["id"])
+            heirs = [_heir(pool, rows[i], c) for i in current if admitted(rows[i])]
+            # A current version held back only because its review is due still outranks
+            # the one it replaced: the message that told it stands in, dated ("I moved to
+            # Denver" before "I live in Austin"), and the fact stays out as the filter asks.
+            heirs += [_heir(pool, told[i], c, "episode") for i in current if i in told]
+            for heir in heirs:
+                if heir.row["id"] not in seen and heir.row["id"] != c.row["id"]:
+                    ordered.append(heir)
+                    seen.add(heir.row["id"])
         if c.row["id"] not in seen:
             ordered.append(c)
             seen.add(c.row["id"])
@@ -114,9 +122,46 @@ def _whole(c: Candidate) -> bool:
     return "search_text" in c.row or "object_json" in c.row
 
 
-def _heir(pool: dict[str, Candidate], row: Row, episode: Candidate) -> Candidate:
-    """The current fact of an outdated episode's slot, credited with the episode's match."""
-    heir = pool.get(row["id"]) or Candidate("fact", row)
+def _told_last(store: GraphStore, request: RecallRequest, fact_ids: list[str]) -> dict[str, Row]:
+    """For the facts among ``fact_ids`` that the recall filter leaves out only because their
+    review is due: the latest message that told each, where the filter admits it (its
+    sensitivity, its teller's authority)."""
+    where = request.filter()
+    reviewable = admits(replace(where, include_review=True))
+    ns, point = request.namespace, request.point
+    due = [row["id"] for row in store.facts_by_id(ns, fact_ids) if reviewable(row)]
+    if not due:
+        return {}
+    latest: dict[str, Row] = {}
+    for row in store.support(ns, due):
+        if (
+            row["fact_id"] not in latest
+            or row["occurred_at"] > latest[row["fact_id"]]["occurred_at"]
+        ):
+            latest[row["fact_id"]] = row
+    episodes = store.recall_rows(ns, [], sorted({r["episode_id"] for r in latest.values()}), point)
+    told: dict[str, Row] = {}
+    for fact_id, link in latest.items():
+        episode = episodes.rows.get(link["episode_id"])
+        if episode is not None and _admits_episode(where, episode):
+            told[fact_id] = episode
+    return told
+
+
+def _admits_episode(where: RecallFilter, row: Row) -> bool:
+    return (
+        row.get("sensitivity", Sensitivity.NORMAL.value) in where.sensitivities
+        and row.get("authority", Authority.USER.value) in where.authorities
+        and row["occurred_at"] <= where.point.at
+    )
+
+
+def _heir(
+    pool: dict[str, Candidate], row: Row, episode: Candidate, kind: str = "fact"
+) -> Candidate:
+    """The current fact of an outdated episode's slot (or the message that told it),
+    credited with the episode's match."""
+    heir = pool.get(row["id"]) or Candidate(kind, row)
     heir.row = row
     heir.similarity = max(heir.similarity, episode.similarity)
     heir.keyword = max(heir.keyword, episode.keyword)

@@ -75,10 +75,19 @@ def focus_of(query: str) -> Focus | None:
     return Focus.OTHER if roles_of(query) else Focus.USER
 
 
-def roles_of(query: str) -> list[str]:
+def about_user(message: str) -> bool:
+    """Whether a message speaks of the user's own things: in the first person, and of no
+    one else's ("my sister's", "my friend Ana"). Told, not asked, "my manager is Priya"
+    and "my GP Dr Osei" name the user's manager and doctor: a service is someone else's
+    only with a possessive ("my manager's wife")."""
+    return bool(_FIRST_PERSON.search(message)) and not roles_of(message, told=True)
+
+
+def roles_of(query: str, *, told: bool = False) -> list[str]:
     """The words for people the user knows that ``query`` asks about ("my flatmate's GP":
     ``["flatmate"]``); a service the user has counts only when the question goes on to
-    name them or their things ("my doctor's clinic", "my manager Priya")."""
+    name them or their things ("my doctor's clinic", "my manager Priya") — in a message
+    ``told`` rather than asked, only with a possessive."""
     words = _WORD.findall(query)
     roles = []
     for at, word in enumerate(words):
@@ -88,9 +97,9 @@ def roles_of(query: str) -> list[str]:
             person = _bare(after)
             if not _is_person(person):
                 continue
-            following = words[near + 1] if near + 1 < len(words) else ""
-            told = following[:1].isupper()  # "my doctor Priya"
-            if person not in _SERVICES or after.endswith(_POSSESSIVE) or told or _acts(following):
+            following = words[near + 1] if near + 1 < len(words) else ""  # "my doctor Priya"
+            named = not told and (following[:1].isupper() or _acts(following))
+            if person not in _SERVICES or after.endswith(_POSSESSIVE) or named:
                 roles.append(person)
             break
     return roles

@@ -423,6 +423,6 @@ def _evidence(
         score=round(total, 6),
         parts=parts,
         matched=matched,
-        needs_verification=status is Status.NEEDS_REVIEW,
+        needs_verification=status is Status.NEEDS_REVIEW or c.contested,
         sensitivity=fact.sensitivity,
     )

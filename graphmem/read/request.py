@@ -188,6 +188,7 @@ class Candidate:
     standing: float = 0.0  # a standing preference's credit for a request (graphmem.read.standing)
     ended: datetime | None = None  # an outdated episode: when what it said stopped holding
     off_focus: bool = False  # a fact about someone the question does not ask about
+    contested: bool = False  # a later message about its slot told no version of it
 
 
 def admits(where: RecallFilter) -> Callable[[Row], bool]:
