@@ -100,16 +100,10 @@ def asked_first(
         )
     if len(rows) > MAX_VALUES:
         return ranked, support
-    # The best match of the whole pool, not of the first ranked: which candidate ranks first
-    # depends on k (an outdated episode is found out only in the best k), the pool does not.
-    best_similarity = max((c.similarity for c in pool.values()), default=0.0)
-    best_keyword = max((c.keyword for c in pool.values()), default=0.0)
     promoted = []
     for row in sorted(rows, key=lambda r: (-r["valid_from"].timestamp(), r["id"])):
         c = pool.get(row["id"]) or Candidate("fact", row)
         c.row = row
-        c.similarity = max(c.similarity, best_similarity)
-        c.keyword = max(c.keyword, best_keyword)
         c.matched = [*c.matched, "slot"]
         promoted.append(c)
     # A later message about the slot that told no version of it (the extractor did not read
@@ -119,11 +113,27 @@ def asked_first(
     unread = _told_since(
         store, request, pool, subject=subject, relation=relation or "", since=since
     )
-    for c in unread:
-        c.similarity, c.keyword = max(c.similarity, best_similarity), max(c.keyword, best_keyword)
     for c in promoted:
         c.contested = bool(unread)
-    first = [*unread, *promoted]
+    return _first(store, request, [*unread, *promoted], ranked=ranked, pool=pool, support=support)
+
+
+def _first(
+    store: GraphStore,
+    request: RecallRequest,
+    first: list[Candidate],
+    *,
+    ranked: list[Candidate],
+    pool: dict[str, Candidate],
+    support: dict[str, list[Provenance]],
+) -> tuple[list[Candidate], dict[str, list[Provenance]]]:
+    """``first`` ahead of the rest of ``ranked``, each credited with the best match of the
+    whole pool, not of the first ranked: which candidate ranks first depends on k (an
+    outdated episode is found out only in the best k), the pool does not."""
+    best_similarity = max((c.similarity for c in pool.values()), default=0.0)
+    best_keyword = max((c.keyword for c in pool.values()), default=0.0)
+    for c in first:
+        c.similarity, c.keyword = max(c.similarity, best_similarity), max(c.keyword, best_keyword)
     ids = {c.row["id"] for c in first}
     ordered = [*first, *(c for c in ranked if c.row["id"] not in ids)][: request.k]
     return supported(store, request.namespace, ordered, support)
@@ -151,12 +161,7 @@ def _told_newest_first(
     )
     if len(told) < 2:
         return ranked, support
-    best = max(pool.values(), key=lambda c: (c.similarity + c.keyword, c.row["id"]))
-    for c in told:
-        c.similarity, c.keyword = max(c.similarity, best.similarity), max(c.keyword, best.keyword)
-    ids = {c.row["id"] for c in told}
-    ordered = [*told, *(c for c in ranked if c.row["id"] not in ids)][: request.k]
-    return supported(store, request.namespace, ordered, support)
+    return _first(store, request, told, ranked=ranked, pool=pool, support=support)
 
 
 def _told_since(
