@@ -255,6 +255,19 @@ def test_a_change_starts_when_said_and_a_correction_has_no_start() -> None:
     assert denied.valid_from is None
 
 
+def test_a_new_one_is_the_thing_itself_from_when_it_was_said() -> None:
+    """ "My new manager is Tom" names the manager (not a relation called new_manager), the
+    new one from the time it was said; "current" names it as it stands."""
+    (manager,) = extract("My new manager is Tom.")
+    assert (manager.predicate, manager.object, manager.valid_from) == ("manager", "Tom", AT)
+    (band,) = extract("My new favourite band is Lowland Echo.")
+    assert (band.predicate, band.kind) == ("favourite_band", P)
+    assert [c.predicate for c in extract("Tom is my new manager.")] == ["manager"]
+    assert [c.predicate for c in extract("Kenji's new phone is a Pixel.")] == ["phone"]
+    (gym,) = extract("My current gym is Pulse.")
+    assert (gym.predicate, gym.valid_from) == ("gym", None)
+
+
 def test_hedges_lower_confidence() -> None:
     (sure,) = extract("Bob works at Meta.")
     (hedged,) = extract("Bob probably works at Meta.")

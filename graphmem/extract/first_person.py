@@ -273,11 +273,17 @@ def _left_job(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
 # -- "my X is Y"
 
 
+_FRESH = re.compile(r"(?:(?P<new>new|latest)|current|present)\s+(?=\S)", re.IGNORECASE)
+
+
 @_rule(r"my (?P<x>[a-z][a-z -]{0,40}?)(?P<cop>'s| is| are)(?P<neg> not|n't| no longer)? (?P<y>.+)")
 def _my_attribute(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
     if SENSITIVE.search(m["x"]):
         return []  # credentials are never remembered
-    predicate = attribute(m["x"])
+    # "My new manager is Tom", "my current gym is Pulse": the manager and the gym, the new
+    # one from when it was said (a change: the one before ends there).
+    fresh = _FRESH.match(m["x"])
+    predicate = attribute(m["x"][fresh.end() :] if fresh else m["x"])
     if predicate is None:
         return None
     kind = Kind.FACT
@@ -286,7 +292,10 @@ def _my_attribute(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
     said, denied = said_and_denied(m)
     hits: list[Hit] = []
     if said and (value := value_of(said, predicate)) is not None:
-        hits.append(Hit(predicate, value, kind, *ctx.validity()))
+        start, until = ctx.validity()
+        if fresh and fresh["new"] and start is None:
+            start = ctx.at
+        hits.append(Hit(predicate, value, kind, start, until))
     if denied and (value := value_of(denied, predicate)) is not None:
         hits.append(Hit(predicate, value, kind, _change_start(m, ctx), negated=True))
     return hits or None

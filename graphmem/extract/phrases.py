@@ -196,6 +196,8 @@ def predicate_name(phrase: str) -> str | None:
     """ "official language" -> "official_language"; None if it is not a usable name."""
     words = re.sub(r"[^a-z0-9 ]", " ", phrase.lower()).split()
     words = [w for w in words if w not in ("current", "present")]
+    if len(words) > 1 and words[0] in ("new", "latest"):
+        words = words[1:]  # "Tom is my new manager": the manager, told as it changed
     if not words or len(words) > 4:
         return None
     name = "_".join(words)
