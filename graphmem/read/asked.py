@@ -153,7 +153,10 @@ def _told_newest_first(
     are my favourite band", then "these days Lowland Echo is"): when several messages speak
     of it, the newest comes first, the others after it, newest first — what the user said
     last of their band, not whichever of their words match the question best."""
-    relation = relation or _by_name(request.query, set(relations()))
+    # With no fact to confirm it, a relation is read only by a phrase people ask it with:
+    # its name's words alone say other things too ("have I worked with Flask?" is no
+    # employer).
+    relation = relation or _by_phrase(request.query)
     if relation is None:
         return ranked, support
     told = _told_since(
@@ -162,6 +165,15 @@ def _told_newest_first(
     if len(told) < 2:
         return ranked, support
     return _first(store, request, told, ranked=ranked, pool=pool, support=support)
+
+
+def _by_phrase(query: str) -> str | None:
+    """The one relation of the table whose longest phrase the query says, if one leads."""
+    question = said(query)
+    scored = {r: n for r in relations() if (n := asked_by(question, r))}
+    top = max(scored.values(), default=0)
+    best = [r for r, n in scored.items() if n == top]
+    return best[0] if len(best) == 1 else None
 
 
 def _told_since(
