@@ -41,6 +41,7 @@ import _common as common  # noqa: E402
 import current_truth_templates as tpl  # noqa: E402
 
 from graphmem import Evidence, Fact, Memory  # noqa: E402
+from graphmem.read.request import Weights  # noqa: E402
 
 START, END = datetime(2022, 1, 10, tzinfo=UTC), datetime(2026, 8, 1, tzinfo=UTC)
 MIN_GAP, MARGIN = timedelta(days=240), timedelta(days=12)
@@ -322,7 +323,11 @@ class Reader:
 
 
 def run(
-    mem: Memory, world: World, sensitivity: str, model: Any = None, weights: Any = None
+    mem: Memory,
+    world: World,
+    sensitivity: str,
+    model: Any = None,
+    weights: Weights | None = None,
 ) -> tuple[list[Outcome], str, Counter[str]]:
     """Outcomes, a timing line, and what facts() says about ties and one-valued slots."""
     t0 = time.perf_counter()

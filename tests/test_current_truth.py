@@ -181,6 +181,12 @@ def test_the_cli_dates_the_old_episode(
 # ---- any history, any arrival order ------------------------------------------------------
 
 CITIES = ["Austin", "Denver", "Boise", "Reno", "Tulsa", "Omaha"]
+# Each example writes a namespace of the shared fixtures: few, and no deadline (Neo4j).
+PROPERTY = settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 @st.composite
@@ -193,11 +199,7 @@ def histories(draw: st.DrawFn) -> tuple[list[tuple[str, datetime]], list[int]]:
     return versions, list(order)
 
 
-@settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@PROPERTY
 @given(history=histories(), pick=st.floats(min_value=0.0, max_value=1.0))
 def test_the_version_true_at_the_point_asked_comes_first_of_its_slot(
     memory: Memory,
@@ -242,11 +244,7 @@ def band_histories(draw: st.DrawFn) -> tuple[list[tuple[str, datetime, str]], li
     return said, list(draw(st.permutations(list(range(n)))))
 
 
-@settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@PROPERTY
 @given(history=band_histories(), pick=st.floats(min_value=0.0, max_value=1.0))
 def test_what_the_user_said_last_of_a_slot_comes_first_read_or_not(
     memory: Memory,

@@ -36,29 +36,30 @@ def said(text: str) -> Phrase:
 
 
 @functools.cache
-def _rows() -> tuple[tuple[tuple[frozenset[str], ...], tuple[Phrase, ...]], ...]:
+def _table() -> tuple[tuple[list[str], list[str]], ...]:
+    """The table's rows as written: (names, phrases)."""
     rows = []
     for line in _TABLE.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith(("#", "names\t")):
-            continue
-        names, phrases = line.split("\t")
-        rows.append(
-            (
-                tuple(frozenset(said(n.replace("_", " "))) for n in names.split("|")),
-                tuple(p for p in (said(p) for p in phrases.split("|")) if p),
-            )
-        )
+        if line.strip() and not line.startswith(("#", "names\t")):
+            names, phrases = line.split("\t")
+            rows.append((names.split("|"), phrases.split("|")))
     return tuple(rows)
 
 
 @functools.cache
+def _rows() -> tuple[tuple[tuple[frozenset[str], ...], tuple[Phrase, ...]], ...]:
+    return tuple(
+        (
+            tuple(frozenset(said(n.replace("_", " "))) for n in names),
+            tuple(p for p in (said(p) for p in phrases) if p),
+        )
+        for names, phrases in _table()
+    )
+
+
 def relations() -> tuple[str, ...]:
     """The first name of every row: a relation for each everyday thing the table knows."""
-    names = []
-    for line in _TABLE.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith(("#", "names\t")):
-            names.append(line.split("\t")[0].split("|")[0])
-    return tuple(names)
+    return tuple(names[0] for names, _ in _table())
 
 
 @functools.cache

@@ -156,7 +156,7 @@ def _told_newest_first(
     # With no fact to confirm it, a relation is read only by a phrase people ask it with:
     # its name's words alone say other things too ("have I worked with Flask?" is no
     # employer).
-    relation = relation or _by_phrase(request.query)
+    relation = relation or _by_name(request.query, set(relations()), by_words=False)
     if relation is None:
         return ranked, support
     told = _told_since(
@@ -165,15 +165,6 @@ def _told_newest_first(
     if len(told) < 2:
         return ranked, support
     return _first(store, request, told, ranked=ranked, pool=pool, support=support)
-
-
-def _by_phrase(query: str) -> str | None:
-    """The one relation of the table whose longest phrase the query says, if one leads."""
-    question = said(query)
-    scored = {r: n for r in relations() if (n := asked_by(question, r))}
-    top = max(scored.values(), default=0)
-    best = [r for r, n in scored.items() if n == top]
-    return best[0] if len(best) == 1 else None
 
 
 def _told_since(
@@ -380,17 +371,19 @@ def _bare(word: str) -> str:
     return word
 
 
-def _by_name(query: str, relations: set[str]) -> str | None:
+def _by_name(query: str, relations: set[str], *, by_words: bool = True) -> str | None:
     """The one relation the query asks about by its words: by its name (stemmed: "living"
     is ``lives_in``; at least half of its words: "job" is ``job_title``), or by a phrase
     people ask it with (``graphmem.extract.relation_words``: "work out" for a ``gym``). The
     relation with the most words said wins ("working as" is ``job_title``, not
-    ``works_at``); a tie is no answer."""
+    ``works_at``); a tie is no answer. ``by_words=False``: by a phrase only."""
     asked, question = set(tokens(query)), said(query)
     scored: dict[str, int] = {}
     for relation in relations:
         named = set(tokens(relation.replace("_", " ")))
-        by_name = len(named & asked) if named and 2 * len(named & asked) >= len(named) else 0
+        by_name = (
+            len(named & asked) if by_words and named and 2 * len(named & asked) >= len(named) else 0
+        )
         if score := max(by_name, asked_by(question, relation)):
             scored[relation] = score
     if not scored:

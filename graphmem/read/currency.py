@@ -89,7 +89,8 @@ def current_first(
         rows.update(store.recall_rows(ns, missing, [], point).rows)
     where = request.filter()
     admitted = admits(where)
-    told = _told_last(store, request, [i for i in wanted if i in rows and not admitted(rows[i])])
+    held = [rows[i] for i in sorted(wanted) if i in rows and not admitted(rows[i])]
+    told = _told_last(store, request, where, held)
     ordered: list[Candidate] = []
     seen: set[str] = set()
     for c in ranked:
@@ -122,16 +123,17 @@ def _whole(c: Candidate) -> bool:
     return "search_text" in c.row or "object_json" in c.row
 
 
-def _told_last(store: GraphStore, request: RecallRequest, fact_ids: list[str]) -> dict[str, Row]:
-    """For the facts among ``fact_ids`` that the recall filter leaves out only because their
-    review is due: the latest message that told each, where the filter admits it (its
-    sensitivity, its teller's authority)."""
-    where = request.filter()
+def _told_last(
+    store: GraphStore, request: RecallRequest, where: RecallFilter, held: list[Row]
+) -> dict[str, Row]:
+    """For the fact rows ``held`` back by the recall filter only because their review is
+    due: the latest message that told each, where the filter admits it (its sensitivity,
+    its teller's authority)."""
     reviewable = admits(replace(where, include_review=True))
-    ns, point = request.namespace, request.point
-    due = [row["id"] for row in store.facts_by_id(ns, fact_ids) if reviewable(row)]
+    due = [row["id"] for row in held if reviewable(row)]
     if not due:
         return {}
+    ns, point = request.namespace, request.point
     latest: dict[str, Row] = {}
     for row in store.support(ns, due):
         if (

@@ -22,7 +22,7 @@ from graphmem.store.base import GraphStore
 from graphmem.trust import whose
 from graphmem.trust.languages import languages
 from graphmem.trust.sensitivity import categories_of_text
-from graphmem.write import context, user_names
+from graphmem.write import user_names
 from graphmem.write.inputs import Input
 
 SELF_KEY = user_names.SELF_KEY
@@ -63,12 +63,9 @@ def third_party(store: GraphStore, inp: Input, text: str, everyone: user_names.U
         return True
     if inp.session is None or languages(text) or not categories_of_text(text):
         return False
-    thread = context.thread_of(inp.source.value, inp.session, inp.occurred_at)
-    if thread is None:
-        return False
-    parts = [
+    parts = [  # a session is its episodes' thread (graphmem.write.context.thread_of)
         row
-        for row in store.thread_turns(inp.namespace, thread, inp.occurred_at, NEIGHBOURS)
+        for row in store.thread_turns(inp.namespace, inp.session, inp.occurred_at, NEIGHBOURS)
         if row.get("source") == SourceKind.DOCUMENT.value
     ]
     before = [r for r in parts if r["occurred_at"] <= inp.occurred_at][-NEIGHBOURS:]
