@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
@@ -291,6 +292,37 @@ def test_extraction_work_grows_linearly() -> None:
 
     small, large = cost(4_000), cost(40_000)
     assert large < 20 * small, (small, large)
+
+
+def _drawing(width: int, size: int) -> str:
+    """A diagram drawn in text, as a model draws one: lines of ``width`` spaces with a
+    stroke or two, between sentences that say something."""
+    line = "   |" + " " * (width - 6) + "\\\n"
+    return ("I live in Lyon.\n" + line * max(1, 600 // width)) * (size // 620)
+
+
+def test_a_drawing_made_of_spaces_costs_what_its_length_does() -> None:
+    """A line of 600 spaces costs about what ten lines of 60 do. Each pattern allowing a
+    space or several between words tried every split of such a run: one BEAM reply of
+    348 KB (a triangle drawn in spaces) took minutes to read."""
+
+    def cost(width: int) -> float:
+        text = _drawing(width, 30_000)
+        started = time.process_time()
+        claims = OfflineExtractor().extract(text, occurred_at=AT)
+        assert {c.object for c in claims} == {"Lyon"}
+        return time.process_time() - started
+
+    narrow, wide = min(cost(60) for _ in range(3)), min(cost(600) for _ in range(3))
+    assert wide < 4 * narrow + 0.05, (narrow, wide)
+
+
+def test_spaces_between_words_do_not_change_what_is_read() -> None:
+    for said in ("I live in   Paris.", "I  work at\tAcme,   and   I have a dog named Rex."):
+        spaced = {(c.predicate, c.object) for c in extract(said)}
+        plain = {(c.predicate, c.object) for c in extract(" ".join(said.split()))}
+        assert spaced
+        assert spaced == plain
 
 
 # text, said at, predicate, valid_from, valid_until
@@ -646,3 +678,18 @@ def test_a_time_corrected_in_passing_is_the_time_said() -> None:
     [claim] = OfflineExtractor().extract("I moved to Denver in March, not April.", occurred_at=said)
     assert (claim.predicate, claim.object) == ("lives_in", "Denver")
     assert claim.valid_from == datetime(2026, 3, 1, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "said", ["Call me on 0612 345678.", "Call me back tomorrow.", "Please call me at 5pm."]
+)
+def test_asked_to_phone_is_no_name(said: str) -> None:
+    assert not [c for c in extract(said) if "name" in c.predicate]
+    assert [(c.predicate, c.object) for c in extract("Call me Mo.")] == [("preferred_name", "Mo")]
+
+
+def test_a_number_past_any_phone_is_read_without_failing() -> None:
+    """Thirty thousand digits are no phone number (at most 15); the message is still read."""
+    claims = extract("My number is " + "1" * 30_000)
+    assert not [c for c in claims if c.predicate == "phone"]
+    assert [c.object for c in extract("My phone is +1 (555) 123-4567.")] == ["+1 (555) 123-4567"]

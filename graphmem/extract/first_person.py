@@ -115,8 +115,18 @@ def _change_start(m: re.Match[str], ctx: Ctx) -> datetime | None:
 # -- names (before "my X is Y", and before imperatives: "call me Mo" is no request)
 
 
+# "Call me on 0612 345678", "call me back", "call me at 5": asked to phone, not named.
+_PHONE_ME = re.compile(
+    r"(?:on|at|back|later|tomorrow|tonight|today|now|soon|asap|any ?time|when|whenever|if|"
+    r"after|before|around|between|from|in|during|this|next|once|first|again)\b|[\d+(]",
+    _I,
+)
+
+
 @_rule(r"(?:(?:you can|just|always) )?call me (?P<x>.+)|I go by (?P<y>.+)")
 def _call_me(m: re.Match[str], ctx: Ctx) -> list[Hit] | None:
+    if m["x"] and _PHONE_ME.match(m["x"]):
+        return None
     name = name_value(m["x"] or m["y"])
     return None if name is None else [Hit("preferred_name", name, Kind.FACT, *ctx.validity())]
 

@@ -198,7 +198,7 @@ from graphmem.extract.clause import (
 )
 from graphmem.extract.first_person import EXPLICIT, FRUSTRATED, HEDGED, Hit, match_core, noted
 from graphmem.extract.phrases import SELF
-from graphmem.extract.sentences import NORMALISE, clauses
+from graphmem.extract.sentences import NORMALISE, clauses, compact
 from graphmem.extract.windows import (
     DAY,
     TIME_PHRASE,
@@ -322,7 +322,7 @@ class OfflineExtractor:
         seen: set[tuple[object, ...]] = set()
         read: list[Claim] = []
         for start, end in clauses(normal):
-            clause = _Clause(at, speaker, normal[start:end], _quote(text, start, end))
+            clause = _Clause(at, speaker, compact(normal[start:end]), _quote(text, start, end))
             try:
                 read += clause.claims()
             except InvalidArgument:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from graphmem.errors import InvalidArgument
 from graphmem.model import Claim, Kind
 
 # Up to four words after the introduction; the name is their capitalised start.
@@ -29,8 +30,11 @@ _INTRO = (
     r"mijn\s+naam\s+is|ik\s+ben|nazywam\s+się|mam\s+na\s+imię|jestem|меня\s+зовут|"
     r"benim\s+adım|adım)"
 )
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_PHONE = re.compile(r"\+?\d[\d ()./-]{6,}\d")
+# Each tried only where a run of its characters begins, and the address's name taken
+# whole: tried inside a run, a 30,000-digit "number" took seconds to read.
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]++@[\w-]+(?:\.[\w-]+)+")
+_PHONE = re.compile(r"(?<![\d+(])\+?\(?\d[\d ()./-]{6,}\d")
+_MOST_DIGITS = 15  # a phone number has at most 15 digits (ITU-T E.164)
 # An address or a number said to be the speaker's own: "my (work) email", "reach me at".
 _MINE = (
     r"(?:my|mein\w*|mon|ma|mi|mis|il\s+mio|la\s+mia|mio|mia|(?:o\s+)?meu|(?:a\s+)?minha|mijn|"
@@ -76,21 +80,26 @@ def claims(text: str, *, speaker: str, at: datetime) -> list[Claim]:
             found.append(("email", address.rstrip("."), sentence))
         if owned and _PHONE_WORD.search(sentence):
             for number in _PHONE.findall(sentence):
-                if sum(c.isdigit() for c in number) >= 7:
+                if 7 <= sum(c.isdigit() for c in number) <= _MOST_DIGITS:
                     found.append(("phone", number.strip(), sentence))
-    return [
-        Claim(
-            subject=speaker,
-            predicate=predicate,
-            object=value,
-            kind=Kind.FACT,
-            valid_from=at,
-            confidence=0.9,
-            quote=quote,
-            object_is_entity=False,
-        )
-        for predicate, value, quote in found
-    ]
+    read: list[Claim] = []
+    for predicate, value, quote in found:
+        try:
+            read.append(
+                Claim(
+                    subject=speaker,
+                    predicate=predicate,
+                    object=value,
+                    kind=Kind.FACT,
+                    valid_from=at,
+                    confidence=0.9,
+                    quote=quote,
+                    object_is_entity=False,
+                )
+            )
+        except InvalidArgument:
+            continue  # a value no claim can hold (past a claim's limits): nothing to read
+    return read
 
 
 def _name(sentence: str) -> str | None:

@@ -14,13 +14,18 @@ from collections.abc import Iterator
 
 from graphmem.extract.phrases import words as _words
 
-__all__ = ["MAX_SENTENCE", "NORMALISE", "clauses", "sentences"]
+__all__ = ["MAX_SENTENCE", "NORMALISE", "clauses", "compact", "sentences"]
 
 _I = re.IGNORECASE
 
 
 MAX_SENTENCE = 600
 _LOOKBACK = 24
+
+# Spaces of any kind and number are one space to the grammar: its patterns allow a space
+# or several between words, and over a run of hundreds (a table, a drawing made of text)
+# trying each way to split it took minutes for one message.
+_GAP = re.compile(r"\s+")
 
 # One character for one, so that offsets into the message stay valid.
 NORMALISE = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
@@ -31,8 +36,10 @@ _ABBREVIATIONS = _words(
 )
 _LAST_WORD = re.compile(r"(\S+)$")
 _INITIAL = re.compile(r"[A-HJ-Z]|(?:[A-Z]\.)+[A-Z]")
+# Tried only where a gap begins, and without giving back what it took: inside a run of
+# spaces (a table, a drawing in text) every start and every split of the run was tried.
 _CLAUSE_BREAK = re.compile(
-    r"\s*[,;]?\s+(?:and also|and then|and|but|plus|also)\s+"
+    r"(?<![\s,;])(?>\s*[,;])?\s++(?:and also|and then|and|but|plus|also)\s+"
     r"(?=(?:i|i'm|im|i've|i'd|i'll|my|please|always|never|call me|remember)\b)",
     _I,
 )
@@ -74,6 +81,11 @@ def sentences(text: str) -> Iterator[tuple[int, int]]:
         start = m.end()
     if start < len(text):
         yield from _bounded(start, len(text), text)
+
+
+def compact(clause: str) -> str:
+    """``clause`` with each run of spaces (tabs, line breaks) as one space, for the grammar."""
+    return _GAP.sub(" ", clause)
 
 
 def clauses(text: str) -> Iterator[tuple[int, int]]:

@@ -186,6 +186,7 @@ _ADULT = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?;\n]")
+_SPACES = re.compile(r"[^\S\n]{2,}")  # not line ends: they end sentences
 # "Therapy" as a figure of speech: "it's like therapy", "a form of therapy", "therapy for me".
 _FIGURATIVE_THERAPY = re.compile(
     r"(?:\blike\s+(?:a\s+)?(?:\w+\s+)?|\b(?:form|kind|sort|type|bit)\s+of\s+|"
@@ -209,6 +210,10 @@ _PATTERNS = {
 def categories_of_text(text: str) -> list[str]:
     """The special categories ``text`` mentions, in :data:`CATEGORIES` order: the rules here,
     and the words of some thirty languages (:mod:`graphmem.trust.sensitivity_lexicon`)."""
+    # A run of spaces reads as one (every term and rule here takes a space or several
+    # between words): a drawing made of text, hundreds of spaces a line (BEAM has one of
+    # 348 KB), took 11 s to read, 0.25 s so.
+    text = _SPACES.sub(" ", text)
     listed = sensitivity_lexicon.categories(text)
     found = [c for c in CATEGORIES if c in listed or _CHECKS.get(c, _mentions(c))(text)]
     if "mental_health" in found and feelings.mentions_passing(text):
