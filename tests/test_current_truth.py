@@ -122,6 +122,23 @@ def test_with_nothing_read_the_latest_message_about_the_slot_comes_first(
     assert found[1].text.startswith("Static Meridian")
 
 
+def test_a_question_about_what_happened_asks_for_no_slot(memory: Memory, ns: Any) -> None:
+    """In "have I submitted my cover letter?" the word "cover" is one people ask an insurer
+    with, and no fact holds the user's insurer: in BEAM's chats the user's newest messages
+    saying "cover letter" came first and the one that answers fell out of the best ten. A
+    question asking for no value (no wh-word, nothing of now) is ranked by what matches it."""
+    maya = ns("maya")
+    memory.remember("I sent my cover letter to Greg for review on Monday.", maya, at=MARCH)
+    for day in range(1, 13):
+        memory.remember(
+            f"Can you help me tighten the opening of my cover letter? This is draft {day}.",
+            maya,
+            at=JULY + timedelta(days=day),
+        )
+    found = memory.recall("Have I submitted my cover letter to Greg for review?", maya, k=5)
+    assert found[0].text == "I sent my cover letter to Greg for review on Monday."
+
+
 @pytest.mark.parametrize(
     ("message", "users"),
     [

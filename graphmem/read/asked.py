@@ -60,6 +60,14 @@ MEANING_FLOOR, MEANING_MARGIN = 0.2, 0.05
 # relation name (embedded as words: "job title"); the whole question's when none are left.
 Meaning = Callable[[list[str], str], list[float]]
 _POSSESSIVE = ("'s", "’s", "'", "’")
+# A question for a slot's value: one with a wh-word ("who is my GP?", "if the car broke
+# down, which garage would I ring?") or asking what holds now. Any other ("have I ever…",
+# "how much had I saved…") asks about what happened.
+_ASKS_VALUE = re.compile(
+    r"\b(?:what|which|who|whom|whose|where)\b|\b(?:now|today|current|currently|these days|"
+    r"nowadays|still|any ?more|at the moment|at present|latest)\b",
+    re.IGNORECASE,
+)
 
 
 def asked_first(
@@ -110,9 +118,11 @@ def asked_first(
     # it: "I switched to Dr Varghese as my GP") may have changed it: it comes first, and
     # the facts are marked as needing a check.
     since = max(row["valid_from"] for row in rows)
+    # Only the newest: the others are what it changed, in their own places (a dozen messages
+    # about work put first buried the one a question asked about).
     unread = _told_since(
         store, request, pool, subject=subject, relation=relation or "", since=since
-    )
+    )[:1]
     for c in promoted:
         c.contested = bool(unread)
     return _first(store, request, [*unread, *promoted], ranked=ranked, pool=pool, support=support)
@@ -153,6 +163,10 @@ def _told_newest_first(
     are my favourite band", then "these days Lowland Echo is"): when several messages speak
     of it, the newest comes first, the others after it, newest first — what the user said
     last of their band, not whichever of their words match the question best."""
+    # Only for a question that asks for the slot's value ("what's my band now?"): "have I
+    # sent my cover letter?" says "cover", an insurer's word, and asks for no insurer.
+    if not _ASKS_VALUE.search(request.query):
+        return ranked, support
     # With no fact to confirm it, a relation is read only by a phrase people ask it with:
     # its name's words alone say other things too ("have I worked with Flask?" is no
     # employer).
@@ -164,7 +178,8 @@ def _told_newest_first(
     )
     if len(told) < 2:
         return ranked, support
-    return _first(store, request, told, ranked=ranked, pool=pool, support=support)
+    # The newest alone goes first; the others keep the places their match gives them.
+    return _first(store, request, told[:1], ranked=ranked, pool=pool, support=support)
 
 
 def _told_since(
