@@ -161,8 +161,8 @@ def _told_newest_first(
 ) -> tuple[list[Candidate], dict[str, list[Provenance]]]:
     """No fact holds the slot (nothing was read from what was said of it: "Static Meridian
     are my favourite band", then "these days Lowland Echo is"): when several messages speak
-    of it, the newest comes first, the others after it, newest first — what the user said
-    last of their band, not whichever of their words match the question best."""
+    of it, the newest comes first — what the user said last of their band, not whichever of
+    their words match the question best — and the others keep their places."""
     # Only for a question that asks for the slot's value ("what's my band now?"): "have I
     # sent my cover letter?" says "cover", an insurer's word, and asks for no insurer.
     if not _ASKS_VALUE.search(request.query):
@@ -178,7 +178,6 @@ def _told_newest_first(
     )
     if len(told) < 2:
         return ranked, support
-    # The newest alone goes first; the others keep the places their match gives them.
     return _first(store, request, told[:1], ranked=ranked, pool=pool, support=support)
 
 
