@@ -139,6 +139,26 @@ def test_a_question_about_what_happened_asks_for_no_slot(memory: Memory, ns: Any
     assert found[0].text == "I sent my cover letter to Greg for review on Monday."
 
 
+def test_a_relation_met_by_one_word_of_a_long_message_is_no_slot(memory: Memory, ns: Any) -> None:
+    """BEAM: "How many sources are in my Zotero library?" put the user's three preferences
+    first — no relation is named, and one message of theirs said "library" (the quiet one
+    on the second floor). One word of the question's four is chance: the message that
+    answers comes first."""
+    maya = ns("maya")
+    memory.remember(
+        "Always use APA 7th edition citation style when I ask about references.", maya, at=MARCH
+    )
+    memory.remember("Always confirm submission dates when I ask about deadlines.", maya, at=MARCH)
+    memory.remember(
+        "I prefer the quiet city library's second floor for writing my essay.", maya, at=MARCH
+    )
+    memory.remember(
+        "I've added 52 sources to my Zotero library, how can I organise them?", maya, at=JULY
+    )
+    found = memory.recall("How many sources are in my Zotero library?", maya, k=5)
+    assert found[0].text.startswith("I've added 52 sources"), [e.text for e in found]
+
+
 @pytest.mark.parametrize(
     ("message", "users"),
     [

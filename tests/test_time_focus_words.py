@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from graphmem.read.time_focus import focus_of
+from graphmem.read.time_focus import focus_of, untimed
 
 AT = datetime(2026, 12, 1, tzinfo=UTC)
 
@@ -49,3 +49,19 @@ def test_a_question_names_the_version_after_the_one_it_asks_for(question: str, n
 )
 def test_for_alone_asks_about_now(question: str) -> None:
     assert focus_of(question, AT).kind == "now"
+
+
+@pytest.mark.parametrize(
+    ("question", "left"),
+    [
+        (
+            "Which vet was Oisin registered with at the time?",
+            "Which vet was Oisin registered with ?",
+        ),
+        ("Where did I keep my money back then?", "Where did I keep my money ?"),
+        ("Who is my dentist now?", "Who is my dentist ?"),
+        ("Where did I live last year?", "Where did I live ?"),
+    ],
+)
+def test_untimed_leaves_what_a_question_asks_about(question: str, left: str) -> None:
+    assert " ".join(untimed(question).split()) == left

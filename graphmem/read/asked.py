@@ -37,6 +37,7 @@ from graphmem.model import SourceKind, entity_key
 from graphmem.models.embed import Embedder
 from graphmem.read.focus import SELF_KEY, Focus, about_user, focus_of, roles_of
 from graphmem.read.request import Candidate, RecallRequest, admits, supported
+from graphmem.read.standing import asks_for_help, is_standing
 from graphmem.read.time_focus import untimed
 from graphmem.results import Provenance
 from graphmem.store.base import FactFilter, GraphStore
@@ -436,11 +437,30 @@ def _told_with(
     if len(words) < 2:
         return None
     shared = set.intersection(*words.values())
-    asked = set(tokens(untimed(request.query))) - shared - set(tokens(subject))
-    scored = {r: len(asked & w) for r, w in words.items()}
-    top = max(scored.values())
+    asked = set(tokens(untimed(request.query))) - shared - set(tokens(subject)) - COUNTING
+    # A preference or an instruction is one of a list the user keeps adding to: it answers a
+    # request for help ("where should I work on my essay?"), not a question about a value
+    # ("how many sources are in my Zotero library?") unless that names it.
+    helping = asks_for_help(request.query)
+    scored = {
+        r: len(asked & w)
+        for r, w in words.items()
+        if helping or not all(is_standing(row) for row in held.get(r, ()))
+    }
+    top = max(scored.values(), default=0)
     best = [r for r, n in scored.items() if n == top]
-    return best[0] if top and len(best) == 1 else None
+    # The relation's messages must say at least half of what the question asks: one word of
+    # four met in a long message ("budget" for "what is my total budget for holiday gifts?")
+    # is chance, not the relation. A name the question gives ("before Lanternfield Trust?")
+    # may be a value never told as this relation: it counts when met, not when missed.
+    needed = asked - _names_in(request.query) - set(tokens(" ".join(roles_of(request.query))))
+    return best[0] if top and 2 * top >= len(needed) and len(best) == 1 else None
+
+
+def _names_in(query: str) -> set[str]:
+    """The tokens of the capitalised words of ``query`` after its first."""
+    words = query.split()[1:]
+    return set(tokens(" ".join(w for w in words if w[:1].isupper())))
 
 
 # Words that say whose, and what kind of question, not which relation.
@@ -453,6 +473,10 @@ _PERSONAL = frozenset({
     "i", "me", "my", "mine", "myself", "you", "your", "he", "him", "his", "she", "her",
     "they", "them", "their", "we", "us", "our",
 })  # fmt: skip
+
+
+# "How many" / "how much" asks for a count, not for a relation.
+COUNTING = frozenset(tokens("many much"))
 
 
 def _relation_words(query: str, subject: str) -> str:

@@ -82,12 +82,14 @@ _NOW = re.compile(
     re.IGNORECASE,
 )
 _PERIOD = re.compile(rf"\b{TIME_PHRASE}", re.IGNORECASE)
+# A time the question points back to without naming it ("which vet was it at the time?").
+_THEN = re.compile(r"\b(?:at\s+(?:that|the)\s+time|back\s+then|then)\b", re.IGNORECASE)
 
 
 def untimed(query: str) -> str:
     """``query`` without its words about when ("now", "these days", "in March 2024", "last
-    year"): what is left says what it asks about."""
-    return _PERIOD.sub(" ", _NOW.sub(" ", query))
+    year", "at the time"): what is left says what it asks about."""
+    return _THEN.sub(" ", _PERIOD.sub(" ", _NOW.sub(" ", query)))
 
 
 # Just before a version began: the instant the version before it still held.
