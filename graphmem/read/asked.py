@@ -453,11 +453,11 @@ def _told_with(
     # four met in a long message ("budget" for "what is my total budget for holiday gifts?")
     # is chance, not the relation. A name the question gives ("before Lanternfield Trust?")
     # may be a value never told as this relation: it counts when met, not when missed.
-    needed = asked - _names_in(request.query) - set(tokens(" ".join(roles_of(request.query))))
+    needed = asked - names_in(request.query) - set(tokens(" ".join(roles_of(request.query))))
     return best[0] if top and 2 * top >= len(needed) and len(best) == 1 else None
 
 
-def _names_in(query: str) -> set[str]:
+def names_in(query: str) -> set[str]:
     """The tokens of the capitalised words of ``query`` after its first."""
     words = query.split()[1:]
     return set(tokens(" ".join(w for w in words if w[:1].isupper())))

@@ -28,6 +28,7 @@ from graphmem.read.currency import current_first, then_first
 from graphmem.read.focus import SELF_KEY, Focus, focus_of, off_focus
 from graphmem.read.period import named_periods
 from graphmem.read.request import Candidate, RecallRequest, Weights, provenance
+from graphmem.read.restated import later_told_first
 from graphmem.read.standing import asks_for_help, is_standing
 from graphmem.results import Evidence, Provenance, ScoreParts
 from graphmem.store.base import Checked, GraphStore, Hit, Probe
@@ -92,7 +93,8 @@ def _ranked(
         _mark_named_periods(request, relevant)
     ranked, support = _best(store, request, relevant, lean=found.lean)
     ranked, support = current_first(store, request, ranked, pool, support)
-    return asked_first(store, request, ranked, pool, support, meaning=meaning)
+    ranked, support = asked_first(store, request, ranked, pool, support, meaning=meaning)
+    return later_told_first(store, request, ranked), support
 
 
 def excerpt(text: str, query: str, max_chars: int) -> str:

@@ -1,0 +1,118 @@
+"""A value told again, changed: the later message first, for a question about the value now.
+
+People restate a number or a date as it changes, in messages no relation reads: "the
+dashboard API responds in 300ms" one hour, "it has recently improved to 250ms" the next;
+"my sprint deadline is April 1", then "the new sprint deadline is April 5". Nothing in the
+graph says the second replaced the first, and the first often matches the question's words
+as well or better ("What is the average response time of the dashboard API?"). Recall's
+other rules need a slot (``graphmem.read.asked``, ``graphmem.read.currency``); this one
+needs none.
+
+So, for a question asking what a value is now (a wh- or how-many question, in the present,
+about no other time), a message of the user's among the best k that says a value changed
+("increased to 7", "the new deadline of April 5", "rescheduled to 3 PM") goes just before an
+earlier message of the user's that gave a value and that it restates: the two share at least
+half of the question's words. Only places within the best k change: what is found stays
+found. A question about another time, or about what happened ("did I…", "was it…"), keeps
+the ranking as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.model import SourceKind
+from graphmem.read.asked import COUNTING, names_in
+from graphmem.read.request import Candidate, RecallRequest
+from graphmem.read.time_focus import focus_of, untimed
+from graphmem.store.base import GraphStore
+from graphmem.store.text import tokens
+
+_USERS_WORDS = frozenset({SourceKind.USER.value, SourceKind.RELAYED.value})
+MAX_WORDS = 30  # a longer query is no one question
+# A question for a value: opens with a wh-word or a "how" of measure (how many, how fast…).
+_ASKS_VALUE = re.compile(
+    r"^\s*(?:what|which|when|where|who|how\s+(?!(?:do|does|did|can|could|should|would|will|"
+    r"to|is|are|am|was|were|about)\b)\w+)\b",
+    re.IGNORECASE,
+)
+# A question about another time, about what happened or about the time between two events
+# ("how many days passed between …") keeps its ranking.
+_ABOUT_THEN = re.compile(
+    r"\b(?:did|was|were|had|used\s+to|before|initially|originally|at\s+first|previously|"
+    r"first|ago|last\s+(?:week|month|year|time)|between|passed)\b",
+    re.IGNORECASE,
+)
+# A message saying that a value changed: a word of change, then a value (a figure, a date)
+# within ten words ("has recently improved to 250ms", "the new sprint deadline of April 5",
+# "moving the call with the creative director to April 22"). A word of change alone is
+# chatter ("congrats on the new fashion piece!").
+_CHANGED = re.compile(
+    r"\b(?:now|new|newly|recently|latest|updated?|changed?|adjusted|revised|increased|"
+    r"decreased|raised|lowered|reduced|improved|dropped|grown|grew|rose|risen|fell|fallen|"
+    r"extended|shortened|mov(?:ed|ing)|rescheduled|postponed|pushed\s+back|brought\s+forward|"
+    r"cut|reached|switched|expanded|went\s+(?:up|down))\b(?:\W+\w+){0,9}?\W+(?:\S*\d|(?-i:[A-Z]))",
+    re.IGNORECASE,
+)
+_FIGURE = re.compile(r"\d|(?<=\w\W)(?<!\.\s)[A-Z]")
+
+
+def later_told_first(
+    store: GraphStore, request: RecallRequest, ranked: list[Candidate]
+) -> list[Candidate]:
+    """``ranked`` with each of the user's later messages saying a value changed placed just
+    before the earliest-ranked earlier message it restates (see the module)."""
+    query = request.query
+    if (
+        "\n" in query.strip()
+        or len(query.split()) > MAX_WORDS
+        or not _ASKS_VALUE.search(query)
+        or _ABOUT_THEN.search(query)
+        or focus_of(query, request.point.at).kind != "now"
+    ):
+        return ranked
+    asked = set(tokens(untimed(query))) - COUNTING
+    if len(asked) < 2:
+        return ranked
+    # A name the question gives (a person, "API") is said in most messages of a chat about
+    # them: two messages restate each other by the rest of its words.
+    core = asked - names_in(query)
+    said = {i: set(tokens(text)) for i, text in _contents(store, request, ranked).items()}
+    order = list(ranked)
+    for c in ranked:
+        new_id = c.row["id"]
+        if new_id not in said:
+            continue
+        at = order.index(c)
+        earlier = next(
+            (
+                i
+                for i, o in enumerate(order[:at])
+                if o.row["id"] in said
+                and o.row["occurred_at"] < c.row["occurred_at"]
+                and 2 * len(shared := core & said[new_id] & said[o.row["id"]]) >= len(core)
+                and shared
+                and _FIGURE.search(_text(o))
+            ),
+            None,
+        )
+        # The costliest test last: most messages restate nothing above them.
+        if earlier is not None and _CHANGED.search(_text(c)):
+            order.insert(earlier, order.pop(at))
+    return order
+
+
+def _text(c: Candidate) -> str:
+    return str(c.row.get("content") or "")
+
+
+def _contents(store: GraphStore, request: RecallRequest, ranked: list[Candidate]) -> dict[str, str]:
+    """The text of each of the user's current messages in ``ranked``, by id (a lean Neo4j
+    row is read whole first)."""
+    episodes = [c for c in ranked if c.kind == "episode" and not c.outdated]
+    lean = [c.row["id"] for c in episodes if "content" not in c.row]
+    if lean:
+        whole = store.recall_rows(request.namespace, [], lean, request.point).rows
+        for c in episodes:
+            c.row = whole.get(c.row["id"], c.row)
+    return {c.row["id"]: _text(c) for c in episodes if c.row.get("source") in _USERS_WORDS}

@@ -1,0 +1,79 @@
+"""A value told again, changed, in messages no relation reads: for a question about the
+value now the later message comes first; for a question about another time, or about
+what happened, the ranking is the words' (graphmem.read.restated)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from graphmem import Memory
+
+MORNING = datetime(2026, 4, 5, 9, tzinfo=UTC)
+OLD = "The average response time of the dashboard API was 800ms in my first measurement."
+NEW = "Dashboard API response time has recently improved to 250ms after caching."
+
+
+@pytest.fixture(autouse=True)
+def december(clock: Any) -> None:
+    clock.set(datetime(2026, 12, 1, tzinfo=UTC))
+
+
+@pytest.fixture
+def api(memory: Memory, ns: Any) -> str:
+    maya = ns("maya")
+    memory.remember(OLD, maya, at=MORNING)
+    memory.remember("Can you suggest a good lunch place near the office?", maya, at=MORNING)
+    memory.remember(NEW, maya, at=MORNING + timedelta(hours=1))
+    return maya
+
+
+def texts(memory: Memory, query: str, ns: str) -> list[str]:
+    return [e.text for e in memory.recall(query, ns, k=5)]
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        # about the value now: the later message, though the earlier meets more words
+        ("What is the average response time of the dashboard API?", NEW),
+        ("How fast is the dashboard API's average response time?", NEW),
+        # about before: the words' order
+        ("What was the average response time of the dashboard API at first?", OLD),
+        ("What did the average response time of the dashboard API use to be?", OLD),
+    ],
+)
+def test_the_later_value_answers_a_question_about_now_only(
+    memory: Memory, api: str, query: str, first: str
+) -> None:
+    found = texts(memory, query, api)
+    other = OLD if first == NEW else NEW
+    assert found.index(first) < found.index(other), found
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "Dashboard API response time is something I should document for the team.",
+        # a word of change with no value after it is chatter
+        "Dashboard API response time is the new thing my manager keeps asking about.",
+    ],
+)
+def test_a_later_message_saying_no_value_changed_stays_in_its_place(
+    memory: Memory, ns: Any, later: str
+) -> None:
+    maya = ns("maya")
+    memory.remember(OLD, maya, at=MORNING)
+    memory.remember(later, maya, at=MORNING + timedelta(hours=1))
+    found = texts(memory, "What is the average response time of the dashboard API?", maya)
+    assert found.index(OLD) < found.index(later), found
+
+
+def test_another_speakers_later_words_do_not_restate_the_users(memory: Memory, ns: Any) -> None:
+    maya = ns("maya")
+    memory.remember(OLD, maya, at=MORNING)
+    memory.remember(NEW, maya, at=MORNING + timedelta(hours=1), source="agent")
+    found = texts(memory, "What is the average response time of the dashboard API?", maya)
+    assert found.index(OLD) < found.index(NEW), found
