@@ -117,6 +117,11 @@ def test_a_name_the_user_told_of_keeps_the_document_theirs(
         "removed (R P ), and in this model we set the infection rate of each.",
         "Using exported cases, we estimate the incidence of pneumonia in real time, "
         "allowing us to update the extent of transmission at the source.",
+        # A single author at work: "I estimated", "I have to point out", "my opinion".
+        "To understand the risk of infection on a cruise ship, I estimated the incidence "
+        "of infection with the novel coronavirus from the dates of illness onset.",
+        "I have to point out that the cases of avian influenza were few. My opinion is "
+        "anti-traditional: I believe influenza infections are preventable.",
     ],
 )
 def test_a_third_partys_article_about_a_disease_is_found_by_default(
@@ -134,6 +139,9 @@ def test_a_third_partys_article_about_a_disease_is_found_by_default(
         "We got married in May and we are expecting; the pregnancy is going well.",
         "Wir haben festgestellt, dass die Patienten mit Diabetes ein höheres Risiko haben.",
         "I think we should talk about my diagnosis of diabetes with the doctor.",
+        # An author's "I" beside the writer's own life stays the writer's.
+        "I estimated that I spend $300 a month on my therapy for depression.",
+        "I believe my depression is getting worse.",
         # "us" that is no method's: told something, helped somewhere.
         "We went to the clinic and the nurse helped us to the ward, where the doctor "
         "explained the pneumonia to us.",

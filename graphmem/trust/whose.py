@@ -113,6 +113,21 @@ _AUTHORS_US = re.compile(
     r"\b((?:allow|enabl|help|permitt?|prompt)(?:e|es|ed|ing|s|d)?|lead(?:s|ing)?|led)\s+us\s+to\b",
     re.IGNORECASE,
 )
+# The "I" of a single author at work, and "my" before what an author makes: "I estimated
+# the incidence", "I have to point out", "I would argue", "my opinion is". Read as the
+# authors' "we": a text whose every first person is one of these speaks of its argument,
+# not of its writer's life ("I think I have the flu" still says "I have").
+_AUTHORS_I = re.compile(
+    r"\bI\s+(?:(?:also|first|further|then|now|here|therefore|thus|strongly|briefly|would|"
+    r"will|must|can|should|have\s+to|wish\s+to|aim\s+to|tried\s+to)\s+)?"
+    r"(?:estimat|aim|believ|predict|argu|propos|point|suggest|conclud|analy[sz]|assum|"
+    r"examin|review|discuss|describ|hypothesi[sz]|emphasi[sz]|recommend|calculat|comput|"
+    r"model|simulat|fitt?|deriv|show|demonstrat|summari[sz]|compar|evaluat|quantif)"
+    r"(?:e|es|ed|ing|s|d|led|ling|ted|ting|ied|y|ies)?\b"
+    r"|\bmy\s+(?:opinion|view|argument|analysis|estimates?|hypothesis|predictions?|"
+    r"conclusions?|model|calculations?|proposal)\b",
+    re.IGNORECASE,
+)
 # Languages whose verbs carry the person, so that no pronoun is needed: a text in one of
 # them says nothing about whose it is by lacking "I" or "my".
 PRO_DROP = frozenset({"es", "it", "pt", "pl", "cs", "ru"})
@@ -122,12 +137,13 @@ def personal_words(text: str, read_as: list[str]) -> list[str]:
     """The first- and second-person words of the languages the text is read as (a word of
     another language's list is often an ordinary word here: Polish "was", Danish "mit"), in
     English without "US" in capitals (the country) and an "i" that is no pronoun, and with
-    the "us" of a method that lets its authors do something ("allowing us to estimate") read
-    as their "we"."""
+    the "us" of a method that lets its authors do something ("allowing us to estimate") and
+    a single author's "I" at work ("I estimated", "my opinion is") read as their "we"."""
     personal = frozenset().union(*(PERSONAL_WORDS[language] for language in read_as))
     if "en" in read_as:
         text = _NOT_PRONOUN_I.sub(" ", text)
         text = _AUTHORS_US.sub(r"\1 we to", text)
+        text = _AUTHORS_I.sub(" we ", text)
         if not text.isupper():
             text = re.sub(r"\bUS\b", " ", text)
     return [w for w in words_of(text) if w in personal or w.startswith("j'")]
