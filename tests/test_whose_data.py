@@ -232,3 +232,35 @@ def test_a_heading_of_a_letter_to_the_user_stays_held_back(
     assert "Heart disease" not in returned(memory, maya, "heart disease")
     asked = memory.recall("heart disease", maya, k=10, max_sensitivity="sensitive")
     assert any(e.text == "Heart disease" for e in asked)
+
+
+LIST = [
+    "Older adults are at higher risk of severe illness from the novel coronavirus.",
+    "People who have serious chronic medical conditions like:",
+    "Heart disease",
+    "Diabetes",
+    "Lung disease",
+]
+
+
+@pytest.mark.parametrize(
+    ("opening", "found"),
+    [
+        (None, True),
+        # an item passed over that speaks in the first person keeps the list the user's
+        ("My diagnoses:", False),
+    ],
+)
+def test_a_list_of_short_items_is_read_with_the_article_around_it(
+    memory: Memory, ns: Any, opening: str | None, found: bool
+) -> None:
+    """COVID-QA: a CDC page's list of conditions ("Heart disease", "Diabetes") was held back
+    as the user's health: each item's nearest parts were other items, too short to read.
+    The nearest parts that can be read decide, unless an item passed over says "my"."""
+    reader = ns("reader")
+    start = datetime(2025, 12, 1, 9, tzinfo=UTC)
+    parts = LIST[:1] + ([opening] if opening else []) + LIST[1:]
+    for i, text in enumerate(parts):
+        at = start + timedelta(minutes=i)
+        memory.remember(text, reader, source="document", session="cdc-page", at=at)
+    assert ("Diabetes" in returned(memory, reader, "diabetes")) is found

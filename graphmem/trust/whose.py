@@ -158,6 +158,19 @@ def speaks_personally(text: str, read_as: list[str]) -> bool:
     return bool(said)
 
 
+def says_nobody(text: str, known: Callable[[Iterable[str]], bool]) -> bool:
+    """Whether a text too short to be read in a language (a heading, a list item) says no
+    first- or second-person word of any language read here and names nobody the user's side
+    told of (``known``, as for :func:`third_party`)."""
+    return not personal_words(text, list(PERSONAL_WORDS)) and not _names_known(text, known)
+
+
+def _names_known(text: str, known: Callable[[Iterable[str]], bool]) -> bool:
+    """Whether the user's side told of a name the text mentions, whole or by its words."""
+    names = names_in(text)
+    return known(dict.fromkeys(part for name in names for part in (name, *name.split())))
+
+
 def names_in(text: str) -> list[str]:
     """Capitalised names (up to three words) a document mentions, first seen first."""
     return list(dict.fromkeys(m.group(0) for m in _NAME.finditer(text)))[:MAX_NAMES]
@@ -170,6 +183,4 @@ def third_party(text: str, known: Callable[[Iterable[str]], bool]) -> bool:
     read_as = languages(text)
     if not read_as or PRO_DROP.intersection(read_as) or speaks_personally(text, read_as):
         return False
-    names = names_in(text)
-    parts = [part for name in names for part in (name, *name.split())]
-    return not known(dict.fromkeys(parts))
+    return not _names_known(text, known)

@@ -7,18 +7,20 @@ heading ("Heart disease"), a list item, a caption. Alone it is the user's (the r
 and a scientific article's "Diabetes" heading would be held back as the user's health. So a
 part no language is read in, that names a special category, is read with the document
 around it: the nearest parts of its session told as documents (``NEIGHBOURS`` on each side,
-at or before it and after it), when there are any and every one of them is a third party's
-by its own text. Without a session, or beside a part that says "I", "you" or a name the
-user's side told of, it stays the user's.
+at or before it and after it, passing over other parts too short to read), when there are
+any and every one of them is a third party's by its own text. Without a session, or when it
+or a part passed over says "I", "you" or a name the user's side told of, or beside a
+part that does, it stays the user's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from graphmem.model import Claim, SourceKind
 from graphmem.store.base import GraphStore
+from graphmem.store.changes import Row
 from graphmem.trust import whose
 from graphmem.trust.languages import languages
 from graphmem.trust.sensitivity import categories_of_text
@@ -26,8 +28,9 @@ from graphmem.write import user_names
 from graphmem.write.inputs import Input
 
 SELF_KEY = user_names.SELF_KEY
-# Parts of the same session read on each side of an unreadable one.
-NEIGHBOURS = 2
+# Parts of the same session read on each side of an unreadable one, looked for among this
+# many on each side (a list of short items between them is passed over).
+NEIGHBOURS, REACH = 2, 8
 
 
 def whose_input(
@@ -63,12 +66,33 @@ def third_party(store: GraphStore, inp: Input, text: str, everyone: user_names.U
         return True
     if inp.session is None or languages(text) or not categories_of_text(text):
         return False
+    if not whose.says_nobody(text, known):  # "My diagnosis: diabetes" is the user's
+        return False
     parts = [  # a session is its episodes' thread (graphmem.write.context.thread_of)
         row
-        for row in store.thread_turns(inp.namespace, inp.session, inp.occurred_at, NEIGHBOURS)
+        for row in store.thread_turns(inp.namespace, inp.session, inp.occurred_at, REACH)
         if row.get("source") == SourceKind.DOCUMENT.value
     ]
-    before = [r for r in parts if r["occurred_at"] <= inp.occurred_at][-NEIGHBOURS:]
-    after = [r for r in parts if r["occurred_at"] > inp.occurred_at][:NEIGHBOURS]
+    before = _readable(reversed([r for r in parts if r["occurred_at"] <= inp.occurred_at]), known)
+    after = _readable([r for r in parts if r["occurred_at"] > inp.occurred_at], known)
+    if before is None or after is None:
+        return False
     around = before + after
     return bool(around) and all(whose.third_party(str(r["content"]), known) for r in around)
+
+
+def _readable(parts: Iterable[Row], known: Callable[[Iterable[str]], bool]) -> list[Row] | None:
+    """The ``NEIGHBOURS`` nearest of ``parts`` (nearest first) that a language is read in,
+    passing over parts too short to read (the items of a list: "Heart disease",
+    "Diabetes") — None when one of those says a personal word or names someone the user's
+    side told of: the part beside it is then read as theirs."""
+    found: list[Row] = []
+    for row in parts:
+        text = str(row["content"])
+        if languages(text):
+            found.append(row)
+            if len(found) == NEIGHBOURS:
+                break
+        elif not whose.says_nobody(text, known):
+            return None
+    return found
