@@ -366,3 +366,20 @@ def test_a_built_in_relation_is_found_by_the_words_a_question_uses(
     assert "(" not in city.text  # the words are for search, never shown
     [boss] = memory.recall("Who is my boss?", namespace=space, k=1)
     assert "Wren Ashdown" in boss.text
+
+
+@pytest.mark.parametrize("agent_first", [True, False])
+def test_among_equal_matches_the_users_words_come_before_the_agents(
+    memory: Memory, clock: Clock, ns: NS, agent_first: bool
+) -> None:
+    """BEAM: an assistant's reply restates the user's message beside it and matches a
+    question as well; the user's words are the evidence, the reply the agent's own. Among
+    equal matches the user's come first, whichever was told last."""
+    maya = ns("maya")
+    clock.set(d(6))
+    said = "The dashboard API responds in 250ms since the caching change."
+    told = [("agent", said), ("user", said)] if agent_first else [("user", said), ("agent", said)]
+    for minute, (source, text) in enumerate(told):
+        memory.remember(text, maya, source=source, at=datetime(2026, 4, 5, 9, minute, tzinfo=UTC))
+    found = memory.recall("How fast does the dashboard API respond?", maya, k=5)
+    assert [e.authority.value for e in found[:2]] == ["user", "inferred"], found

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from graphmem.errors import InvalidArgument
-from graphmem.model import Status, entity_key
+from graphmem.model import Authority, Status, entity_key
 from graphmem.models.embed import Embedder
 from graphmem.read.asked import Meaning, asked_first, meaning_of
 from graphmem.read.currency import current_first, then_first
@@ -240,7 +240,8 @@ def _credit(c: Candidate, channel: str, w: Weights) -> float:
 def _order(candidates: list[Candidate], request: RecallRequest) -> list[Candidate]:
     """Best first; among candidates that match equally (scores within ``tie_margin`` of the
     best of their group) what still holds comes first, then facts before the episodes they
-    were drawn from (stable knowledge before events), then the newest."""
+    were drawn from (stable knowledge before events), then episodes by who told them (the
+    user's words before the agent's replies, which restate them), then the newest."""
     return _order_within(candidates, request)[0]
 
 
@@ -270,6 +271,7 @@ def _order_within(
             key=lambda pair: (
                 pair[1].outdated,
                 pair[1].kind != "fact",
+                -_told_by(pair[1]),
                 -_started(pair[1]),
                 pair[1].row["id"],
             )
@@ -304,6 +306,17 @@ def _newest_of_a_slot_first(ordered: list[Candidate]) -> list[Candidate]:
 def _began(c: Candidate) -> datetime:
     began: datetime = c.row["valid_from"] if c.kind == "fact" else c.row["occurred_at"]
     return began
+
+
+def _told_by(c: Candidate) -> int:
+    """An episode's authority as a rank (the user's words above the agent's own notes and
+    guesses, those above a document's); a fact's is no tie-break: it has its own order."""
+    if c.kind == "fact":
+        return 0
+    try:
+        return Authority(str(c.row.get("authority"))).rank
+    except ValueError:  # an unknown authority ranks lowest
+        return -1
 
 
 def _started(c: Candidate) -> float:
