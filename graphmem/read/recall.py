@@ -23,6 +23,7 @@ from datetime import datetime
 from graphmem.errors import InvalidArgument
 from graphmem.model import Authority, Status, entity_key
 from graphmem.models.embed import Embedder
+from graphmem.read.answered import answered_first
 from graphmem.read.asked import Meaning, asked_first, meaning_of
 from graphmem.read.currency import current_first, then_first
 from graphmem.read.focus import SELF_KEY, Focus, focus_of, off_focus
@@ -94,7 +95,8 @@ def _ranked(
     ranked, support = _best(store, request, relevant, lean=found.lean)
     ranked, support = current_first(store, request, ranked, pool, support)
     ranked, support = asked_first(store, request, ranked, pool, support, meaning=meaning)
-    return later_told_first(store, request, ranked), support
+    ranked = answered_first(store, request, later_told_first(store, request, ranked), pool)
+    return ranked, support
 
 
 def excerpt(text: str, query: str, max_chars: int) -> str:

@@ -1,0 +1,93 @@
+"""A reply never outranks the message it answers: the user's words first, the agent's after.
+
+An assistant's reply restates the user's message it answers, at greater length: "Great to
+hear the average response time of the dashboard API is 250ms now! To keep it low…" holds
+every word of "what is the average response time of the dashboard API?", and so matches it
+better than the user's own "the dashboard API went down to 250ms". But the reply is the
+agent's (authority ``inferred``), drawn from the user's message: the message is the
+evidence. So when a reply is among the best k, the message it answers — the user's latest
+among the turns the reply was read with (its turn context, ``context_from``) — goes just
+before it, if that message is one of the recall's candidates (it passed the recall's filter),
+still holds, and says a word of the question in its own text (a turn's context lends it its
+neighbours' words, the reply's among them: "can you help me with my thesis?" is no answer
+to a question about Zotero). Otherwise the reply keeps its place.
+"""
+
+from __future__ import annotations
+
+from graphmem.model import Authority, SourceKind
+from graphmem.read.request import Candidate, RecallRequest
+from graphmem.store.base import GraphStore
+from graphmem.store.text import tokens
+
+_USERS_WORDS = frozenset({SourceKind.USER.value, SourceKind.RELAYED.value})
+
+
+def answered_first(
+    store: GraphStore, request: RecallRequest, ranked: list[Candidate], pool: dict[str, Candidate]
+) -> list[Candidate]:
+    """``ranked`` with the user's message each agent reply answers placed just before the
+    reply, when the message is a candidate that says a word of the question itself and
+    still holds (see the module); at most ``request.k`` long."""
+    replies = [
+        c
+        for c in ranked
+        if c.kind == "episode" and c.row.get("authority") == Authority.INFERRED.value
+    ]
+    if not replies:
+        return ranked
+    _read_whole(store, request, replies)  # a lean row has no turn context
+    messages = {r.row["id"]: m for r in replies if (m := _message_of(r, pool)) is not None}
+    _read_whole(store, request, list(messages.values()))
+    # Its own words, not those its turn context lent it (the reply's among them).
+    asked = set(tokens(request.query))
+    placed = {c.row["id"] for c in ranked}
+    unread = [m.row["id"] for m in messages.values() if m.row["id"] not in placed]
+    standing = store.episodes_standing(request.namespace, unread, request.point) if unread else {}
+    order = list(ranked)
+    for reply in replies:
+        message = messages.get(reply.row["id"])
+        if (
+            message is None
+            or "content" not in message.row
+            or standing.get(message.row["id"]) is False
+            or not asked & set(tokens(str(message.row["content"])))
+        ):
+            continue
+        at = order.index(reply)
+        if message in order:
+            if order.index(message) < at:
+                continue
+            order.remove(message)
+        order.insert(at, message)
+    return order[: request.k]
+
+
+def _read_whole(store: GraphStore, request: RecallRequest, candidates: list[Candidate]) -> None:
+    lean = [c.row["id"] for c in candidates if "content" not in c.row]
+    if lean:
+        whole = store.recall_rows(request.namespace, [], lean, request.point).rows
+        for c in candidates:
+            c.row = whole.get(c.row["id"], c.row)
+
+
+def _message_of(reply: Candidate, pool: dict[str, Candidate]) -> Candidate | None:
+    """The user's latest message among those the reply was read with (its turn context),
+    if it is a current candidate of the recall."""
+    told = [
+        c
+        for i in reply.row.get("context_from") or ()
+        if (c := pool.get(i)) is not None
+        and c.kind == "episode"
+        and not c.outdated
+        and c.row.get("source", _source_of(c)) in _USERS_WORDS
+        and c.row["occurred_at"] <= reply.row["occurred_at"]
+    ]
+    return max(told, key=lambda c: (c.row["occurred_at"], c.row["id"]), default=None)
+
+
+def _source_of(c: Candidate) -> str:
+    """A lean row's source, read from its authority: the user's words are ``user`` or
+    ``relayed``."""
+    authority = c.row.get("authority")
+    return SourceKind.USER.value if authority == Authority.USER.value else str(authority)
