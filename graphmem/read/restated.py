@@ -10,11 +10,11 @@ needs none.
 
 So, for a question asking what a value is now (a wh- or how-many question, in the present,
 about no other time), a message of the user's among the best k that says a value changed
-("increased to 7", "the new deadline of April 5", "rescheduled to 3 PM") goes just before an
-earlier message of the user's that gave a value and that it restates: the two share at least
-half of the question's words. Only places within the best k change: what is found stays
-found. A question about another time, or about what happened ("did I…", "was it…"), keeps
-the ranking as it is.
+("increased to 7", "the new deadline of April 5", "moved to Denver") goes just before an
+earlier message of the user's that gave a value (a figure or a name) and that it restates:
+the two share at least half of the question's words, names aside. Only places within the
+best k change: what is found stays found. A question about another time, or about what
+happened ("did I…", "was it…"), keeps the ranking as it is.
 """
 
 from __future__ import annotations
@@ -43,10 +43,10 @@ _ABOUT_THEN = re.compile(
     r"first|ago|last\s+(?:week|month|year|time)|between|passed)\b",
     re.IGNORECASE,
 )
-# A message saying that a value changed: a word of change, then a value (a figure, a date)
-# within ten words ("has recently improved to 250ms", "the new sprint deadline of April 5",
-# "moving the call with the creative director to April 22"). A word of change alone is
-# chatter ("congrats on the new fashion piece!").
+# A message saying that a value changed: a word of change, then a value (a figure, a date, a
+# name) within ten words ("has recently improved to 250ms", "the new sprint deadline of April
+# 5", "I just moved to Denver"). A word of change alone is chatter ("congrats on the new
+# fashion piece!").
 _CHANGED = re.compile(
     r"\b(?:now|new|newly|recently|latest|updated?|changed?|adjusted|revised|increased|"
     r"decreased|raised|lowered|reduced|improved|dropped|grown|grew|rose|risen|fell|fallen|"
@@ -54,7 +54,8 @@ _CHANGED = re.compile(
     r"cut|reached|switched|expanded|went\s+(?:up|down))\b(?:\W+\w+){0,9}?\W+(?:\S*\d|(?-i:[A-Z]))",
     re.IGNORECASE,
 )
-_FIGURE = re.compile(r"\d|(?<=\w\W)(?<!\.\s)[A-Z]")
+# A message that gave a value: a figure, or a name (a capital not opening a sentence).
+_VALUE = re.compile(r"\d|(?<=\w\W)(?<!\.\s)[A-Z]")
 
 
 def later_told_first(
@@ -92,7 +93,7 @@ def later_told_first(
                 and o.row["occurred_at"] < c.row["occurred_at"]
                 and 2 * len(shared := core & said[new_id] & said[o.row["id"]]) >= len(core)
                 and shared
-                and _FIGURE.search(_text(o))
+                and _VALUE.search(_text(o))
             ),
             None,
         )
