@@ -15,12 +15,10 @@ to a question about Zotero). Otherwise the reply keeps its place.
 
 from __future__ import annotations
 
-from graphmem.model import Authority, SourceKind
-from graphmem.read.request import Candidate, RecallRequest
+from graphmem.model import Authority
+from graphmem.read.request import USERS_WORDS, Candidate, RecallRequest, read_whole
 from graphmem.store.base import GraphStore
 from graphmem.store.text import tokens
-
-_USERS_WORDS = frozenset({SourceKind.USER.value, SourceKind.RELAYED.value})
 
 
 def answered_first(
@@ -36,9 +34,11 @@ def answered_first(
     ]
     if not replies:
         return ranked
-    _read_whole(store, request, replies)  # a lean row has no turn context
+    read_whole(store, request, replies)  # a lean row has no turn context
+    # The turns the replies were read with, whole (a lean row says not who told it): one read.
+    told = [c for r in replies for i in r.row.get("context_from") or () if (c := pool.get(i))]
+    read_whole(store, request, told)
     messages = {r.row["id"]: m for r in replies if (m := _message_of(r, pool)) is not None}
-    _read_whole(store, request, list(messages.values()))
     # Its own words, not those its turn context lent it (the reply's among them).
     asked = set(tokens(request.query))
     placed = {c.row["id"] for c in ranked}
@@ -49,7 +49,6 @@ def answered_first(
         message = messages.get(reply.row["id"])
         if (
             message is None
-            or "content" not in message.row
             or standing.get(message.row["id"]) is False
             or not asked & set(tokens(str(message.row["content"])))
         ):
@@ -63,14 +62,6 @@ def answered_first(
     return order[: request.k]
 
 
-def _read_whole(store: GraphStore, request: RecallRequest, candidates: list[Candidate]) -> None:
-    lean = [c.row["id"] for c in candidates if "content" not in c.row]
-    if lean:
-        whole = store.recall_rows(request.namespace, [], lean, request.point).rows
-        for c in candidates:
-            c.row = whole.get(c.row["id"], c.row)
-
-
 def _message_of(reply: Candidate, pool: dict[str, Candidate]) -> Candidate | None:
     """The user's latest message among those the reply was read with (its turn context),
     if it is a current candidate of the recall."""
@@ -80,14 +71,7 @@ def _message_of(reply: Candidate, pool: dict[str, Candidate]) -> Candidate | Non
         if (c := pool.get(i)) is not None
         and c.kind == "episode"
         and not c.outdated
-        and c.row.get("source", _source_of(c)) in _USERS_WORDS
+        and c.row.get("source") in USERS_WORDS
         and c.row["occurred_at"] <= reply.row["occurred_at"]
     ]
     return max(told, key=lambda c: (c.row["occurred_at"], c.row["id"]), default=None)
-
-
-def _source_of(c: Candidate) -> str:
-    """A lean row's source, read from its authority: the user's words are ``user`` or
-    ``relayed``."""
-    authority = c.row.get("authority")
-    return SourceKind.USER.value if authority == Authority.USER.value else str(authority)

@@ -33,10 +33,17 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 
 from graphmem.extract.relation_words import asked_by, relations, said
-from graphmem.model import SourceKind, entity_key
+from graphmem.model import entity_key
 from graphmem.models.embed import Embedder
 from graphmem.read.focus import SELF_KEY, Focus, about_user, focus_of, roles_of
-from graphmem.read.request import Candidate, RecallRequest, admits, supported
+from graphmem.read.request import (
+    USERS_WORDS,
+    Candidate,
+    RecallRequest,
+    admits,
+    read_whole,
+    supported,
+)
 from graphmem.read.standing import asks_for_help, is_standing
 from graphmem.read.time_focus import untimed
 from graphmem.results import Provenance
@@ -46,9 +53,6 @@ from graphmem.store.rows import slot_subject
 from graphmem.store.text import tokens
 
 _EVER = datetime.min.replace(tzinfo=UTC)
-# Whose words can change what holds: the user's, or a model relaying them. A document's later
-# paragraph, an email or a tool result is no newer version of the user's band.
-_USERS_WORDS = frozenset({SourceKind.USER.value, SourceKind.RELAYED.value})
 DOMINANT = 0.6  # the share of the votes the leading subject or relation must have
 MAX_WORDS = 30  # a longer query is no one question (a dialogue, a document)
 MAX_VALUES = 3  # a slot holding more values at once is a list, not the answer
@@ -83,7 +87,7 @@ def asked_first(
     """``ranked`` with the facts of the slot the question asks about first, when it is read.
     ``meaning`` gives relation names vectors comparable with ``vector`` (the embedder's),
     for a question that names its relation in other words ("GP" for ``doctor``)."""
-    if not _one_question(request.query):
+    if not one_question(request.query):
         return ranked, support
     votes = _Votes(store, request, pool)
     subject = _whose(store, request, pool, votes)
@@ -192,7 +196,7 @@ def _told_since(
     since: datetime,
     read: bool = False,
 ) -> list[Candidate]:
-    """The messages among the candidates that the user told (:data:`_USERS_WORDS`) after
+    """The messages among the candidates that the user told (:data:`USERS_WORDS`) after
     ``since`` and by the recall's point, that speak of ``subject``'s ``relation`` (its
     words, and the user in the first person or the subject by name), and from which no
     fact was read at all (``read``: or only versions of the relation): newest first."""
@@ -204,16 +208,12 @@ def _told_since(
         and not c.outdated
         and since < c.row["occurred_at"] <= request.point.at
     ]
-    lean = [c.row["id"] for c in later if "content" not in c.row]  # a lean Neo4j row
-    if lean:
-        whole = store.recall_rows(request.namespace, [], lean, request.point).rows
-        for c in later:
-            c.row = whole.get(c.row["id"], c.row)
+    read_whole(store, request, later)
     spoken = [
         c
         for c in later
         if "content" in c.row
-        and c.row.get("source") in _USERS_WORDS
+        and c.row.get("source") in USERS_WORDS
         and asked_by(said(c.row["content"]), relation)
         and (
             about_user(c.row["content"])
@@ -258,7 +258,7 @@ def meaning_of(embedder: Embedder, vector: list[float]) -> Meaning | None:
     return near
 
 
-def _one_question(query: str) -> bool:
+def one_question(query: str) -> bool:
     """A question short enough to ask for one slot: a dialogue or a document pasted as the
     query speaks of many things, and its words would read as a slot by chance."""
     return "\n" not in query.strip() and len(query.split()) <= MAX_WORDS

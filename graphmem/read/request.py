@@ -191,6 +191,21 @@ class Candidate:
     contested: bool = False  # a later message about its slot told no version of it
 
 
+# Whose words can change what holds: the user's, or a model relaying them. A document's later
+# paragraph, an email, a tool result or the agent's own reply is no newer word of the user's.
+USERS_WORDS = frozenset({SourceKind.USER.value, SourceKind.RELAYED.value})
+
+
+def read_whole(store: GraphStore, request: RecallRequest, candidates: list[Candidate]) -> None:
+    """Give every episode candidate with a lean row (Neo4j's: no content, no source, no turn
+    context) its whole row, in one read."""
+    lean = [c.row["id"] for c in candidates if c.kind == "episode" and "content" not in c.row]
+    if lean:
+        whole = store.recall_rows(request.namespace, [], lean, request.point).rows
+        for c in candidates:
+            c.row = whole.get(c.row["id"], c.row)
+
+
 def admits(where: RecallFilter) -> Callable[[Row], bool]:
     """The recall filter, for a fact row read outside its channels."""
 

@@ -21,15 +21,12 @@ from __future__ import annotations
 
 import re
 
-from graphmem.model import SourceKind
-from graphmem.read.asked import COUNTING, names_in
-from graphmem.read.request import Candidate, RecallRequest
+from graphmem.read.asked import COUNTING, names_in, one_question
+from graphmem.read.request import USERS_WORDS, Candidate, RecallRequest, read_whole
 from graphmem.read.time_focus import focus_of, untimed
 from graphmem.store.base import GraphStore
 from graphmem.store.text import tokens
 
-_USERS_WORDS = frozenset({SourceKind.USER.value, SourceKind.RELAYED.value})
-MAX_WORDS = 30  # a longer query is no one question
 # A question for a value: opens with a wh-word or a "how" of measure (how many, how fast…).
 _ASKS_VALUE = re.compile(
     r"^\s*(?:what|which|when|where|who|how\s+(?!(?:do|does|did|can|could|should|would|will|"
@@ -65,8 +62,7 @@ def later_told_first(
     before the earliest-ranked earlier message it restates (see the module)."""
     query = request.query
     if (
-        "\n" in query.strip()
-        or len(query.split()) > MAX_WORDS
+        not one_question(query)
         or not _ASKS_VALUE.search(query)
         or _ABOUT_THEN.search(query)
         or focus_of(query, request.point.at).kind != "now"
@@ -108,12 +104,7 @@ def _text(c: Candidate) -> str:
 
 
 def _contents(store: GraphStore, request: RecallRequest, ranked: list[Candidate]) -> dict[str, str]:
-    """The text of each of the user's current messages in ``ranked``, by id (a lean Neo4j
-    row is read whole first)."""
+    """The text of each of the user's current messages in ``ranked``, by id."""
     episodes = [c for c in ranked if c.kind == "episode" and not c.outdated]
-    lean = [c.row["id"] for c in episodes if "content" not in c.row]
-    if lean:
-        whole = store.recall_rows(request.namespace, [], lean, request.point).rows
-        for c in episodes:
-            c.row = whole.get(c.row["id"], c.row)
-    return {c.row["id"]: _text(c) for c in episodes if c.row.get("source") in _USERS_WORDS}
+    read_whole(store, request, episodes)
+    return {c.row["id"]: _text(c) for c in episodes if c.row.get("source") in USERS_WORDS}
