@@ -30,9 +30,11 @@ Phrase = tuple[str, ...]
 def said(text: str) -> Phrase:
     """The stems of ``text``'s words, lower-cased and without accents, stop words kept
     ("do for a living" is four words)."""
-    folded = unicodedata.normalize("NFKD", text.casefold())
-    folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    return tuple(stem(word) for word in _WORD.findall(folded))
+    folded = text.casefold()
+    if not folded.isascii():  # nothing to fold otherwise: recall reads whole documents
+        folded = unicodedata.normalize("NFKD", folded)
+        folded = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return tuple(map(stem, _WORD.findall(folded)))
 
 
 @functools.cache

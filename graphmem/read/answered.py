@@ -18,7 +18,7 @@ from __future__ import annotations
 from graphmem.model import Authority
 from graphmem.read.request import USERS_WORDS, Candidate, RecallRequest, read_whole
 from graphmem.store.base import GraphStore
-from graphmem.store.text import tokens
+from graphmem.store.text import terms
 
 
 def answered_first(
@@ -40,7 +40,7 @@ def answered_first(
     read_whole(store, request, told)
     messages = {r.row["id"]: m for r in replies if (m := _message_of(r, pool)) is not None}
     # Its own words, not those its turn context lent it (the reply's among them).
-    asked = set(tokens(request.query))
+    asked = terms(request.query)
     placed = {c.row["id"] for c in ranked}
     unread = [m.row["id"] for m in messages.values() if m.row["id"] not in placed]
     standing = store.episodes_standing(request.namespace, unread, request.point) if unread else {}
@@ -50,7 +50,7 @@ def answered_first(
         if (
             message is None
             or standing.get(message.row["id"]) is False
-            or not asked & set(tokens(str(message.row["content"])))
+            or not asked & terms(str(message.row["content"]))
         ):
             continue
         at = order.index(reply)

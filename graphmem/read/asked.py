@@ -50,7 +50,7 @@ from graphmem.results import Provenance
 from graphmem.store.base import FactFilter, GraphStore
 from graphmem.store.changes import Row
 from graphmem.store.rows import slot_subject
-from graphmem.store.text import tokens
+from graphmem.store.text import terms
 
 _EVER = datetime.min.replace(tzinfo=UTC)
 DOMINANT = 0.6  # the share of the votes the leading subject or relation must have
@@ -200,7 +200,6 @@ def _told_since(
     ``since`` and by the recall's point, that speak of ``subject``'s ``relation`` (its
     words, and the user in the first person or the subject by name), and from which no
     fact was read at all (``read``: or only versions of the relation): newest first."""
-    key_words = set(tokens(subject.replace("_", " ")))
     later = [
         c
         for c in pool.values()
@@ -208,32 +207,34 @@ def _told_since(
         and not c.outdated
         and since < c.row["occurred_at"] <= request.point.at
     ]
-    read_whole(store, request, later)
-    spoken = [
+    if not later:
+        return []
+    # Read as something else ("traded in the Leaf for a Duster" told a car, not a trade),
+    # a message is accounted for: only one the extractor read nothing from counts, and with
+    # ``read``, one read as a version of this relation too. Asked before the words are
+    # read: a long document's every word is costly, what was read from it is not.
+    told = store.told_slots(request.namespace, [c.row["id"] for c in later], request.point)
+    unread = [
         c
         for c in later
+        if not (slots := told.get(c.row["id"], ()))
+        or (read and any(_predicate(slot) == relation for slot in slots))
+    ]
+    read_whole(store, request, unread)
+    key_words = terms(subject.replace("_", " "))
+    spoken = [
+        c
+        for c in unread
         if "content" in c.row
         and c.row.get("source") in USERS_WORDS
-        and asked_by(said(c.row["content"]), relation)
         and (
             about_user(c.row["content"])
             if subject == SELF_KEY
-            else bool(key_words) and key_words <= set(tokens(c.row["content"]))
+            else bool(key_words) and key_words <= terms(c.row["content"])
         )
+        and asked_by(said(c.row["content"]), relation)  # the costliest test last
     ]
-    if not spoken:
-        return []
-    told = store.succession(request.namespace, [c.row["id"] for c in spoken], request.point)
-    # Read as something else ("traded in the Leaf for a Duster" told a car, not a trade),
-    # a message is accounted for: only one the extractor read nothing from counts, and with
-    # ``read``, one read as a version of this relation too.
-    unread = [
-        c
-        for c in spoken
-        if not (slots := told.slots.get(c.row["id"], ()))
-        or (read and any(_predicate(slot) == relation for slot in slots))
-    ]
-    return sorted(unread, key=lambda c: (-c.row["occurred_at"].timestamp(), c.row["id"]))
+    return sorted(spoken, key=lambda c: (-c.row["occurred_at"].timestamp(), c.row["id"]))
 
 
 _NAMES: dict[tuple[str, str], list[float]] = {}  # (embedder, relation) -> its name's vector
@@ -287,10 +288,10 @@ class _Votes:
                 elif c.row.get("slot"):
                     slots[c.row["id"]] = (c.row["slot"],)
             if episodes:
-                told = self._store.succession(
+                told = self._store.told_slots(
                     self._request.namespace, episodes, self._request.point
                 )
-                slots.update((i, tuple(dict.fromkeys(s))) for i, s in told.slots.items() if s)
+                slots.update((i, s) for i, s in told.items() if s)
             self._cast = [
                 (s, c.keyword / len(found))
                 for c in self._voters
@@ -392,10 +393,10 @@ def _by_name(query: str, relations: set[str], *, by_words: bool = True) -> str |
     people ask it with (``graphmem.extract.relation_words``: "work out" for a ``gym``). The
     relation with the most words said wins ("working as" is ``job_title``, not
     ``works_at``); a tie is no answer. ``by_words=False``: by a phrase only."""
-    asked, question = set(tokens(query)), said(query)
+    asked, question = terms(query), said(query)
     scored: dict[str, int] = {}
     for relation in relations:
-        named = set(tokens(relation.replace("_", " ")))
+        named = terms(relation.replace("_", " "))
         by_name = (
             len(named & asked) if by_words and named and 2 * len(named & asked) >= len(named) else 0
         )
@@ -429,15 +430,15 @@ def _told_with(
     words: dict[str, set[str]] = defaultdict(set)
     for relation, rows in held.items():  # a built-in's search text has how it is asked
         for row in rows:
-            words[relation] |= set(tokens(row.get("search_text") or ""))
+            words[relation] |= terms(row.get("search_text") or "")
     for row in support:
         version = told.get(row["fact_id"])
         if version is not None and version in held:
-            words[version] |= set(tokens(said.get(row["episode_id"], "")))
+            words[version] |= terms(said.get(row["episode_id"], ""))
     if len(words) < 2:
         return None
     shared = set.intersection(*words.values())
-    asked = set(tokens(untimed(request.query))) - shared - set(tokens(subject)) - COUNTING
+    asked = terms(untimed(request.query)) - shared - terms(subject) - COUNTING
     # A preference or an instruction is one of a list the user keeps adding to: it answers a
     # request for help ("where should I work on my essay?"), not a question about a value
     # ("how many sources are in my Zotero library?") unless that names it.
@@ -453,14 +454,14 @@ def _told_with(
     # four met in a long message ("budget" for "what is my total budget for holiday gifts?")
     # is chance, not the relation. A name the question gives ("before Lanternfield Trust?")
     # may be a value never told as this relation: it counts when met, not when missed.
-    needed = asked - names_in(request.query) - set(tokens(" ".join(roles_of(request.query))))
+    needed = asked - names_in(request.query) - terms(" ".join(roles_of(request.query)))
     return best[0] if top and 2 * top >= len(needed) and len(best) == 1 else None
 
 
 def names_in(query: str) -> set[str]:
     """The tokens of the capitalised words of ``query`` after its first."""
     words = query.split()[1:]
-    return set(tokens(" ".join(w for w in words if w[:1].isupper())))
+    return terms(" ".join(w for w in words if w[:1].isupper()))
 
 
 # Words that say whose, and what kind of question, not which relation.
@@ -476,7 +477,7 @@ _PERSONAL = frozenset({
 
 
 # "How many" / "how much" asks for a count, not for a relation.
-COUNTING = frozenset(tokens("many much"))
+COUNTING = frozenset(terms("many much"))
 
 
 def _relation_words(query: str, subject: str) -> str:

@@ -25,7 +25,7 @@ from graphmem.read.asked import COUNTING, names_in, one_question
 from graphmem.read.request import USERS_WORDS, Candidate, RecallRequest, read_whole
 from graphmem.read.time_focus import focus_of, untimed
 from graphmem.store.base import GraphStore
-from graphmem.store.text import tokens
+from graphmem.store.text import terms
 
 # A question for a value: opens with a wh-word or a "how" of measure (how many, how fast…).
 _ASKS_VALUE = re.compile(
@@ -68,13 +68,13 @@ def later_told_first(
         or focus_of(query, request.point.at).kind != "now"
     ):
         return ranked
-    asked = set(tokens(untimed(query))) - COUNTING
+    asked = terms(untimed(query)) - COUNTING
     if len(asked) < 2:
         return ranked
     # A name the question gives (a person, "API") is said in most messages of a chat about
     # them: two messages restate each other by the rest of its words.
     core = asked - names_in(query)
-    said = {i: set(tokens(text)) for i, text in _contents(store, request, ranked).items()}
+    said = {i: terms(text) for i, text in _contents(store, request, ranked).items()}
     order = list(ranked)
     for c in ranked:
         new_id = c.row["id"]

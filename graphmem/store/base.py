@@ -432,6 +432,13 @@ class GraphStore(Protocol):
         """For outdated episodes among ``ids``: when their claims stopped holding, their slots,
         and what holds in those slots at ``point`` (see :class:`Succession`)."""
 
+    def told_slots(
+        self, namespace: str, ids: Iterable[str], point: AsOf
+    ) -> dict[str, tuple[str, ...]]:
+        """For the episodes among ``ids`` that support a fact believed at ``point`` which began
+        by then: the slots of those facts (``Succession.slots`` without reading the slots'
+        other facts: an episode of a long document speaks of hundreds of slots)."""
+
     def recall_candidates(
         self,
         namespace: str,

@@ -192,7 +192,11 @@ def words(text: str) -> list[str]:
 
 
 def _pieces(text: str) -> Iterable[str]:
-    return _cut(_ASCII_WORD.findall(text) if text.isascii() else _BOUNDARY.split(text))
+    return _cut(_split(text))
+
+
+def _split(text: str) -> list[str]:
+    return _ASCII_WORD.findall(text) if text.isascii() else _BOUNDARY.split(text)
 
 
 @lru_cache(maxsize=65536)
@@ -236,6 +240,12 @@ def tokens(text: str) -> list[str]:
     every keyword index calls (the embedded store, benches); the Neo4j full-text indexes
     make the same terms with Lucene's english analyzer."""
     return [term for piece in _pieces(text) if (term := _term(piece))]
+
+
+def terms(text: str) -> set[str]:
+    """``set(tokens(text))``, each distinct piece of the text analysed once (recall asks it
+    of whole documents, whose words repeat)."""
+    return {term for piece in _cut(list(set(_split(text)))) if (term := _term(piece))}
 
 
 class BM25:

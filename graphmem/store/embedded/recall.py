@@ -60,11 +60,11 @@ class Channels(State):
         table = self._tables[(label, namespace)]
         changed = self._changed.pop((namespace, label), set())
         if cached is None:
-            cols = Columns.build(label, table.ids, self._graph.nodes)
+            cols = Columns.build(label, table.ids, self._graph._node)
         else:
             # Only the rows a write touched: a full build reads every node (seconds at 100k).
             cols = cached[1]
-            cols.refresh(table.ids, self._graph.nodes, changed)
+            cols.refresh(table.ids, self._graph._node, changed)
         self._cols[(namespace, label)] = (self._version, cols)
         return cols
 
@@ -296,21 +296,35 @@ class Channels(State):
                     out[episode] = False
         return out
 
+    def _claims_of(self, namespace: str, episode: str, point: AsOf) -> list[dict[str, Any]]:
+        """The believed facts ``episode`` supports that began by ``point``."""
+        nodes = self._graph._node
+        data = nodes.get(episode)
+        if data is None or data["namespace"] != namespace or data["label"] != "Episode":
+            return []
+        return [
+            nodes[f]
+            for f, rels in self._graph._pred[episode].items()
+            if "SUPPORTED_BY" in rels
+            and nodes[f]["valid_from"] <= point.at
+            and nodes[f]["recorded_at"] <= point.known_at < nodes[f]["retired_at"]
+        ]
+
+    @locked
+    def told_slots(
+        self, namespace: str, ids: Iterable[str], point: AsOf
+    ) -> dict[str, tuple[str, ...]]:
+        return {
+            episode: tuple(dict.fromkeys(f["slot"] for f in said))
+            for episode in ids
+            if (said := self._claims_of(namespace, episode, point))
+        }
+
     @locked
     def succession(self, namespace: str, ids: Iterable[str], point: AsOf) -> Succession:
         found = Succession()
-        nodes, pred = self._graph._node, self._graph._pred
         for episode in ids:
-            data = nodes.get(episode)
-            if data is None or data["namespace"] != namespace or data["label"] != "Episode":
-                continue
-            said = [
-                nodes[f]
-                for f, rels in pred[episode].items()
-                if "SUPPORTED_BY" in rels
-                and nodes[f]["valid_from"] <= point.at
-                and nodes[f]["recorded_at"] <= point.known_at < nodes[f]["retired_at"]
-            ]
+            said = self._claims_of(namespace, episode, point)
             if not said:
                 continue
             found.ended[episode] = max(f["valid_until"] for f in said)

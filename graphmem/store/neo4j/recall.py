@@ -162,24 +162,24 @@ class Channels(Connection):
         )
         return _hits(rows, "e")
 
-    def episodes_standing(self, namespace: str, ids: Iterable[str], point: AsOf) -> dict[str, bool]:
-        rows = self._read(
-            "recall/episodes_standing",
+    def _of_episodes(
+        self, query: str, namespace: str, ids: Iterable[str], point: AsOf
+    ) -> list[dict[str, Any]]:
+        """``query`` about the episodes ``ids`` at ``point``."""
+        return self._read(
+            query,
             namespace=check_namespace(namespace),
             ids=list(ids),
             at=point.at,
             known_at=point.known_at,
         )
+
+    def episodes_standing(self, namespace: str, ids: Iterable[str], point: AsOf) -> dict[str, bool]:
+        rows = self._of_episodes("recall/episodes_standing", namespace, ids, point)
         return {r["id"]: bool(r["current"]) for r in rows}
 
     def succession(self, namespace: str, ids: Iterable[str], point: AsOf) -> Succession:
-        rows = self._read(
-            "recall/succession",
-            namespace=check_namespace(namespace),
-            ids=list(ids),
-            at=point.at,
-            known_at=point.known_at,
-        )
+        rows = self._of_episodes("recall/succession", namespace, ids, point)
         found = Succession()
         for row in rows:
             found.ended[row["id"]] = from_epoch(row["ended"])
@@ -188,6 +188,12 @@ class Channels(Connection):
                 held = found.current.get(slot, ())
                 found.current[slot] = held if fact_id in held else (*held, fact_id)
         return found
+
+    def told_slots(
+        self, namespace: str, ids: Iterable[str], point: AsOf
+    ) -> dict[str, tuple[str, ...]]:
+        rows = self._of_episodes("recall/told_slots", namespace, ids, point)
+        return {row["id"]: tuple(row["slots"]) for row in rows}
 
     def recall_candidates(
         self,
