@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 import time
+import weakref
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -37,7 +38,7 @@ from graphmem.store.keywords import keyword_counts
 from graphmem.store.lock import acquire, release
 from graphmem.store.rows import slot_node_id
 from graphmem.store.salvage import Applicable, applicable
-from graphmem.store.snapshot import build_graph, no_gc
+from graphmem.store.snapshot import build_graph, long_lived
 
 _ZERO = timedelta(0)
 
@@ -61,8 +62,12 @@ class EmbeddedStore(Reads, Channels):
         try:
             self._db = Database(self.path)
             try:
-                with no_gc():  # millions of objects, none of them garbage (snapshot.py)
+                with long_lived():  # millions of objects, none of them garbage (snapshot.py)
                     self._open()
+                # What the open loaded is left out of the cyclic collector's passes, so only
+                # reference counting frees it, and the graph object sits in a cycle (networkx
+                # caches views that point back to it): its contents go when the store does.
+                weakref.finalize(self, self._graph.clear).atexit = False
             except BaseException:
                 self._db.db.close()
                 raise
