@@ -151,8 +151,9 @@ def main() -> int:
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for size, opened, recall, disk in rows:
-        print(
-            f"| {size:,} | {int(opened['facts']):,} | {ms(recall['p50'])} / {ms(recall['p95'])} | "
+        print(  # with --measure-only, --sizes does not say what the folder holds
+            f"| {'as found' if args.measure_only else f'{size:,}'} | {int(opened['facts']):,} | "
+            f"{ms(recall['p50'])} / {ms(recall['p95'])} | "
             f"{opened['open']:.1f} ({opened['first recall']:.1f}) | "
             f"{opened['rss'] / max(opened['facts'], 1) / 1024:.1f} KB | {disk / 1e6:.0f} | "
             f"{ms(recall['forget'])} | {recall['close after build']:.2f} | {recall['close']:.2f} |"

@@ -103,7 +103,7 @@ def write(folder: Path, vectors: VectorRows, rows: int, layout: Layout | None) -
             return written
         if _append(folder / VECTORS, layout, matrix):
             return [*written, VECTORS]
-    write_file(folder / VECTORS, npy(matrix))
+    write_array(folder / VECTORS, matrix)
     written.append(VECTORS)
     if vectors.ann is not None:
         tmp = graph.with_name(GRAPH + ".tmp")
@@ -140,6 +140,16 @@ def npy(array: Any) -> bytes:
     out = io.BytesIO()
     np.save(out, np.ascontiguousarray(array), allow_pickle=False)
     return out.getvalue()
+
+
+def write_array(path: Path, array: Any) -> None:
+    """``array`` as ``.npy`` in ``path``, whole or not at all, without a copy in memory."""
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("wb") as handle:
+        np.save(handle, np.ascontiguousarray(array), allow_pickle=False)
+        handle.flush()
+        os.fsync(handle.fileno())
+    tmp.replace(path)
 
 
 def write_file(path: Path, data: bytes) -> None:
