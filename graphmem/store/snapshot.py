@@ -205,23 +205,34 @@ def _revive(value: Any) -> Any:
 
 
 @contextmanager
-def long_lived() -> Iterator[None]:
-    """Hold the cyclic collector off while an open builds its objects, then leave them out
-    of its passes (``gc.freeze``): at 100k facts a full pass walks 1.7 million containers
-    for 0.55-0.7 s, paid by whichever call comes next, and finds none of them garbage.
-    Reference counting still frees them when forgotten, or when the store is let go (the
-    one cycle, the graph object's own, is broken then: embedded/store.py). The cost: garbage
-    cycles already in the process when an open ends are never collected, so the young
-    generations are collected first."""
+def no_gc() -> Iterator[None]:
+    """Hold the cyclic collector off while an open builds its objects (the young
+    generations collected first: see :func:`long_lived`)."""
     enabled = gc.isenabled()
     gc.collect(1)
     gc.disable()
     try:
         yield
-        gc.freeze()
     finally:
         if enabled:
             gc.enable()
+
+
+# Records an open must have read for what it built to be left out of the collector's passes.
+LONG_LIVED = 100_000
+
+
+def long_lived(records: int) -> None:
+    """Leave what an open of ``records`` records built out of the cyclic collector's later
+    passes (``gc.freeze``), when they are many: at 100k facts (a million records) a full
+    pass walks 1.7 million containers for 0.55-0.7 s, paid by whichever call comes next, and
+    finds none of them garbage. Reference counting still frees them when forgotten, or when
+    the store is let go (the one cycle, the graph object's own, is broken then:
+    embedded/store.py). The cost falls on the process: garbage cycles it already holds at
+    that moment, or that later form through an object it held then, are never collected; a
+    small store, whose passes cost little, does not ask it."""
+    if records >= LONG_LIVED:
+        gc.freeze()
 
 
 def build_graph(state: dict[str, Any]) -> Any:

@@ -38,7 +38,7 @@ from graphmem.store.keywords import keyword_counts
 from graphmem.store.lock import acquire, release
 from graphmem.store.rows import slot_node_id
 from graphmem.store.salvage import Applicable, applicable
-from graphmem.store.snapshot import build_graph, long_lived
+from graphmem.store.snapshot import build_graph, long_lived, no_gc
 
 _ZERO = timedelta(0)
 
@@ -62,8 +62,9 @@ class EmbeddedStore(Reads, Channels):
         try:
             self._db = Database(self.path)
             try:
-                with long_lived():  # millions of objects, none of them garbage (snapshot.py)
+                with no_gc():  # millions of objects, none of them garbage (snapshot.py)
                     self._open()
+                    long_lived(sum(self._db.counts.values()))
                 # What the open loaded is left out of the cyclic collector's passes, so only
                 # reference counting frees it, and the graph object sits in a cycle (networkx
                 # caches views that point back to it): its contents go when the store does.
