@@ -12,9 +12,9 @@ Reading is where a reopen spends its time, so: orjson parses the JSON (the
 standard library is the fallback for what orjson refuses, such as ``NaN``), a
 walk turns the ``$dt`` objects into datetimes, and the networkx graph is built
 straight into its adjacency dicts rather than edge by edge through its API.
-The cyclic garbage collector is held off while the millions of objects are made, and
-leaves them out of its passes after: none of them is garbage, and its passes over them
-cost as much as the parse.
+The cyclic garbage collector is held off while the millions of objects are made, and,
+for a large store, leaves them out of its passes after: none of them is garbage, and its
+passes over them cost as much as the parse.
 """
 
 from __future__ import annotations

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import faiss
 import numpy as np
@@ -144,19 +144,20 @@ def npy(array: Any) -> bytes:
 
 def write_array(path: Path, array: Any) -> None:
     """``array`` as ``.npy`` in ``path``, whole or not at all, without a copy in memory."""
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("wb") as handle:
-        np.save(handle, np.ascontiguousarray(array), allow_pickle=False)
-        handle.flush()
-        os.fsync(handle.fileno())
-    tmp.replace(path)
+    _whole(path, lambda handle: np.save(handle, np.ascontiguousarray(array), allow_pickle=False))
 
 
 def write_file(path: Path, data: bytes) -> None:
-    """``data`` in ``path`` whole or not at all (a temporary file, fsynced, renamed)."""
+    """``data`` in ``path`` whole or not at all."""
+    _whole(path, lambda handle: handle.write(data))
+
+
+def _whole(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """What ``write`` writes in ``path`` whole or not at all (a temporary file, fsynced,
+    renamed)."""
     tmp = path.with_name(path.name + ".tmp")
     with tmp.open("wb") as handle:
-        handle.write(data)
+        write(handle)
         handle.flush()
         os.fsync(handle.fileno())
     tmp.replace(path)

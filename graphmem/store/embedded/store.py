@@ -65,9 +65,10 @@ class EmbeddedStore(Reads, Channels):
                 with no_gc():  # millions of objects, none of them garbage (snapshot.py)
                     self._open()
                     long_lived(sum(self._db.counts.values()))
-                # What the open loaded is left out of the cyclic collector's passes, so only
-                # reference counting frees it, and the graph object sits in a cycle (networkx
-                # caches views that point back to it): its contents go when the store does.
+                # A large store's open leaves what it loaded out of the cyclic collector's
+                # passes, so only reference counting frees it, and the graph object sits in a
+                # cycle (networkx caches views that point back to it): its contents go when
+                # the store does.
                 weakref.finalize(self, self._graph.clear).atexit = False
             except BaseException:
                 self._db.db.close()
