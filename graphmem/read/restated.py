@@ -28,7 +28,7 @@ from graphmem.store.base import GraphStore
 from graphmem.store.text import terms
 
 # A question for a value: opens with a wh-word or a "how" of measure (how many, how fast…).
-_ASKS_VALUE = re.compile(
+_OPENS_FOR_VALUE = re.compile(
     r"^\s*(?:what|which|when|where|who|how\s+(?!(?:do|does|did|can|could|should|would|will|"
     r"to|is|are|am|was|were|about)\b)\w+)\b",
     re.IGNORECASE,
@@ -63,7 +63,7 @@ def later_told_first(
     query = request.query
     if (
         not one_question(query)
-        or not _ASKS_VALUE.search(query)
+        or not _OPENS_FOR_VALUE.search(query)
         or _ABOUT_THEN.search(query)
         or focus_of(query, request.point.at).kind != "now"
     ):
