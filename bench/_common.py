@@ -239,7 +239,7 @@ def parse_weights(spec: str) -> WeightSetting:
 
     Names: similarity (sim), keyword (kw), recency (rec), confidence (conf), use,
     period, half_life (hl, in days), overfetch, keyword_saturation (ksat),
-    keyword_bound_terms (kterms). ``default`` gives what ``Memory`` uses with the default
+    keyword_bound_terms (kterms), lookahead. ``default`` gives what ``Memory`` uses with the default
     weights (``Weights.balanced()``), ``default,x=y`` the same with x changed; ``seeds`` the
     seeds' values (``Weights()``).
     """
@@ -264,7 +264,7 @@ def parse_weights(spec: str) -> WeightSetting:
             values[name] = timedelta(days=float(raw))
         elif name == "fusion":
             values[name] = raw.strip()
-        elif name in ("overfetch", "keyword_bound_terms"):
+        elif name in ("overfetch", "keyword_bound_terms", "lookahead"):
             values[name] = int(raw)
         else:
             values[name] = float(raw)

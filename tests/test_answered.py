@@ -4,12 +4,14 @@ better, while the user's words, the evidence, fell behind or out of the best k."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
-from graphmem import Memory
+from graphmem import Memory, Weights
+from graphmem.errors import InvalidArgument
 
 MORNING = datetime(2026, 4, 5, 9, tzinfo=UTC)
 ASKED = "I've added 52 sources to my Zotero library, how can I organise them?"
@@ -69,3 +71,54 @@ def test_a_held_back_message_is_not_pulled_in_by_its_reply(memory: Memory, ns: A
     found = [e.text for e in memory.recall(QUESTION, maya, k=5)]
     assert asked not in found, found
     assert REPLY in found, found
+
+
+TRACKED = "I track the dashboard API's average response time in Grafana every week."
+
+
+def test_a_reply_after_its_message_leaves_its_place_to_other_evidence(
+    memory: Memory, ns: Any
+) -> None:
+    """The reply restates the message placed just before it: the pair would take two of the
+    k places for one piece of evidence, so the reply goes after the other candidates (it is
+    not dropped: with room it is still returned)."""
+    maya = ns("maya")
+    memory.remember(TRACKED, maya, at=MORNING - timedelta(days=3))
+    told(memory, maya, [("user", MESSAGE), ("agent", ANSWER)])
+    found = [e.text for e in memory.recall(QUESTION_API, maya, k=2)]
+    assert found == [MESSAGE, TRACKED], found
+    found = [e.text for e in memory.recall(QUESTION_API, maya, k=3)]
+    assert found == [MESSAGE, TRACKED, ANSWER], found
+
+
+def test_a_question_about_what_the_agent_said_keeps_its_reply_in_place(
+    memory: Memory, ns: Any
+) -> None:
+    """Asked what the agent recommended, its reply is the evidence: it keeps its place
+    after the message it answers."""
+    maya = ns("maya")
+    memory.remember(TRACKED, maya, at=MORNING - timedelta(days=3))
+    told(memory, maya, [("user", MESSAGE), ("agent", ANSWER)])
+    question = "What did you recommend to keep the dashboard API's average response time low?"
+    found = [e.text for e in memory.recall(question, maya, k=2)]
+    assert found == [MESSAGE, ANSWER], found
+
+
+def test_the_read_steps_lookahead_decides_what_takes_the_freed_place(
+    memory: Memory, ns: Any
+) -> None:
+    """The message and its reply are the best two; a weaker match is third. With a lookahead of
+    1 the read steps see only the best k: the reply moves down, but nothing they judged can
+    take its place. The default lookahead lets the third take it. A lookahead below 1 is refused
+    by name."""
+    maya = ns("maya")
+    weaker = "I watch the API response in Grafana."
+    memory.remember(weaker, maya, at=MORNING - timedelta(days=3))
+    told(memory, maya, [("user", MESSAGE), ("agent", ANSWER)])
+    narrow = replace(Weights.balanced(), lookahead=1)
+    found = [e.text for e in memory.recall(QUESTION_API, maya, k=2, weights=narrow)]
+    assert found == [MESSAGE, ANSWER], found
+    found = [e.text for e in memory.recall(QUESTION_API, maya, k=2)]
+    assert found == [MESSAGE, weaker], found
+    with pytest.raises(InvalidArgument, match="lookahead"):
+        Weights(lookahead=0)

@@ -11,14 +11,31 @@ before it, if that message is one of the recall's candidates (it passed the reca
 still holds, and says a word of the question in its own text (a turn's context lends it its
 neighbours' words, the reply's among them: "can you help me with my thesis?" is no answer
 to a question about Zotero). Otherwise the reply keeps its place.
+
+A reply placed after its message says again what the message said: the pair would take two
+of the k places for one piece of evidence. So, unless the question asks what the agent said
+("what did you recommend…", "your advice"), such a reply goes after the candidates that are
+no one's restatement, and its place goes to the next of them (recall orders more than k,
+``Weights.lookahead``). The reply is not dropped: with room to spare it is still returned.
 """
 
 from __future__ import annotations
+
+import re
 
 from graphmem.model import Authority
 from graphmem.read.request import USERS_WORDS, Candidate, RecallRequest, read_whole
 from graphmem.store.base import GraphStore
 from graphmem.store.text import terms
+
+# A question about what the agent itself said before: its reply is then the evidence. A request
+# for advice now ("what would you suggest?", "can you help me…?") is not one.
+_ASKS_AGENTS_WORDS = re.compile(
+    r"\b(?:did|had|have) you\b"
+    r"|\byou (?:\w+ed|said|told|gave|made|wrote|taught|showed|meant)\b"
+    r"|\byour (?:advice|suggestions?|recommendations?|answers?|repl(?:y|ies)|explanations?)\b",
+    re.IGNORECASE,
+)
 
 
 def answered_first(
@@ -26,14 +43,15 @@ def answered_first(
 ) -> list[Candidate]:
     """``ranked`` with the user's message each agent reply answers placed just before the
     reply, when the message is a candidate that says a word of the question itself and
-    still holds (see the module); at most ``request.k`` long."""
+    still holds, and the replies so answered after every other candidate unless the question
+    asks what the agent said (see the module); at most ``request.k`` long."""
     replies = [
         c
         for c in ranked
         if c.kind == "episode" and c.row.get("authority") == Authority.INFERRED.value
     ]
     if not replies:
-        return ranked
+        return ranked[: request.k]
     read_whole(store, request, replies)  # a lean row has no turn context
     # The turns the replies were read with, whole (a lean row says not who told it): one read.
     told = [c for r in replies for i in r.row.get("context_from") or () if (c := pool.get(i))]
@@ -45,6 +63,7 @@ def answered_first(
     unread = [m.row["id"] for m in messages.values() if m.row["id"] not in placed]
     standing = store.episodes_standing(request.namespace, unread, request.point) if unread else {}
     order = list(ranked)
+    answered: list[Candidate] = []
     for reply in replies:
         message = messages.get(reply.row["id"])
         if (
@@ -53,12 +72,16 @@ def answered_first(
             or not asked & terms(str(message.row["content"]))
         ):
             continue
+        answered.append(reply)
         at = order.index(reply)
         if message in order:
             if order.index(message) < at:
                 continue
             order.remove(message)
         order.insert(at, message)
+    if answered and not _ASKS_AGENTS_WORDS.search(request.query):
+        moved = {id(c) for c in answered}
+        order = [c for c in order if id(c) not in moved] + answered
     return order[: request.k]
 
 

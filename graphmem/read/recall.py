@@ -18,6 +18,7 @@ import bisect
 import functools
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from graphmem.errors import InvalidArgument
@@ -92,11 +93,17 @@ def _ranked(
         _mark_off_focus(focus_of(request.query), relevant)
     if request.weights.period:
         _mark_named_periods(request, relevant)
-    ranked, support = _best(store, request, relevant, lean=found.lean)
+    # The best k and, behind them, the reserve that takes a place a reply leaves (a reply
+    # placed after its message, graphmem.read.answered): read whole and checked as they are.
+    wide = replace(request, k=request.k * request.weights.lookahead)
+    ranked, support = _best(store, wide, relevant, lean=found.lean)
+    ranked, reserve = ranked[: request.k], ranked[request.k :]
     ranked, support = current_first(store, request, ranked, pool, support)
     ranked, support = asked_first(store, request, ranked, pool, support, meaning=meaning)
-    ranked = answered_first(store, request, later_told_first(store, request, ranked), pool)
-    return ranked, support
+    ranked = later_told_first(store, request, ranked)
+    placed = {c.row["id"] for c in ranked}
+    ranked = [*ranked, *(c for c in reserve if c.row["id"] not in placed)]
+    return answered_first(store, request, ranked, pool), support
 
 
 def excerpt(text: str, query: str, max_chars: int) -> str:
