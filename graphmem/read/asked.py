@@ -10,7 +10,9 @@ and puts the facts that hold in it first, credited with the best match of the re
   read as the name: "Hamid's"); else the user, when it speaks in the first person of
   itself (``graphmem.read.focus``); else someone the user knows ("my flatmate's"), read
   from the evidence: the subject that the keyword matches not explained by the relation
-  are about, when one subject has most of them.
+  are about, when one subject has most of them — counting only matches someone in the
+  conversation stands behind: a document's subjects ("chloroquine is immunomodulatory"
+  for "which kit is used in China?") are no one a question means without naming them.
 * **Which relation**: a relation whose name the question uses ("band", "job title",
   "live" for ``lives_in``) or a phrase people ask it with ("work out" for a ``gym``,
   ``graphmem.extract.relation_words``), the longest phrase winning ("working as" is a job
@@ -33,7 +35,7 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 
 from graphmem.extract.relation_words import asked_by, relations, said
-from graphmem.model import entity_key
+from graphmem.model import Authority, entity_key
 from graphmem.models.embed import Embedder
 from graphmem.read.focus import SELF_KEY, Focus, about_user, focus_of, roles_of
 from graphmem.read.request import (
@@ -276,9 +278,12 @@ class _Votes:
             (c for c in pool.values() if "keyword" in c.ranks),
             key=lambda c: (-c.keyword, c.row["id"]),
         )[:VOTERS]
-        self._cast: list[tuple[str, float]] | None = None
+        # (slot, weight, whether the match is a document's, an email's, a tool's)
+        self._cast: list[tuple[str, float, bool]] | None = None
 
-    def cast(self) -> list[tuple[str, float]]:
+    def cast(self, *, external: bool = True) -> list[tuple[str, float]]:
+        """The votes; with ``external=False`` only those of matches someone in the
+        conversation stands behind (not a document's, an email's, a tool's)."""
         if self._cast is None:
             slots: dict[str, tuple[str, ...]] = {}
             episodes = []
@@ -293,12 +298,12 @@ class _Votes:
                 )
                 slots.update((i, s) for i, s in told.items() if s)
             self._cast = [
-                (s, c.keyword / len(found))
+                (s, c.keyword / len(found), c.row.get("authority") == Authority.EXTERNAL.value)
                 for c in self._voters
                 if (found := slots.get(c.row["id"], ()))
                 for s in found
             ]
-        return self._cast
+        return [(s, weight) for s, weight, outside in self._cast if external or not outside]
 
 
 def _whose(
@@ -321,9 +326,11 @@ def _whose(
     if (called := _by_role(store, request, known)) is not None:
         return called
     said = _by_name(query, {_predicate(s) for s, _ in cast} - {""})
+    # Someone the question does not name is someone the conversation spoke of: a document's
+    # subjects ("chloroquine", a virus) are no person a question means without naming them.
     return _leader(
         (slot_subject(s), weight)
-        for s, weight in cast
+        for s, weight in votes.cast(external=False)
         if _predicate(s) != said and slot_subject(s) != SELF_KEY
     )
 
@@ -458,7 +465,7 @@ def _told_with(
     return best[0] if top and 2 * top >= len(needed) and len(best) == 1 else None
 
 
-def names_in(query: str) -> set[str]:
+def names_in(query: str) -> frozenset[str]:
     """The tokens of the capitalised words of ``query`` after its first."""
     words = query.split()[1:]
     return terms(" ".join(w for w in words if w[:1].isupper()))
