@@ -15,7 +15,9 @@ of one episode (one message remembered just before) and the ``close()`` after it
     .venv/bin/python bench/embedded_scale.py --dir /tmp/s --measure-only   # reuse a folder
 
 ``--dir`` with ``--keep`` leaves the folder, so another build of graphmem can be
-measured on the same data with ``--measure-only``.
+measured on the same data with ``--measure-only``: given the options the folder was built
+with (``--sizes``, ``--seed``, ``--batch``, ``--queries``), it grows the same world again
+without writing, and so asks the questions the build asked at its last size.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -97,7 +100,16 @@ def forget_and_close(mem: Memory, at: datetime) -> dict[str, float]:
     return {"forget": forgot, "close": time.perf_counter() - started}
 
 
-def main() -> int:
+def regrow(world: World, clock: Iterator[datetime], have: int, size: int, batch: int) -> None:
+    """The world a build grew from ``have`` to ``size`` claims, grown again without writing:
+    the questions it then asks are those the build asked (a fresh world asks of people the
+    folder does not hold)."""
+    for done in range(have, size, batch):
+        world.claims(min(batch, size - done))
+        next(clock)
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--dir", type=Path, default=None, help="store folder (default: temp)")
@@ -107,7 +119,11 @@ def main() -> int:
     parser.add_argument("--batch", type=int, default=500)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--reopen-child", type=Path, default=None, help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> int:
+    args = _parser().parse_args()
     if args.reopen_child is not None:
         print(json.dumps(reopen(args.reopen_child)))
         return 0
@@ -122,7 +138,14 @@ def main() -> int:
     clock = clock_from(START)
     have = 0
     for size in sizes:
-        if not args.measure_only:
+        if args.measure_only:
+            regrow(world, clock, have, size, args.batch)
+            have = size
+            if size != sizes[-1]:
+                world.questions(args.queries + 10)  # what the build asked at this size
+                next(clock)  # and the forget's message
+                continue
+        else:
             mem = Memory(args.dir)
             define_predicates(mem)
             progress(f"growing to {size} claims")
@@ -142,8 +165,6 @@ def main() -> int:
         size_on_disk = sum(p.stat().st_size for p in args.dir.rglob("*") if p.is_file())
         rows.append((size, opened, recall, size_on_disk))
         progress(f"  {size}: {opened}, {recall}")
-        if args.measure_only:
-            break
     print(f"\nembedded store ({machine()}), offline embedder, batch {args.batch}\n")
     print(
         "| claims | Fact nodes | recall p50 / p95 ms | reopen s (open + first recall) | "
@@ -151,8 +172,9 @@ def main() -> int:
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for size, opened, recall, disk in rows:
-        print(  # with --measure-only, --sizes does not say what the folder holds
-            f"| {'as found' if args.measure_only else f'{size:,}'} | {int(opened['facts']):,} | "
+        print(
+            f"| {f'{size:,} as found' if args.measure_only else f'{size:,}'} | "
+            f"{int(opened['facts']):,} | "
             f"{ms(recall['p50'])} / {ms(recall['p95'])} | "
             f"{opened['open']:.1f} ({opened['first recall']:.1f}) | "
             f"{opened['rss'] / max(opened['facts'], 1) / 1024:.1f} KB | {disk / 1e6:.0f} | "

@@ -27,9 +27,10 @@ _WORD = re.compile(r"[^\W_]+")  # "check-ups" is two words, "wi-fi" too
 Phrase = tuple[str, ...]
 
 
+@functools.lru_cache(maxsize=1024)
 def said(text: str) -> Phrase:
     """The stems of ``text``'s words, lower-cased and without accents, stop words kept
-    ("do for a living" is four words)."""
+    ("do for a living" is four words); kept for the last 1,024 texts, as :func:`terms`."""
     folded = text.casefold()
     if not folded.isascii():  # nothing to fold otherwise: recall reads whole documents
         folded = unicodedata.normalize("NFKD", folded)
