@@ -134,7 +134,7 @@ class Weights:
         overfetch 4 / 8 on the six sets of bench/retrieval.py (semantic embedder, sessions
         named and not), the pair 2 / 8 had the best mean NDCG@10 rank and was chosen for
         every set held out in turn: BEAM NDCG@10 0.431 -> 0.444 (R@10 0.664 -> 0.698), the
-        other five within 0.002; recall p50 on LoCoMo 2.7 -> 3.4 ms."""
+        other five within 0.004; recall p50 on LoCoMo 2.6 -> 3.1 ms."""
         return cls(
             similarity=0.5,
             keyword=0.5,
