@@ -383,3 +383,59 @@ def test_among_equal_matches_the_users_words_come_before_the_agents(
         memory.remember(text, maya, source=source, at=datetime(2026, 4, 5, 9, minute, tzinfo=UTC))
     found = memory.recall("How fast does the dashboard API respond?", maya, k=5)
     assert [e.authority.value for e in found[:2]] == ["user", "inferred"], found
+
+
+def _passage(i: int, similarity: float, source: str, when: datetime) -> Candidate:
+    row = {
+        "id": f"e_{i:04d}",
+        "occurred_at": when,
+        "confidence": 0.5,
+        "authority": "external" if source == "document" else "user",
+        "source": source,
+    }
+    return Candidate("episode", row, similarity=similarity)
+
+
+@pytest.mark.parametrize("source", ["document", "user"])
+def test_a_documents_passages_of_one_day_keep_the_order_of_their_match(source: str) -> None:
+    """COVID-QA: a paper's paragraphs stored one after another matched a question within the
+    tie margin, and "newest first" put the paragraph after the answer above it. Passages of
+    a document stored the same day keep their match order; what a person said is still
+    newest first among equal matches (a later telling may replace an earlier one)."""
+    morning = datetime(2026, 5, 1, 9, tzinfo=UTC)
+    best = _passage(1, 0.60, source, morning)  # the better match, stored first
+    later = [_passage(i, 0.59, source, morning.replace(minute=i)) for i in range(2, 6)]
+    request = RecallRequest("q", "ns", AsOf.of(d(6), d(6)), k=5)
+    order = [c.row["id"] for c in _order([*later, best], request)]
+    if source == "document":
+        assert order[0] == "e_0001", order
+    else:
+        assert order[0] == "e_0005", order
+
+
+def test_a_document_of_a_later_day_still_comes_first_among_equal_matches() -> None:
+    first_day, next_day = datetime(2026, 5, 1, 9, tzinfo=UTC), datetime(2026, 5, 2, 9, tzinfo=UTC)
+    old = _passage(1, 0.60, "document", first_day)
+    new = _passage(2, 0.59, "document", next_day)
+    request = RecallRequest("q", "ns", AsOf.of(d(6), d(6)), k=5)
+    assert [c.row["id"] for c in _order([old, new], request)] == ["e_0002", "e_0001"]
+
+
+def test_a_documents_passages_are_ordered_alike_on_both_stores(
+    memory: Memory, clock: Clock, ns: NS
+) -> None:
+    # The same passage twice, stored a minute apart: equal matches. A document's copies come
+    # back in the order they were stored (the tie falls to the ids); the user's, newest first.
+    # The Neo4j store ranks lean rows, so this also checks that they carry the source.
+    space = ns("passages")
+    clock.set(d(6))
+    said = "Chloroquine blocks the entry of the virus into cultured cells."
+    for source in ("document", "user"):
+        for minute in (0, 1):
+            at = datetime(2026, 5, 1, 9, minute, tzinfo=UTC)
+            memory.remember(said, space, source=source, at=at, session=f"{source}-{minute}")
+    found = memory.recall("What blocks the entry of the virus into cells?", space, k=10)
+    episodes = [e for e in found if e.kind == "episode"]
+    for authority, expected in (("external", [0, 1]), ("user", [1, 0])):
+        minutes = [e.valid_from.minute for e in episodes if e.authority.value == authority]
+        assert minutes == expected, (authority, [(e.authority, e.valid_from) for e in episodes])

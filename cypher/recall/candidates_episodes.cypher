@@ -30,7 +30,7 @@
 // server plans this once, not once per size of question (graphmem/store/neo4j/recall.py,
 // one_size).
 // Returns: one row — episode_vector and episode_keyword (maps: id, similarity, score,
-//   occurred_at, confidence, authority, use_count; a keyword hit also idfs, each distinct
+//   occurred_at, confidence, authority, use_count, about, source; a keyword hit also idfs, each distinct
 //   query term's idf in the namespace in term order: what recall weighs a score against). Datetimes are microseconds since
 //   1970-01-01 UTC; similarity is Neo4j's (1 + cosine) / 2.
 
@@ -56,7 +56,7 @@ CALL () {
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
                     confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-                    about: e.about}
+                    about: e.about, source: e.source}
            ) AS episode_vector
   }
   ELSE {
@@ -77,7 +77,7 @@ CALL () {
     RETURN collect({id: e.id, similarity: similarity, score: similarity,
                     occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
                     confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-                    about: e.about}
+                    about: e.about, source: e.source}
            ) AS episode_vector
   }
 }
@@ -148,7 +148,7 @@ CALL () {
           similarity: coalesce(vector.similarity.cosine(e.embedding, $vector), 0.0),
           occurred_at: e.occurred_at.epochMillis * 1000 + e.occurred_at.microsecond % 1000,
           confidence: e.confidence, authority: e.authority, use_count: e.use_count,
-          about: e.about}) AS episode_keyword
+          about: e.about, source: e.source}) AS episode_keyword
   }
 }
 RETURN episode_vector, episode_keyword

@@ -414,6 +414,11 @@ def _hits(rows: list[Row], key: str) -> list[Hit]:
     ]
 
 
+# What scoring and the tie-break read of a lean hit (a document's passages keep their
+# match order among equal matches: graphmem.read.recall._newer).
+_LEAN_KEYS = ("id", "confidence", "authority", "use_count", "slot", "kind", "about", "source")
+
+
 def _lean_hits(rows: list[Row], when: str) -> list[Hit]:
     """Hits of recall's candidate statements: the datetime scoring reads comes as epoch
     microseconds (no driver temporal to decode), and an absent field stays absent so
@@ -424,7 +429,16 @@ def _lean_hits(rows: list[Row], when: str) -> list[Hit]:
             continue
         row: Row = {
             key: value
-            for key in ("id", "confidence", "authority", "use_count", "slot", "kind", "about")
+            for key in (
+                "id",
+                "confidence",
+                "authority",
+                "use_count",
+                "slot",
+                "kind",
+                "about",
+                "source",
+            )
             if (value := r.get(key)) is not None
         }
         row[when] = from_epoch(r[when])
