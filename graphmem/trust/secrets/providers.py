@@ -247,6 +247,14 @@ def _labelled_other(text: str, start: int) -> bool:
     )
 
 
+def _four_by_four(groups: list[str]) -> bool:
+    """Sixteen digits in four groups of four, as a card is printed and read out: a card's
+    whether or not its check digit holds (a digit misread, a number typed from memory is
+    still the card). Fail closed: nothing public is written this way but what is labelled
+    (a parcel, an IMEI: ``_labelled_other``)."""
+    return len(groups) == 4 and all(len(g) == 4 for g in groups)
+
+
 def _card_number_spans(text: str) -> Iterator[tuple[int, int]]:
     for m in _CARD_PLAIN.finditer(text):
         if luhn(m.group()) and not _labelled_other(text, m.start()):
@@ -259,7 +267,7 @@ def _card_number_spans(text: str) -> Iterator[tuple[int, int]]:
             digits = "".join(head)
             if (
                 13 <= len(digits) <= 19
-                and luhn(digits)
+                and (luhn(digits) or _four_by_four(head))
                 and not _is_year_list(head)
                 and not _labelled_other(text, m.start())
             ):
