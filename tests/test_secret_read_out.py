@@ -29,6 +29,11 @@ READ_OUT = [
         "Bibi anasema kwenye ATM bonyeza tisa, moja, sita, mbili kisha subiri.",
         "tisa, moja, sita, mbili",
     ),
+    # Languages the hand-written list lacks, read from Unicode CLDR (number_words_cldr.tsv):
+    # Sundanese, Akan, Quechua.
+    ("Aki nitah mencet opat, hiji, genep, salapan, ulah bejakeun.", "opat, hiji, genep, salapan"),
+    ("Nana ka sɛ wɔmfa anan, abien, asia, koro nhyɛ mu.", "anan, abien, asia, koro"),
+    ("Machuy nin: pusaq, iskay, suqta, kinsa ñit'iy.", "pusaq, iskay, suqta, kinsa"),
 ]
 
 KEPT = [

@@ -2,8 +2,9 @@
 "el pin es ocho uno cinco cero", "密码是三九零七一二").
 
 A code told digit by digit is a run of the digits' names, in any language
-(``number_words.tsv``, one line per language). Four names in a row are a code's length and
-no sentence's: counts and amounts are said as numbers ("two thousand", "vingt-deux"), not
+(``number_words.tsv``, one line per language, written by hand, and ``number_words_cldr.tsv``,
+Unicode CLDR's spellings for 74 languages). Four names in a row are a code's length and no
+sentence's: counts and amounts are said as numbers ("two thousand", "vingt-deux"), not
 digit by digit. The cue layer reads these runs beside a word about access
 (:mod:`graphmem.trust.secrets.cues`), and a run of four to eight is a layer of its own
 (:func:`spans`): a code read out needs no word about access around it ("Grandma says at the
@@ -21,7 +22,12 @@ from graphmem.trust.secrets.common import Candidate
 from graphmem.trust.secrets.fold import fold
 from graphmem.trust.secrets.shape import evenly_spaced
 
-_FILE = Path(__file__).with_name("number_words.tsv")
+# Written by hand first; then the languages Unicode CLDR spells numbers in
+# (tools/lexicon/build_number_words.py). A word both name is read as the first says.
+_FILES = (
+    Path(__file__).with_name("number_words.tsv"),
+    Path(__file__).with_name("number_words_cldr.tsv"),
+)
 _RUN = 4  # a PIN's length: fewer names in a row are words of a sentence ("one or two")
 # A word of a spaced script, marks and inner apostrophes included ("to'rt", "п'ять", "पाँच").
 _WORD = re.compile(r"[^\s\d,.;:!?…—–\-\"«»“”„()\[\]{}<>/|·、，。：；،]+")
@@ -45,7 +51,8 @@ def _names() -> dict[str, str]:
     """Each digit's name, folded as the text is (:func:`~graphmem.trust.secrets.fold.fold`),
     to its digit."""
     names: dict[str, str] = {}
-    for line in _FILE.read_text(encoding="utf-8").splitlines():
+    lines = [line for path in _FILES for line in path.read_text(encoding="utf-8").splitlines()]
+    for line in lines:
         if not line.strip() or line.startswith(("#", "lang\t")):
             continue
         _, *digits = line.split("\t")
