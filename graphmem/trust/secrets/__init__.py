@@ -11,6 +11,8 @@ around it readable. The layers:
 * :mod:`~graphmem.trust.secrets.entropy`: long machine-made tokens, with guards for ids;
 * :mod:`~graphmem.trust.secrets.phrases`: a secret named in words, in many languages;
 * :mod:`~graphmem.trust.secrets.seeds`: BIP-39 seed phrases and one-time codes near code words;
+* :mod:`~graphmem.trust.secrets.numerals`: a code read out digit by digit in words, in any
+  of some eighty languages ("six, two, nine, nine"), wherever it is told;
 * :mod:`~graphmem.trust.secrets.shape`: a token only a chosen credential looks like, in any
   language ("Smrk&Jedle42");
 * :mod:`~graphmem.trust.secrets.cues`: a word about access in some 100 languages (data from
@@ -55,6 +57,7 @@ from graphmem.trust.secrets import (
     entropy,
     judge,
     labels,
+    numerals,
     phrases,
     placeholders,
     providers,
@@ -98,10 +101,10 @@ KINDS = (
 
 Span = tuple[int, int, str]  # start, end, kind
 
-_RULES = (providers, structure, entropy, phrases, seeds, shape, cues, context, typed)
+_RULES = (providers, structure, entropy, phrases, seeds, numerals, shape, cues, context, typed)
 # The learnt second judge reads every token after the rules (graphmem/trust/secrets/judge.py).
 _LAYERS = (*_RULES, judge)
-_BY_SHAPE = (entropy, phrases, seeds, shape, cues, context, typed, judge)
+_BY_SHAPE = (entropy, phrases, seeds, numerals, shape, cues, context, typed, judge)
 _PLACEHOLDER = re.compile(r"\[redacted:[a-z_]+\]")
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import ahocorasick
 
-from graphmem.trust.secrets import answers, numerals, plain
+from graphmem.trust.secrets import answers, loanwords, numerals, plain
 from graphmem.trust.secrets.common import (
     REFERENCE,
     WHERE_IT_IS,
@@ -193,6 +193,10 @@ def cues(text: str) -> list[Cue]:
                 continue  # a short cue ("pin", "pw", "код") only as a word of its own ("SI56")
             end = tail
         found.append(Cue(start, end, concepts[term], term))
+    # "password" borrowed by a language the lexicon does not have ("phasewete", "پاسورڊ").
+    for start, end in loanwords.spans(text):
+        if not any(c.start < end and start < c.end for c in found):
+            found.append(Cue(start, end, CREDENTIAL, "password"))
     found = _outermost(found)
     if any(c.concept not in _GUARDS for c in found) and plain.in_english(text):
         found = [

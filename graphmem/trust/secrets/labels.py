@@ -46,11 +46,12 @@ _CONNECTOR = re.compile(_THEN + r"$", re.IGNORECASE)
 # A maker's or a carrier's prefix in capitals between the label and the number: "el modelo es
 # HGU 2741", "flight LH 2041". The thing's own name, not a word about access.
 _PREFIXED = re.compile(r"(?i:" + _THEN + r")[A-Z]{1,5}[ -]?$")
-# A card's last digits, printed on every receipt: "ends in 4402", "endet auf", "eindigt op",
-# "last 4 digits 0071".
+# A card's last digits, printed on every receipt: "ends in 4402", "VISA ending 2290", "endet
+# auf", "eindigt op", "last 4 digits 0071", and after the masked rest ("**** **** **** 4417").
 _LAST_DIGITS = re.compile(
     r"(?:\bends?|\bending|endet|eindigt|termina|se[ ]termine|kończy[ ]się|заканчивается)"
-    r"\s+(?:in|with|on|auf|mit|op|met|en|em|con|par|na)\s*$"
+    r"\s+(?:(?:in|with|on|auf|mit|op|met|en|em|con|par|na)\s*)?$"
+    r"|(?:([*•●xX#])\1{2,}[ -]?){1,4}$"
     r"|(?:\blast|letzten|laatste|últimos|derniers|ultime|последние)\s*(?:4|four|vier|cuatro"
     r"|quatre|quattro|quatro)\s*(?:digits?|ziffern|cijfers|dígitos|chiffres|cifre|цифры)?"
     r"\s*(?:are|is|sind|zijn|:)?\s*$",

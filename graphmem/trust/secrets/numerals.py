@@ -2,35 +2,47 @@
 "el pin es ocho uno cinco cero", "密码是三九零七一二").
 
 A code told digit by digit is a run of the digits' names, in any language
-(``number_words.tsv``, one line per language). Four names in a row are a code's length and
-no sentence's: counts and amounts are said as numbers ("two thousand", "vingt-deux"), not
-digit by digit. Only the cue layer reads these runs, beside a word about access
-(:mod:`graphmem.trust.secrets.cues`).
+(``number_words.tsv``, one line per language, written by hand, and ``number_words_cldr.tsv``,
+Unicode CLDR's spellings for 74 languages). Four names in a row are a code's length and no
+sentence's: counts and amounts are said as numbers ("two thousand", "vingt-deux"), not
+digit by digit. The cue layer reads these runs beside a word about access
+(:mod:`graphmem.trust.secrets.cues`), and a run of four to eight is a layer of its own
+(:func:`spans`): a code read out needs no word about access around it ("Grandma says at the
+ATM you press six, two, nine, nine").
 """
 
 from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
+from graphmem.trust.secrets.common import Candidate
 from graphmem.trust.secrets.fold import fold
+from graphmem.trust.secrets.shape import evenly_spaced
 
-_FILE = Path(__file__).with_name("number_words.tsv")
+# Written by hand first; then the languages Unicode CLDR spells numbers in
+# (tools/lexicon/build_number_words.py). A word both name is read as the first says.
+_FILES = (
+    Path(__file__).with_name("number_words.tsv"),
+    Path(__file__).with_name("number_words_cldr.tsv"),
+)
 _RUN = 4  # a PIN's length: fewer names in a row are words of a sentence ("one or two")
 # A word of a spaced script, marks and inner apostrophes included ("to'rt", "п'ять", "पाँच").
-_WORD = re.compile(r"[^\s\d,.;:!?…—–\-\"«»“”„()\[\]{}<>/|·、，。：；]+")
+_WORD = re.compile(r"[^\s\d,.;:!?…—–\-\"«»“”„()\[\]{}<>/|·、，。：；،]+")
 _EDGE_QUOTES = "'’ʼ`"
-# Between two names of one code: a space, a comma, a dash, a middle dot.
-_GAP = re.compile(r"[\s,\-–·]{1,3}")
+# Between two names of one code: a space, a comma (Latin, Arabic, CJK), a dash, a middle dot.
+_GAP = re.compile(r"[\s,\-–·、，،]{1,3}")
 # Chinese and Japanese digits, and Korean's Sino-Korean ones, run together without spaces.
+# Either may set them apart with an enumeration comma ("四、七、二、八").
 _UNSPACED_DIGITS = re.compile(
-    r"[零〇一二三四五六七八九两]{4,12}(?![十百千万萬])"
+    r"[零〇一二三四五六七八九两](?:、?[零〇一二三四五六七八九两]){3,11}(?![十百千万萬])"
     r"|(?<![\uac00-\ud7af])[공영일이삼사오육칠팔구]{4,12}"
 )
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _UNSPACED_VALUE = str.maketrans(
-    "零〇一二三四五六七八九两공영일이삼사오육칠팔구", "00123456789200123456789"
+    "零〇一二三四五六七八九两공영일이삼사오육칠팔구", "00123456789200123456789", "、"
 )
 
 
@@ -39,7 +51,8 @@ def _names() -> dict[str, str]:
     """Each digit's name, folded as the text is (:func:`~graphmem.trust.secrets.fold.fold`),
     to its digit."""
     names: dict[str, str] = {}
-    for line in _FILE.read_text(encoding="utf-8").splitlines():
+    lines = [line for path in _FILES for line in path.read_text(encoding="utf-8").splitlines()]
+    for line in lines:
         if not line.strip() or line.startswith(("#", "lang\t")):
             continue
         _, *digits = line.split("\t")
@@ -54,13 +67,38 @@ def _names() -> dict[str, str]:
 
 def spelled(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
     """Runs of four or more digits said in words within ``text[lo:hi]``; not a year."""
+    return [(start, end) for start, end, _ in _runs(text, lo, hi)]
+
+
+# A code read out, told with no word about access: four digits (a PIN) to eight (a long
+# one-time code). A phone number read out is longer; "one, two, three, four" is counting.
+_LONGEST = 8
+_RANK = 10  # as the cue layer's values
+
+
+def spans(text: str) -> Iterator[Candidate]:
+    """The layer: every run of four to eight digits said one by one that is not counting
+    (digits one step apart, up or down). In some 30,000 messages of six public sets
+    (bench/secret_detection.py --ordinary) and every look-alike corpus, no run was found."""
+    for start, end, digits in _runs(text, 0, len(text)):
+        values = [int(d) for d in digits]
+        if len(values) <= _LONGEST and not _counting(values):
+            yield start, end, _RANK, "password"
+
+
+def _counting(values: list[int]) -> bool:
+    return evenly_spaced(values) and abs(values[1] - values[0]) <= 1
+
+
+def _runs(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
     names = _names()
-    out: list[tuple[int, int]] = []
+    out: list[tuple[int, int, str]] = []
     run: list[tuple[int, int, str]] = []
 
     def close() -> None:
-        if len(run) >= _RUN and not _YEAR.match("".join(d for _, _, d in run)):
-            out.append((run[0][0], run[-1][1]))
+        digits = "".join(d for _, _, d in run)
+        if len(run) >= _RUN and not _YEAR.match(digits):
+            out.append((run[0][0], run[-1][1], digits))
         run.clear()
 
     for m in _WORD.finditer(text, lo, hi):
@@ -78,6 +116,7 @@ def spelled(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
         run.append((start, end, digit))
     close()
     for m in _UNSPACED_DIGITS.finditer(text, lo, hi):
-        if not _YEAR.match(m.group().translate(_UNSPACED_VALUE)):
-            out.append(m.span())
+        digits = m.group().translate(_UNSPACED_VALUE)
+        if not _YEAR.match(digits):
+            out.append((*m.span(), digits))
     return sorted(out)

@@ -66,6 +66,15 @@ _WALLET_ADDRESS = re.compile(
 )
 
 
+# A postal item's number in the Universal Postal Union's S10 form, as every post office's
+# tracking prints it: two letters, eight digits and a check digit, the country's two letters
+# ("RR914827305IT"). It follows a parcel and opens nothing.
+_POSTAL_ITEM = re.compile(r"(?<![\w-])[A-Z]{2}\d{9}[A-Z]{2}(?![\w-])")
+# An age encryption recipient ("age1" and 58 lower-case bech32 characters) is a public key,
+# given out so that others can encrypt to it; the identity that decrypts reads AGE-SECRET-KEY-1.
+_AGE_RECIPIENT = re.compile(r"(?<![\w-])age1[0-9a-z]{58}(?![\w-])")
+
+
 # An OpenPGP key's fingerprint as keyrings print it: ten groups of four hex digits, the
 # fifth and sixth often two spaces apart. It identifies a public key and opens nothing.
 _PGP_FINGERPRINT = re.compile(r"(?<![\w-])[0-9A-F]{4}(?: {1,2}[0-9A-F]{4}){9}(?![\w-])")
@@ -132,8 +141,11 @@ def spans(text: str) -> list[Span]:
     if any(c.isdigit() for c in text):
         found += [m.span() for m in _PGP_FINGERPRINT.finditer(text)]
         found += [m.span("code") for m in _POSTAL_PIN.finditer(text)]
+        found += [m.span() for m in _POSTAL_ITEM.finditer(text)]
         if not text.isascii():
             found += _indic_pin(text)
+    if "age1" in text:
+        found += [m.span() for m in _AGE_RECIPIENT.finditer(text)]
     if "AAAA" in text:
         found += [m.span() for m in _SSH_PUBLIC.finditer(text)]
     if "-----BEGIN " in text:
