@@ -250,7 +250,8 @@ def _order(candidates: list[Candidate], request: RecallRequest) -> list[Candidat
     """Best first; among candidates that match equally (scores within ``tie_margin`` of the
     best of their group) what still holds comes first, then facts before the episodes they
     were drawn from (stable knowledge before events), then episodes by who told them (the
-    user's words before the agent's replies, which restate them), then the newest."""
+    user's words before the agent's replies, which restate them), then the newest (a
+    document's passages of one day by their match: :func:`_newer`)."""
     return _order_within(candidates, request)[0]
 
 

@@ -598,7 +598,9 @@ def main(argv: list[str]) -> int:
     print(f"languages in neither corpus H nor I ({len(new_langs)}): {', '.join(new_langs)}")
     new_secret_langs = [x for x in new_langs if x in secret_langs]
     if len(new_secret_langs) < MIN_NEW_LANGS:
-        errors.append(f"new languages with secret rows: {len(new_secret_langs)} < required {MIN_NEW_LANGS}")
+        errors.append(
+            f"new languages with secret rows: {len(new_secret_langs)} < required {MIN_NEW_LANGS}"
+        )
     long_rows = sum(1 for r in secret_rows if len(str(r.get("text", ""))) >= LONG_CHARS)
     print(f"secret rows of {LONG_CHARS}+ characters: {long_rows}")
     multiline = sum(1 for r in secret_rows if "\n" in str(r.get("text", "")))
