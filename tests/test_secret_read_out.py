@@ -42,6 +42,10 @@ KEPT = [
     "She was born in nineteen eighty-four, the same year as her cousin.",
     "Call the surgery on oh one two one four nine six three eight two seven before noon.",
     "Uno, due, tre, quattro: i bambini contano i gradini.",
+    # Digits run together that are words: "in twos and threes", "nearly done", "in between".
+    "他们三三两两地走进教室。",
+    "活儿干得七七八八了。",
+    "책상 사이사이에 먼지가 많아.",
 ]
 
 

@@ -82,8 +82,15 @@ def spans(text: str) -> Iterator[Candidate]:
     (bench/secret_detection.py --ordinary) and every look-alike corpus, no run was found."""
     for start, end, digits in _runs(text, 0, len(text)):
         values = [int(d) for d in digits]
-        if len(values) <= _LONGEST and not _counting(values):
+        if len(values) <= _LONGEST and not _counting(values) and not _word(text[start:end]):
             yield start, end, _RANK, "password"
+
+
+def _word(run: str) -> bool:
+    """Four or five digits run together in Chinese or Korean are as often a word ("三三两两",
+    in twos and threes; "七七八八", nearly all; "사이사이", in between) as a code: set apart
+    ("四、七、二、八") or longer, they are read out; else only beside a word about access."""
+    return _UNSPACED_DIGITS.fullmatch(run) is not None and "、" not in run and len(run) < 6
 
 
 def _counting(values: list[int]) -> bool:
