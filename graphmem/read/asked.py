@@ -267,6 +267,11 @@ def one_question(query: str) -> bool:
     return "\n" not in query.strip() and len(query.split()) <= MAX_WORDS
 
 
+# Who speaks in the conversation; a document, an email, a tool, or an authority not known
+# here, stands outside it (fails closed: it elects no one a question means).
+_SPOKEN = frozenset(a.value for a in Authority if a is not Authority.EXTERNAL)
+
+
 class _Votes:
     """The slots the best keyword matches speak of, each with its match's weight (a fact its
     own slot, an episode those it supports, its weight shared among them): read from the
@@ -278,7 +283,7 @@ class _Votes:
             (c for c in pool.values() if "keyword" in c.ranks),
             key=lambda c: (-c.keyword, c.row["id"]),
         )[:VOTERS]
-        # (slot, weight, whether the match is a document's, an email's, a tool's)
+        # (slot, weight, whether no one in the conversation stands behind the match)
         self._cast: list[tuple[str, float, bool]] | None = None
 
     def cast(self, *, external: bool = True) -> list[tuple[str, float]]:
@@ -298,7 +303,7 @@ class _Votes:
                 )
                 slots.update((i, s) for i, s in told.items() if s)
             self._cast = [
-                (s, c.keyword / len(found), c.row.get("authority") == Authority.EXTERNAL.value)
+                (s, c.keyword / len(found), c.row.get("authority") not in _SPOKEN)
                 for c in self._voters
                 if (found := slots.get(c.row["id"], ()))
                 for s in found

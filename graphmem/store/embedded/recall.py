@@ -4,6 +4,7 @@ the HNSW index or exact cosine, BM25 keywords, the entity neighbourhood with hub
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
@@ -302,19 +303,19 @@ class Channels(State):
         found = self._believed(namespace, episode, point)
         if found is None:
             return []
-        facts, held = found[0][0], found[1]
-        return [facts[i] for i in np.flatnonzero(held)]
+        supported, held = found
+        return [supported.facts[i] for i in np.flatnonzero(held)]
 
     def _slots_told(self, namespace: str, episode: str, point: AsOf) -> tuple[str, ...]:
         """The slots of :meth:`_claims_of`, in order, each once."""
         found = self._believed(namespace, episode, point)
         if found is None:
             return ()
-        (_, _, (slots, slot_of)), held = found
+        supported, held = found
         if held.all():
-            return slots
-        told, first = np.unique(slot_of[held], return_index=True)
-        return tuple(slots[i] for i in told[np.argsort(first)])
+            return supported.slots
+        told, first = np.unique(supported.slot_of[held], return_index=True)
+        return tuple(supported.slots[i] for i in told[np.argsort(first)])
 
     def _believed(self, namespace: str, episode: str, point: AsOf) -> tuple[Supported, Any] | None:
         """What ``episode`` supports (:meth:`_supported`) and which of it is believed and
@@ -323,10 +324,9 @@ class Channels(State):
         if data is None or data["namespace"] != namespace or data["label"] != "Episode":
             return None
         supported = self._supported(episode)
-        facts, times, _ = supported
-        if not facts:
+        if not supported.facts:
             return None
-        at, known = _micros(point.at), _micros(point.known_at)
+        at, known, times = _micros(point.at), _micros(point.known_at), supported.times
         held = (times[:, 0] <= at) & (times[:, 1] <= known) & (known < times[:, 2])
         return (supported, held) if held.any() else None
 
@@ -353,7 +353,7 @@ class Channels(State):
             slots = tuple(dict.fromkeys(f["slot"] for f in facts))
             place = {slot: i for i, slot in enumerate(slots)}
             slot_of = np.fromiter((place[f["slot"]] for f in facts), np.int64, len(facts))
-            found = memo[key] = (facts, times, (slots, slot_of))
+            found = memo[key] = Supported(facts, times, slots, slot_of)
         return found
 
     @locked
@@ -405,9 +405,18 @@ class Channels(State):
         return channels.rows(store, namespace, fact_ids, episode_ids, point, checked=checked)
 
 
-# An episode's supported facts, their [valid_from, recorded_at, retired_at] in microseconds,
-# and their slots: each once, and the index of each fact's among them.
-Supported = tuple[list[dict[str, Any]], Any, tuple[tuple[str, ...], Any]]
+@dataclass(frozen=True, slots=True)
+class Supported:
+    """What an episode supports: its facts, their [valid_from, recorded_at, retired_at] in
+    microseconds (an int64 array, a row a fact), their slots each once, and the index of
+    each fact's slot among them."""
+
+    facts: list[dict[str, Any]]
+    times: Any
+    slots: tuple[str, ...]
+    slot_of: Any
+
+
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND = timedelta(microseconds=1)
 
