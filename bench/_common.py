@@ -134,6 +134,59 @@ def embedder_from_spec(spec: str | None) -> Embedder:
     return factory.embedder(spec)
 
 
+class CachedEmbedder:
+    """``inner`` with its vectors kept in a SQLite file, keyed by the embedder's name and the
+    text: a second run of a bench over the same texts (another weight grid) skips the model.
+    For quality only: a recall whose query vector comes from the cache is not timed as a
+    user would meet it, so benches say so beside their latencies."""
+
+    def __init__(self, inner: Embedder, path: Path) -> None:
+        import sqlite3
+
+        self.inner = inner
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(path)
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS v (k BLOB PRIMARY KEY, vec BLOB) WITHOUT ROWID"
+        )
+        self.hits = 0
+        self.misses = 0
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    @property
+    def dimensions(self) -> int:
+        return self.inner.dimensions
+
+    def _key(self, text: str) -> bytes:
+        import hashlib
+
+        return hashlib.sha256(f"{self.inner.name}\0{text}".encode()).digest()
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        import numpy as np
+
+        keys = [self._key(t) for t in texts]
+        found: dict[bytes, list[float]] = {}
+        for key in set(keys):
+            row = self._db.execute("SELECT vec FROM v WHERE k = ?", (key,)).fetchone()
+            if row is not None:
+                found[key] = np.frombuffer(row[0], dtype=np.float32).tolist()
+        missing = [i for i, key in enumerate(keys) if key not in found]
+        self.hits += len(texts) - len(missing)
+        self.misses += len(missing)
+        if missing:
+            vectors = self.inner.embed([texts[i] for i in missing])
+            with self._db:
+                for i, vector in zip(missing, vectors, strict=True):
+                    found[keys[i]] = vector
+                    blob = np.asarray(vector, dtype=np.float32).tobytes()
+                    self._db.execute("INSERT OR REPLACE INTO v VALUES (?, ?)", (keys[i], blob))
+        return [found[key] for key in keys]
+
+
 # ---- timing ----------------------------------------------------------------
 
 
@@ -225,13 +278,25 @@ _WEIGHT_ALIASES = {
     "hl": "half_life",
     "ksat": "keyword_saturation",
     "kterms": "keyword_bound_terms",
+    "boost": "similarity_boost",
+    "knee": "similarity_knee",
 }
 
 
 @dataclass(frozen=True)
 class WeightSetting:
+    """A named weight setting. ``default`` settings are relative to what the Memory they run
+    on uses by default (``Memory.weights``: the embedder's own, ``Weights.for_embedder``), so
+    one setting means the same change on every embedder a bench compares."""
+
     label: str
-    weights: Weights
+    weights: Weights | None = None  # absolute; None: the Memory's own with ``changes``
+    changes: tuple[tuple[str, Any], ...] = ()
+
+    def for_memory(self, mem: Memory) -> Weights:
+        if self.weights is not None:
+            return self.weights
+        return dataclasses.replace(mem.weights, **dict(self.changes))
 
 
 def parse_weights(spec: str) -> WeightSetting:
@@ -239,13 +304,13 @@ def parse_weights(spec: str) -> WeightSetting:
 
     Names: similarity (sim), keyword (kw), recency (rec), confidence (conf), use,
     period, half_life (hl, in days), overfetch, keyword_saturation (ksat),
-    keyword_bound_terms (kterms), lookahead. ``default`` gives what ``Memory`` uses with the default
-    weights (``Weights.balanced()``), ``default,x=y`` the same with x changed; ``seeds`` the
-    seeds' values (``Weights()``).
+    keyword_bound_terms (kterms), lookahead. ``default`` gives what the ``Memory`` it runs on
+    uses by default (``Weights.for_embedder`` of its embedder), ``default,x=y`` the same with x
+    changed; ``seeds`` the seeds' values (``Weights()``).
     """
     spec = spec.strip()
     if spec in ("", "default"):
-        return WeightSetting("default", Weights.balanced())
+        return WeightSetting("default")
     if spec == "seeds":
         return WeightSetting("seeds", Weights())
     known = {f.name for f in dataclasses.fields(Weights)}
@@ -269,7 +334,8 @@ def parse_weights(spec: str) -> WeightSetting:
         else:
             values[name] = float(raw)
     if base is None:
-        return WeightSetting(spec, dataclasses.replace(Weights.balanced(), **values))
+        dataclasses.replace(Weights.balanced(), **values)  # bad values fail here, not mid-run
+        return WeightSetting(spec, changes=tuple(values.items()))
     return WeightSetting(spec, Weights(**values))
 
 

@@ -460,12 +460,12 @@ def one_store(args: argparse.Namespace, store: str, world: World) -> list[Outcom
         if args.extractor == "gold":
             with common.obedient_memory(store, args.uri) as (mem, server):
                 outcomes, timing, facts_say = run(
-                    mem, world, args.sensitivity, server, args.weights.weights
+                    mem, world, args.sensitivity, server, args.weights.for_memory(mem)
                 )
         else:
             with common.open_memory(store, uri=args.uri) as mem:
                 outcomes, timing, facts_say = run(
-                    mem, world, args.sensitivity, weights=args.weights.weights
+                    mem, world, args.sensitivity, weights=args.weights.for_memory(mem)
                 )
     finally:
         if store == "neo4j":

@@ -305,7 +305,7 @@ def evaluate(
                         namespace=ing.namespace,
                         k=k,
                         at=q.at or at,
-                        weights=setting.weights,
+                        weights=setting.for_memory(mem),
                         **RECALL_OPTIONS,
                     )
                 # Use counts feed later scores: written now, not whenever the background
@@ -372,7 +372,7 @@ def diagnose(
                 namespace=ing.namespace,
                 k=deep,
                 at=at,
-                weights=setting.weights,
+                weights=setting.for_memory(mem),
                 **RECALL_OPTIONS,
             )
             mem.flush()

@@ -184,10 +184,11 @@ def run_graphmem(
     setting: WeightSetting | None,
 ) -> Tally:
     tally = Tally(f"graphmem[{spec}]")
-    weights = setting.weights if setting else None
     tag = "".join(c if c.isalnum() else "_" for c in spec)[:16]
     namespaces: list[str] = []
-    with open_memory(args.store, uri=args.uri, embedder=embedder, weights=weights) as mem:
+    with open_memory(args.store, uri=args.uri, embedder=embedder) as mem:
+        if setting:
+            mem.weights = setting.for_memory(mem)
         for case in cases:
             namespace = f"pref-{case.id}-{tag}-{args.run_id}"
             namespaces.append(namespace)

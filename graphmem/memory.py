@@ -112,7 +112,7 @@ class Memory(LifecycleOperations, ConnectionOperations, EditOperations):
             if owned:  # a store this constructor opened must not outlive its failure
                 store.close()
             raise
-        self.weights = weights or Weights.balanced()
+        self.weights = weights or Weights.for_embedder(self.embedder.name)
         self._usage = UseCounts(store, self._lock, self._clock)  # written off the read path
         self._writer = WritePath(
             store, extractor, self.predicates, self._clock, self.embedder, decider

@@ -23,6 +23,7 @@ from graphmem import (
 )
 from graphmem.cli import main
 from graphmem.models import contextual
+from graphmem.read.request import Weights
 
 NAME = "contextual:all-minilm-l6-v2-int8"
 
@@ -105,6 +106,14 @@ def test_recall_finds_memories_by_meaning(model: MiniLMEmbedder, tmp_path: Path)
             assert expected in mem.episode(episode, namespace="sam").content, question
     with Memory(tmp_path / "store") as mem:  # nothing configured: the store's own embedder
         assert mem.embedder.name == NAME
+        # ... and the fusion chosen for it: its cosines earn more than a static table's.
+        assert mem.weights == Weights.for_embedder(NAME)
+        assert mem.weights.similarity > mem.weights.keyword
+    with Memory(tmp_path / "hashed", embedder=HashingEmbedder()) as mem:
+        assert mem.weights == Weights.balanced()
+    chosen = Weights(similarity=0.9, keyword=0.1)
+    with Memory(tmp_path / "store", weights=chosen) as mem:  # the caller's weights win
+        assert mem.weights == chosen
     with pytest.raises(EmbeddingMismatch, match=f"'{NAME}' \\(384 dimensions\\)"):
         Memory(tmp_path / "store", embedder=HashingEmbedder())  # configured otherwise
 

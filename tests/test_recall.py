@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -439,3 +440,27 @@ def test_a_documents_passages_are_ordered_alike_on_both_stores(
     for authority, expected in (("external", [0, 1]), ("user", [1, 0])):
         minutes = [e.valid_from.minute for e in episodes if e.authority.value == authority]
         assert minutes == expected, (authority, [(e.authority, e.valid_from) for e in episodes])
+
+
+def test_a_high_cosine_earns_its_excess_again_when_asked() -> None:
+    """``similarity_boost`` (off by default): above the knee a cosine counts 1 + boost times, so
+    a near-paraphrase outranks a passage that shares the question's words but not its sense;
+    below the knee nothing changes."""
+    when = datetime(2026, 5, 1, 9, tzinfo=UTC)
+    paraphrase = _passage(1, 0.8, "document", when)
+    wordy = _passage(2, 0.3, "document", when)
+    wordy.keyword = 1.0
+    plain = Weights.balanced()
+    boosted = replace(plain, similarity_boost=2.0, similarity_knee=0.5)
+    point = AsOf.of(d(6), d(6))
+
+    def first(weights: Weights) -> str:
+        request = RecallRequest("q", "ns", point, k=2, weights=weights)
+        return _order([wordy, paraphrase], request)[0].row["id"]
+
+    assert first(plain) == "e_0002"
+    assert first(boosted) == "e_0001"
+    low = replace(boosted, similarity_knee=0.9)  # the paraphrase is below this knee
+    assert first(low) == "e_0002"
+    with pytest.raises(InvalidArgument, match="similarity_boost"):
+        Weights(similarity_boost=-1)

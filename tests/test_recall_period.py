@@ -41,10 +41,15 @@ def day(y: int, m: int, d: int) -> datetime:
             "Which tournament did he win at the beginning of November 2022?",
             [(day(2022, 11, 1), day(2022, 11, 11))],
         ),
-        # A period not yet over asks for something to be done, not about what was said.
+        # A period not yet over asks for something to be done, not about what was said ...
         ("Can you suggest a recipe for dinner tonight?", []),
         ("Book me a trip to Chicago next week.", []),
-        ("What did we decide today?", []),
+        ("What are we doing this weekend?", []),
+        # ... unless the question is about the past: then it counts until now.
+        ("What did we decide today?", [(day(2026, 9, 15), AT)]),
+        ("Which state has been hit by the ice storm this week?", [(day(2026, 9, 14), AT)]),
+        ("How long is the exercise in the study published this week?", [(day(2026, 9, 14), AT)]),
+        ("Who did I meet this month?", [(day(2026, 9, 1), AT)]),
         ("What is on in December?", [(day(2025, 12, 1), day(2026, 1, 1))]),
         # "may" the verb names no month; no time words, no period.
         ("What may I bring to the party?", []),
@@ -121,3 +126,30 @@ def test_a_query_that_names_no_time_ranks_as_without_the_credit(memory: Memory, 
         )
         assert [(e.episode_id, e.score) for e in found] == [(e.episode_id, e.score) for e in plain]
         assert all(e.parts.period == 0.0 for e in found)
+
+
+def test_a_question_about_this_week_finds_this_weeks_telling_first(memory: Memory, ns: NS) -> None:
+    space = ns("period-this-week")
+    asked = datetime(2026, 9, 17, 18, 0, tzinfo=UTC)  # a Thursday
+    old = memory.remember(
+        "The council approved the new bike lanes on Elm Street.",
+        namespace=space,
+        source="document",
+        at=asked - timedelta(days=21),
+    )
+    new = memory.remember(
+        "The council approved the new bike lanes on Oak Avenue.",
+        namespace=space,
+        source="document",
+        at=asked - timedelta(days=2),
+    )
+    found = memory.recall(
+        "Which bike lanes did the council approve this week?", namespace=space, k=2, at=asked
+    )
+    assert [e.episode_id for e in found] == [new.episode_id, old.episode_id]
+    assert [e.parts.period for e in found] == [1.0, 0.0]
+    # Asked for something to be done, this week credits nothing.
+    plan = memory.recall(
+        "Plan bike lanes for the council this week", namespace=space, k=2, at=asked
+    )
+    assert all(e.parts.period == 0.0 for e in plan)

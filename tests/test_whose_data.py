@@ -192,6 +192,43 @@ def test_an_english_pronoun_is_read_as_one(text: str, said: list[str]) -> None:
     assert whose.personal_words(text, ["en"]) == said
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('Ardern said: "You can be anxious, kind and wear your heart on your sleeve."', []),
+        ("“I am gay, and I no longer want to hide myself,” the midfielder told reporters.", []),
+        ("The midfielder announced that “I am gay” in a video.", []),
+        ("He starred in “The Last of Us” and in a show named “Why I Love Him and you”.", []),
+        ('Dr Lee: "your HbA1c is 8.1 and you have type 2 diabetes"', ["your", "you"]),
+        ('I said: "the results are fine".', ["i"]),
+        ("The nurse wrote “stable” and then you were discharged.", ["you"]),
+    ],
+)
+def test_a_quotation_someone_is_reported_saying_is_theirs(text: str, said: list[str]) -> None:
+    assert whose.personal_words(text, ["en"]) == said
+
+
+QUOTED = (
+    "The actor said of the diagnosis: “I have had cancer for two years and I am not ashamed,” "
+    "and the studio confirmed that filming will resume in the spring."
+)
+
+
+def test_a_news_item_quoting_someones_health_is_found_by_default(memory: Memory, ns: Any) -> None:
+    news = ns("news")
+    memory.remember(QUOTED, news, source="document", source_ref="news")
+    assert any("filming will resume" in t for t in returned(memory, news, "the actor's cancer"))
+    unframed = ns("unframed")
+    memory.remember(
+        "“I have had cancer for two years and I am not ashamed” and filming will resume "
+        "in the spring.",
+        unframed,
+        source="document",
+        source_ref="note",
+    )
+    assert not any("filming" in t for t in returned(memory, unframed, "cancer for two years"))
+
+
 ARTICLE = [
     "Seasonal influenza spreads in the winter months and the vaccine is updated every year.",
     "Heart disease",

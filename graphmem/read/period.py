@@ -7,9 +7,11 @@ validity windows (``graphmem.extract.windows``), resolved backwards from the rec
 credit, not a filter: "in June" in a question may be loose, and a question that names no
 time changes nothing.
 
-Only periods over by ``at`` count: "suggest a recipe for tonight" or "book a trip next
-week" asks for something to be done, not about what was said then, and would otherwise
-credit everything said today. Evidence is from a period when it began in it: an
+Periods over by ``at`` count. A period still running at ``at`` counts up to ``at`` when the
+question speaks of the past ("what did we decide today?", "which state has been hit by a
+storm this week?", "the study published this week"): "suggest a recipe for tonight" or
+"book a trip next week" asks for something to be done, not about what was said then, and
+would otherwise credit everything said today. Evidence is from a period when it began in it: an
 episode's ``occurred_at``, a fact's ``valid_from``. An event is usually told after it
 happened ("I won the final last Saturday"), so up to :data:`TOLD_WITHIN` after the period
 still counts. (A fact that recall sees holds at ``at``, so it cannot have ended in a past
@@ -26,6 +28,15 @@ from graphmem.extract.windows import EDGE_PHRASE, TIME_PHRASE, period_of
 
 TOLD_WITHIN = timedelta(days=7)
 _TIME_WORDS = re.compile(rf"\b{TIME_PHRASE}", re.IGNORECASE)
+# An English question about the past: a past auxiliary or common irregular past form, a
+# perfect ("has been", "have seen"), or a regular past or participle ("published").
+_ABOUT_THE_PAST = re.compile(
+    r"\b(?:did|was|were|had|happened|went|said|told|made|came|got|bought|began|became|won|"
+    r"lost|met|saw|took|gave|found|ate|wrote|spent|heard|left|thought|felt|sent|paid|sold)\b"
+    r"|\b(?:has|have|hasn't|haven't)\s+(?:\w+\s+)?(?:been|done|seen|gone|\w+ed)\b"
+    r"|\b\w{2,}[^\We]ed\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +52,8 @@ class Period:
 
 
 def named_periods(text: str, at: datetime) -> list[Period]:
-    """Every period ``text`` names that is over by ``at``, resolved as past time.
+    """Every period ``text`` names that is over by ``at`` (or, asked about the past, has begun
+    by then: up to ``at``), resolved as past time.
 
     "The beginning of November 2022" is its first third, not its first day as in a
     validity window ("from the start of next month"): a question's edge is loose."""
@@ -57,4 +69,9 @@ def named_periods(text: str, at: datetime) -> list[Period]:
             found.append(Period(start, start + third))
         elif (period := period_of(words, at, "past")) is not None:
             found.append(Period(period.start, period.end))
-    return [p for p in dict.fromkeys(found) if p.end <= at]
+    past = bool(_ABOUT_THE_PAST.search(text))
+    return [
+        Period(p.start, min(p.end, at))
+        for p in dict.fromkeys(found)
+        if p.end <= at or (past and p.start < at)
+    ]

@@ -229,8 +229,9 @@ def _score(c: Candidate, request: RecallRequest) -> tuple[float, tuple[float, ..
     factor = (w.outdated_factor if c.outdated else 1.0) * (
         w.off_focus_factor if c.off_focus else 1.0
     )
+    boosted = similarity + w.similarity_boost * max(similarity - w.similarity_knee, 0.0)
     total = factor * (
-        w.similarity * similarity
+        w.similarity * boosted
         + w.keyword * keyword
         + w.recency * recency
         + w.confidence * confidence

@@ -7,7 +7,7 @@ a fact's support came from).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from graphmem.errors import InvalidArgument
@@ -55,6 +55,11 @@ class Weights:
     # keyword hit takes full credit however weak it is (one common word of the question);
     # with a saturation, a weak best stays weak beside a strong one.
     keyword_saturation: float = 0.0
+    # Similarity above ``similarity_knee`` earns ``similarity_boost`` times its excess again:
+    # a trained sentence model's high cosines say "this is it" whatever the keywords say,
+    # while its middling ones are weak evidence (graphmem.read.recall._score). 0: off.
+    similarity_boost: float = 0.0
+    similarity_knee: float = 1.0
     # An episode's keyword credit is also bounded by the question itself: its BM25 over what
     # an episode holding the question's this-many most informative terms would score, when
     # that is more than the best hit (graphmem.read.recall._keyword_scale). 0: off.
@@ -84,6 +89,8 @@ class Weights:
             raise InvalidArgument(
                 f"keyword_bound_terms={self.keyword_bound_terms} must not be negative"
             )
+        if self.similarity_boost < 0:
+            raise InvalidArgument(f"similarity_boost={self.similarity_boost} must not be negative")
         if self.keyword_saturation < 0:
             raise InvalidArgument(
                 f"keyword_saturation={self.keyword_saturation} must not be negative"
@@ -148,6 +155,28 @@ class Weights:
             overfetch=8,
             lookahead=2,
         )
+
+    @classmethod
+    def for_embedder(cls, name: str) -> Weights:
+        """Memory's default for the embedder called ``name`` (``Embedder.name``).
+
+        How much a cosine is worth depends on the model that made it. The static tables
+        (``hashing``, ``semantic``) take :meth:`balanced`. A trained sentence model — the
+        ``contextual`` extra — separates meanings well enough that its channel earns more
+        than half: similarity 0.65, keyword 0.35. Chosen on bench/retrieval.py's six sets
+        with that embedder, sessions named and not, leaving each set out in turn: of sim /
+        kw 0.5 / 0.5, 0.6 / 0.4, 0.65 / 0.35 and 0.7 / 0.3 (beside 0.8 / 0.2, reciprocal-rank
+        fusion, keyword saturation and a credit for cosines above a knee, all behind on an
+        earlier grid), 0.65 / 0.35 had the best mean NDCG@10 rank over the twelve and was
+        chosen for five of the twelve held out (0.7 / 0.3 for four, 0.6 / 0.4 for three). The
+        sets split by kind: conversations and papers (LoCoMo, REALTALK, COVID-QA) lose up to
+        0.008 NDCG@10 against 0.5 / 0.5; news, support dialogues and assistant chats
+        (RealTime QA, MADial-Bench, BEAM) gain 0.019-0.030 (docs/benchmarks-log.md). Other
+        models (OpenAI's, a sentence-transformers folder) were not measured and keep
+        :meth:`balanced`."""
+        if name.startswith("contextual:"):
+            return replace(cls.balanced(), similarity=0.65, keyword=0.35)
+        return cls.balanced()
 
 
 # Evidence quotes at most this many characters of an episode (a pasted document, a long

@@ -23,7 +23,11 @@ when all of these hold:
   married"), which is the user's; "us", and contractions ("we're", "let's"), are a
   conversation's and stay the user's.
   In English, "US" in capitals is the country and an "i" that is a list mark, a numeral
-  or part of an abbreviation ("(i)", "i.e.", "type I", "I-II") is no pronoun;
+  or part of an abbreviation ("(i)", "i.e.", "type I", "I-II") is no pronoun; a quotation
+  a verb of saying or naming frames ('She said: "You can be anxious…"', '"…," he told
+  reporters', 'a show named "Why I love…"') or a title ("The Last of Us") is someone
+  else's words, not the document's writer or reader — an unframed one
+  ('Dr Lee: "your HbA1c is 8.1"') is read as the document's;
 * it names nobody the user's side told the memory about: an entity some statement of the
   user, the system, the user confirming, a model relaying the user or the agent names
   (the user under their names, their child, their doctor). A name learnt only from
@@ -128,6 +132,51 @@ _AUTHORS_I = re.compile(
     r"conclusions?|model|calculations?|proposal)\b",
     re.IGNORECASE,
 )
+# A quotation in an English document: straight or curly double marks, low-high, guillemets.
+_QUOTATION = re.compile(r'"[^"\n]{1,1000}"|“[^”\n]{1,1000}”|„[^“”\n]{1,1000}[“”]|«[^»\n]{1,1000}»')
+# A quotation is someone's reported speech when a verb of saying frames it: before it in the
+# same sentence ('She said: "You can…"', 'announced that "I am…"') or just after it
+# ('"…," he told reporters'), or by a verb that names it. Its "I" and "you" are the
+# speaker's and their audience's, not the document's writer or reader. The frame itself is
+# read as usual: 'I said: "…"' says I.
+_SAYING = (
+    r"(?:sa(?:y|ys|id|ying)|t(?:ell|ells|old|elling)|announc(?:e|es|ed|ing)|wr(?:ite|ites|ote|"
+    r"iting)|add(?:s|ed|ing)|ask(?:s|ed|ing)|repl(?:y|ies|ied|ying)|declar(?:e|es|ed|ing)|"
+    r"tweet(?:s|ed|ing)|post(?:s|ed|ing)|stat(?:e|es|ed|ing)|explain(?:s|ed|ing)|"
+    r"insist(?:s|ed|ing)|argu(?:e|es|ed|ing)|jok(?:e|es|ed|ing)|quip(?:s|ped|ping)|"
+    r"claim(?:s|ed|ing)|admit(?:s|ted|ting)|warn(?:s|ed|ing)|urg(?:e|es|ed|ing)|"
+    r"recall(?:s|ed|ing)|not(?:e|es|ed|ing)|continu(?:e|es|ed|ing)|respond(?:s|ed|ing)|"
+    r"remark(?:s|ed|ing)|comment(?:s|ed|ing)|vow(?:s|ed|ing)|pledg(?:e|es|ed|ing)|"
+    r"promis(?:e|es|ed|ing)|reveal(?:s|ed|ing)|conced(?:e|es|ed|ing)|boast(?:s|ed|ing)|"
+    r"shout(?:s|ed|ing)|sang|sing(?:s|ing)?|read(?:s|ing)?\s+out|introduc(?:e|es|ed|ing)|"
+    # ... or names it: a show, a book, a slogan ('an exhibition named "Why I love…"').
+    r"nam(?:e|es|ed)|call(?:s|ed)|(?:en)?titled|dubbed|labell?ed|branded)"
+)
+_SAID_BEFORE = re.compile(rf"\b{_SAYING}\b[^.!?\"“”„«»\n]{{0,80}}$", re.IGNORECASE)
+_SAID_AFTER = re.compile(rf"^[\s,.!?;:–—-]*(?:[\w’'.-]+\s+){{0,3}}{_SAYING}\b", re.IGNORECASE)
+
+
+def _reported(text: str) -> str:
+    """``text`` without the quotations that are someone's reported speech or a work's title
+    ("The Last of Us": its longer words all capitalised)."""
+
+    def blank(match: re.Match[str]) -> str:
+        inner = match.group(0)[1:-1]
+        long_words = [w for w in re.findall(r"[^\W\d_][\w’'-]*", inner) if len(w) > 3]
+        title = (
+            bool(long_words)
+            and len(inner.split()) <= 10
+            and all(w[0].isupper() for w in long_words)
+        )
+        before = text[max(0, match.start() - 120) : match.start()]
+        after = text[match.end() : match.end() + 60]
+        if title or _SAID_BEFORE.search(before) or _SAID_AFTER.search(after):
+            return " "
+        return match.group(0)
+
+    return _QUOTATION.sub(blank, text)
+
+
 # Languages whose verbs carry the person, so that no pronoun is needed: a text in one of
 # them says nothing about whose it is by lacking "I" or "my".
 PRO_DROP = frozenset({"es", "it", "pt", "pl", "cs", "ru"})
@@ -141,6 +190,7 @@ def personal_words(text: str, read_as: list[str]) -> list[str]:
     a single author's "I" at work ("I estimated", "my opinion is") read as their "we"."""
     personal = frozenset().union(*(PERSONAL_WORDS[language] for language in read_as))
     if "en" in read_as:
+        text = _reported(text)
         text = _NOT_PRONOUN_I.sub(" ", text)
         text = _AUTHORS_US.sub(r"\1 we to", text)
         text = _AUTHORS_I.sub(" we ", text)
