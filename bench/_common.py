@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import hashlib
 import math
 import os
 import platform
 import re
 import resource
+import sqlite3
 import sys
 import tempfile
 import time
@@ -18,6 +20,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from graphmem import Embedder, Memory
 from graphmem.read.request import Weights
@@ -141,16 +145,12 @@ class CachedEmbedder:
     user would meet it, so benches say so beside their latencies."""
 
     def __init__(self, inner: Embedder, path: Path) -> None:
-        import sqlite3
-
         self.inner = inner
         path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(path)
         self._db.execute(
             "CREATE TABLE IF NOT EXISTS v (k BLOB PRIMARY KEY, vec BLOB) WITHOUT ROWID"
         )
-        self.hits = 0
-        self.misses = 0
 
     @property
     def name(self) -> str:
@@ -161,13 +161,9 @@ class CachedEmbedder:
         return self.inner.dimensions
 
     def _key(self, text: str) -> bytes:
-        import hashlib
-
         return hashlib.sha256(f"{self.inner.name}\0{text}".encode()).digest()
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        import numpy as np
-
         keys = [self._key(t) for t in texts]
         found: dict[bytes, list[float]] = {}
         for key in set(keys):
@@ -175,8 +171,6 @@ class CachedEmbedder:
             if row is not None:
                 found[key] = np.frombuffer(row[0], dtype=np.float32).tolist()
         missing = [i for i, key in enumerate(keys) if key not in found]
-        self.hits += len(texts) - len(missing)
-        self.misses += len(missing)
         if missing:
             vectors = self.inner.embed([texts[i] for i in missing])
             with self._db:

@@ -154,6 +154,7 @@ _SAYING = (
 )
 _SAID_BEFORE = re.compile(rf"\b{_SAYING}\b[^.!?\"“”„«»\n]{{0,80}}$", re.IGNORECASE)
 _SAID_AFTER = re.compile(rf"^[\s,.!?;:–—-]*(?:[\w’'.-]+\s+){{0,3}}{_SAYING}\b", re.IGNORECASE)
+_LETTERED_WORD = re.compile(r"[^\W\d_][\w’'-]*")
 
 
 def _reported(text: str) -> str:
@@ -162,7 +163,7 @@ def _reported(text: str) -> str:
 
     def blank(match: re.Match[str]) -> str:
         inner = match.group(0)[1:-1]
-        long_words = [w for w in re.findall(r"[^\W\d_][\w’'-]*", inner) if len(w) > 3]
+        long_words = [w for w in _LETTERED_WORD.findall(inner) if len(w) > 3]
         title = (
             bool(long_words)
             and len(inner.split()) <= 10
