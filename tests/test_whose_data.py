@@ -195,7 +195,14 @@ def test_an_english_pronoun_is_read_as_one(text: str, said: list[str]) -> None:
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ('Ardern said: "You can be anxious, kind and wear your heart on your sleeve."', []),
+        ("The minister said: “I will not stand again.”", []),
+        # A reported "you" may be the reader: it counts (fail closed).
+        (
+            'Ardern said: "You can be anxious, kind and wear your heart on your sleeve."',
+            ["you", "your", "your"],
+        ),
+        ('Dr Lee said: "your HbA1c is 8.1 and you have type 2 diabetes"', ["your", "you"]),
+        ("“You’re fine, I promise,” the nurse told me.", ["you're", "me"]),
         ("“I am gay, and I no longer want to hide myself,” the midfielder told reporters.", []),
         ("The midfielder announced that “I am gay” in a video.", []),
         ("He starred in “The Last of Us” and in a show named “Why I Love Him and you”.", []),
@@ -227,6 +234,18 @@ def test_a_news_item_quoting_someones_health_is_found_by_default(memory: Memory,
         source_ref="note",
     )
     assert not any("filming" in t for t in returned(memory, unframed, "cancer for two years"))
+
+
+def test_a_note_of_what_the_doctor_told_the_user_stays_held_back(memory: Memory, ns: Any) -> None:
+    """The user's own note, filed as a document: the doctor's "your" is the user's."""
+    notes = ns("notes")
+    memory.remember(
+        'Dr Lee said: "your HbA1c is 8.1 and you have type 2 diabetes, so we start metformin."',
+        notes,
+        source="document",
+        source_ref="clinic-note",
+    )
+    assert not any("HbA1c" in t for t in returned(memory, notes, "HbA1c diabetes"))
 
 
 ARTICLE = [

@@ -135,9 +135,11 @@ _AUTHORS_I = re.compile(
 # A quotation in an English document: straight or curly double marks, low-high, guillemets.
 _QUOTATION = re.compile(r'"[^"\n]{1,1000}"|“[^”\n]{1,1000}”|„[^“”\n]{1,1000}[“”]|«[^»\n]{1,1000}»')
 # A quotation is someone's reported speech when a verb of saying frames it: before it in the
-# same sentence ('She said: "You can…"', 'announced that "I am…"') or just after it
-# ('"…," he told reporters'), or by a verb that names it. Its "I" and "you" are the
-# speaker's and their audience's, not the document's writer or reader. The frame itself is
+# same sentence ('She said: "I am…"', 'announced that "I am…"') or just after it
+# ('"…," he told reporters'), or by a verb that names it. Its first person is the speaker's,
+# not the document's writer. Its second person is kept: the speaker may be talking to the
+# reader ('Dr Lee said: "your HbA1c is 8.1"' in the user's own note), and whom a "you"
+# addresses cannot be told from the text, so it counts (fail closed). The frame itself is
 # read as usual: 'I said: "…"' says I.
 _SAYING = (
     r"(?:sa(?:y|ys|id|ying)|t(?:ell|ells|old|elling)|announc(?:e|es|ed|ing)|wr(?:ite|ites|ote|"
@@ -155,11 +157,13 @@ _SAYING = (
 _SAID_BEFORE = re.compile(rf"\b{_SAYING}\b[^.!?\"“”„«»\n]{{0,80}}$", re.IGNORECASE)
 _SAID_AFTER = re.compile(rf"^[\s,.!?;:–—-]*(?:[\w’'.-]+\s+){{0,3}}{_SAYING}\b", re.IGNORECASE)
 _LETTERED_WORD = re.compile(r"[^\W\d_][\w’'-]*")
+_SECOND_PERSON = re.compile(r"\byou(?:r|rs|rself|rselves|['’](?:d|ll|re|ve))?\b", re.IGNORECASE)
 
 
 def _reported(text: str) -> str:
-    """``text`` without the quotations that are someone's reported speech or a work's title
-    ("The Last of Us": its longer words all capitalised)."""
+    """``text`` without the quotations that are a work's title ("The Last of Us": its longer
+    words all capitalised), and with only the second person left of those that are someone's
+    reported speech."""
 
     def blank(match: re.Match[str]) -> str:
         inner = match.group(0)[1:-1]
@@ -171,8 +175,10 @@ def _reported(text: str) -> str:
         )
         before = text[max(0, match.start() - 120) : match.start()]
         after = text[match.end() : match.end() + 60]
-        if title or _SAID_BEFORE.search(before) or _SAID_AFTER.search(after):
+        if title:
             return " "
+        if _SAID_BEFORE.search(before) or _SAID_AFTER.search(after):
+            return " " + " ".join(_SECOND_PERSON.findall(inner)) + " "
         return match.group(0)
 
     return _QUOTATION.sub(blank, text)
