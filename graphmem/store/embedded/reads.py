@@ -108,7 +108,13 @@ class Reads(State):
         self, namespace: str, keys: Iterable[str], excluded: Iterable[str]
     ) -> set[str]:
         gone = set(excluded)
-        return {key for key in set(keys) if self._named.get((namespace, key), set()) - gone}
+        # Stops at the first statement left: a place thousands of statements name costs no
+        # set difference of them all (7 ms at 100k facts, in every forget that named it).
+        return {
+            key
+            for key in set(keys)
+            if any(i not in gone for i in self._named.get((namespace, key), ()))
+        }
 
     @locked
     def entities_told_by(
