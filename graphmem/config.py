@@ -25,7 +25,10 @@ embedder           ``GRAPHMEM_EMBEDDER``; unset: the store's own      ``--embedd
                    ``hashing`` (no model),
                    ``contextual`` (the ``contextual`` extra,
                    offline),
-                   ``openai:<model>``, ``sentence-transformers:<path>``
+                   ``openai:<model>``, ``sentence-transformers:<path>``;
+                   ``GRAPHMEM_CACHE``: where ``contextual`` keeps
+                   the integer model it builds once per machine
+                   (``$XDG_CACHE_HOME/graphmem``, ``~/.cache/graphmem``)
 =================  ==============================================  =================
 
 :func:`described` says what is in effect and where each value came from
@@ -142,6 +145,17 @@ def _number(name: str, default: _N, kind: Callable[[str], _N]) -> _N:
         ) from None
 
 
+def cache_folder() -> Path:
+    """Where graphmem keeps what it builds once per machine (the ``contextual`` embedder's
+    integer model): ``GRAPHMEM_CACHE``, else ``$XDG_CACHE_HOME/graphmem``, else
+    ``~/.cache/graphmem``."""
+    configured = _env("GRAPHMEM_CACHE")
+    if configured:
+        return Path(configured)
+    xdg = _env("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "graphmem"
+
+
 def embedder_spec(override: str | None = None) -> str:
     return embedder_configured(override) or "semantic"
 
@@ -235,6 +249,9 @@ def described(
     )
     shown = spec or "the one the store records (semantic for a new store)"
     out.append(Setting("embedder", shown, source))
+    if spec == "contextual":
+        cache_source = "GRAPHMEM_CACHE" if _env("GRAPHMEM_CACHE") else "default"
+        out.append(Setting("model cache", str(cache_folder()), cache_source))
     if namespace := default_namespace():
         out.append(Setting("mcp namespace", namespace, "GRAPHMEM_NAMESPACE"))
     return out

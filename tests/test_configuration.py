@@ -147,6 +147,27 @@ def test_a_flag_overrides_its_variable(
     assert shown["embedder"] == {"setting": "embedder", "value": "hashing", "from": "--embedder"}
 
 
+def test_config_says_where_the_contextual_model_is_kept(
+    env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    env.delenv("GRAPHMEM_CACHE", raising=False)
+    env.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert main(["--embedder", "contextual", "--json", "config"]) == 0
+    shown = {row["setting"]: row for row in json.loads(capsys.readouterr().out)}
+    assert shown["model cache"]["value"] == str(tmp_path / "xdg" / "graphmem")
+    assert shown["model cache"]["from"] == "default"
+    env.setenv("GRAPHMEM_CACHE", str(tmp_path / "kept"))
+    assert main(["--embedder", "contextual", "--json", "config"]) == 0
+    shown = {row["setting"]: row for row in json.loads(capsys.readouterr().out)}
+    assert shown["model cache"] == {
+        "setting": "model cache",
+        "value": str(tmp_path / "kept"),
+        "from": "GRAPHMEM_CACHE",
+    }
+    assert main(["--embedder", "hashing", "--json", "config"]) == 0
+    assert "model cache" not in {row["setting"] for row in json.loads(capsys.readouterr().out)}
+
+
 def test_config_with_both_stores_set_fails(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

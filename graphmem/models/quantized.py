@@ -13,8 +13,9 @@ R@10 over its ten conversations 0.340 → 0.344 (cosine to the float vectors 0.9
 average; full 8-bit weights gave 0.344 too).
 
 Building it takes about 2 s and needs the ``onnx`` package (in the ``contextual`` extra),
-so the result is kept in :func:`cache_folder` under a name that carries the source file's
-hash; a folder that cannot be written costs the 2 s at every load instead. What was built
+so the result is kept in :func:`graphmem.config.cache_folder` under a name that carries
+the source file's hash; a folder that cannot be written costs the 2 s at every load
+instead. What was built
 or found is not trusted by its bytes (a later ORT may serialise the same model
 differently) but by what it computes: :func:`agrees` embeds the probe texts shipped in
 ``encodings/`` and compares them with the vectors this recipe gave when it was chosen. A
@@ -36,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from graphmem import config
 from graphmem.models import extras
 
 PROBES = "all-MiniLM-L6-v2-q7.probes.json"
@@ -47,17 +49,9 @@ RECIPE = "q7"
 RECORDED_WITH = "1.32.0"  # the onnxruntime that built the model the probes were taken from
 
 
-def cache_folder() -> Path:
-    """``GRAPHMEM_CACHE``, else ``$XDG_CACHE_HOME/graphmem``, else ``~/.cache/graphmem``."""
-    configured = os.environ.get("GRAPHMEM_CACHE", "").strip()
-    if configured:
-        return Path(configured)
-    xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "graphmem"
-
-
 def cached_file(source_sha256: str) -> Path:
-    return cache_folder() / f"all-minilm-l6-v2-{RECIPE}-{source_sha256[:16]}.onnx"
+    name = f"all-minilm-l6-v2-{RECIPE}-{source_sha256[:16]}.onnx"
+    return config.cache_folder() / name
 
 
 def build(ort: Any, source: bytes, install: str) -> bytes:
