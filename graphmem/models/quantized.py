@@ -8,7 +8,7 @@ products: weights per output channel, each input quantised to uint8 as it arrive
 weights take 7 bits (``reduce_range``): a CPU without VNNI multiplies uint8 by int8 in
 pairs summed into 16 bits, which full 8-bit weights can overflow, so the same text would
 get another vector there; with 7 bits the sums fit and every x86 CPU computes the same
-integers. A query 4.7 → 2.1 ms, a conversation's turns about 2.5× faster; LoCoMo dense
+integers. A query about 4.7 → 2.1 ms, a conversation's turns about 2.5× faster; LoCoMo dense
 R@10 over its ten conversations 0.340 → 0.344 (cosine to the float vectors 0.990 on
 average; full 8-bit weights gave 0.344 too).
 
@@ -56,8 +56,8 @@ def cached_file(source_sha256: str) -> Path:
 
 def build(ort: Any, source: bytes, install: str) -> bytes:
     """The model ``source`` with dynamic int8 matrix products (about 2 s)."""
+    extras.module("onnx", install)  # first: the quantiser's own import would hide its name
     quantization = extras.module("onnxruntime.quantization", install)
-    extras.module("onnx", install)
     with tempfile.TemporaryDirectory(prefix="graphmem-q7-") as scratch:
         folded, built = Path(scratch, "folded.onnx"), Path(scratch, "q7.onnx")
         # The quantiser reads float weights: ORT's basic optimisation folds the wheel's
@@ -113,7 +113,8 @@ def agrees(embed: Callable[[Sequence[str]], list[list[float]]]) -> float:
 def _quiet_root_logger() -> Iterator[None]:
     """The quantiser logs advice through the root logger; a process without handlers would
     get one installed by that call (``logging.basicConfig``), and one with handlers the
-    advice. Neither: a handler is there for the call, and warnings are off."""
+    advice. Neither: a handler is there for the call, and warnings are off (for the whole
+    process, for the 2 s of a build that happens once per machine)."""
     root = logging.getLogger()
     placeholder = logging.NullHandler()
     root.addHandler(placeholder)
