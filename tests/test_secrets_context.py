@@ -405,3 +405,36 @@ def test_a_secret_of_the_causes_corpus_e_showed_is_not_stored(
 @pytest.mark.parametrize("text", KEPT_E)
 def test_a_look_alike_of_the_causes_corpus_e_showed_is_left_alone(text: str) -> None:
     assert redact(text).text == text
+
+
+# Causes corpus J showed (spent 2026-12-07): a Wi-Fi key told casually in words joined by
+# underscores or a word joined to digits (no digit elsewhere in the message), and the key
+# field of a Wi-Fi QR code's text. Written here in other words and languages.
+CAUGHT_J = [
+    ("underscored words", "wifi ya nyumbani ni ugali_na_sukuma, usiwape", "ugali_na_sukuma"),
+    ("underscored words", "wifi na chácara: pao_de_queijo pra visita", "pao_de_queijo"),
+    ("underscored words", "the wifi in the barn is hay_bale_loft, don't share", "hay_bale_loft"),
+    ("word and digits", "wifi u vikendici: sljiva_1987 😄", "sljiva_1987"),
+    ("wifi qr", "QR na lednici: WIFI:T:WPA;S:Chata;P:Houby-v-Lese!;; nefoť to", "Houby-v-Lese!"),
+    ("wifi qr", "WIFI:S:Cabin;T:WPA;P:pine\\;needle 7;H:false;;", "pine\\;needle 7"),
+]
+KEPT_J = [
+    # A hyphen joins words in prose; a setting's or a network's name holds its own word.
+    "the wifi at the co-working space drops every afternoon",
+    "Set wifi_ssid and wifi_pass in config.yaml before flashing",
+    "wifi: join the guest_network, no key needed",
+    "our wifi keeps dropping, the router is in the hall",
+    "WIFI:T:nopass;S:Library;;",
+]
+
+
+@pytest.mark.parametrize(("cause", "text", "secret"), CAUGHT_J)
+def test_a_secret_of_the_causes_corpus_j_showed_is_not_stored(
+    cause: str, text: str, secret: str
+) -> None:
+    assert secret not in redact(text).text, cause
+
+
+@pytest.mark.parametrize("text", KEPT_J)
+def test_a_look_alike_of_the_causes_corpus_j_showed_is_left_alone(text: str) -> None:
+    assert redact(text).text == text

@@ -92,13 +92,15 @@ def spans(text: str) -> Iterator[Candidate]:
     # "Wifi password is on the fridge, the network is Home_Net_2024".
     kept = _kept_elsewhere(text, found)
     access = bool(concepts & set(_ACCESS)) and not kept
+    wifi = _WIFI.search(text) is not None and not kept
     if any(c.isdigit() for c in text):
         # Capitalised words joined with digits beside a Wi-Fi are its password (a network's
         # name says 5G, an operator or hex).
-        wifi = _WIFI.search(text) is not None and not kept
         yield from _joined_spans(text, found, access=access or wifi)
-        if wifi:
-            yield from _wifi_key(text, found)
+    if wifi:
+        yield from _wifi_key(text, found)
+    for m in _WIFI_QR_KEY.finditer(text):
+        yield m.start("key"), m.end("key"), _RANK, "password"
     yield from _hex_key_spans(text, found)
     yield from _told_first(text)
     if _BRAND.search(text):
@@ -287,13 +289,21 @@ def _joined_spans(text: str, found: Found, *, access: bool) -> Iterator[Candidat
 
 
 # What a Wi-Fi's key looks like in lower case: letters and digits mixed ("savta1955",
-# "jollof2023rice", "souvlaki4ever!"), or words joined with digits ("daffodil-kettle-88"). A
+# "jollof2023rice", "souvlaki4ever!"), words joined with digits ("daffodil-kettle-88"), a
+# word joined to digits ("gulyasleves_77"), or words joined by underscores, which no
+# language writes ("chapati_na_maharage"; a hyphen joins words in prose: "co-working"). A
 # network's name is capitalised or a brand's ("PLDTHOMEFIBR_a3c2", "ChinaNet-8A2F").
 _WIFI_KEY = re.compile(
     r"(?<![\w@#$/\\.-])(?:[^\W\d_A-Z]{3,}\d{1,6}[^\W\d_A-Z]*"
-    r"|[^\W\d_A-Z]{2,}(?:[-_.][^\W\d_A-Z]{2,})+[-_.]?\d{1,6})"
+    r"|[^\W\d_A-Z]{2,}(?:[-_.][^\W\d_A-Z]{2,})+[-_.]?\d{1,6}"
+    r"|[^\W\d_A-Z]{3,}[-_.]\d{2,6}"
+    r"|[^\W\d_A-Z]{2,}(?:_[^\W\d_A-Z]{2,})+)"
     r"[!?#*]*(?![\w@/\\-]|\.\w)"
 )
+_WIFI_KEY_CHARS = 8  # a shorter key is not told beside a Wi-Fi's word by chance alone
+# A Wi-Fi QR code's text (the ZXing format phones read: "WIFI:T:WPA;S:<network>;P:<key>;;"):
+# its P field is the key, whatever it looks like.
+_WIFI_QR_KEY = re.compile(r"\bWIFI:(?:[^;\s]*;)*?P:(?P<key>(?:\\.|[^;\\])+);", re.IGNORECASE)
 _NETWORK_NAME = re.compile(
     r"network|ssid|netzwerk|netwerk|réseau|red|rete|rede|сеть|nettverk|netværk|nätverk|name|naam"
     r"|called|heißt|heisst|heet|se llama|s'appelle|si chiama|chama|называется|pangalan"
@@ -315,8 +325,12 @@ def _wifi_key(text: str, found: Found) -> Iterator[Candidate]:
         before = [(t, False) for t in reversed(list(tokens(text, lo, wifi.start())))]
         for (s, e), later in after + before:
             token = text[s:e]
-            if not _WIFI_KEY.fullmatch(token) or excluded(token):
+            if len(token) < _WIFI_KEY_CHARS or not _WIFI_KEY.fullmatch(token) or excluded(token):
                 continue
+            if _WIFI.search(token) or any(
+                _NETWORK_NAME.fullmatch(part) for part in re.split(r"[-_.]", token)
+            ):
+                continue  # a setting's or a network's name: "wifi_ssid", "guest_network"
             gap = (wifi.end(), s) if later else (e, wifi.start())
             if _NETWORK_NAME.search(text, *gap) or _excused(text, s, e, found):
                 continue
