@@ -415,6 +415,8 @@ CAUGHT_J = [
     ("underscored words", "wifi na chácara: pao_de_queijo pra visita", "pao_de_queijo"),
     ("underscored words", "the wifi in the barn is hay_bale_loft, don't share", "hay_bale_loft"),
     ("word and digits", "wifi u vikendici: sljiva_1987 😄", "sljiva_1987"),
+    ("word and digits", "wifi na dacha: kot_77", "kot_77"),
+    ("short key", "the wifi is tea4two now", "tea4two"),
     ("wifi qr", "QR na lednici: WIFI:T:WPA;S:Chata;P:Houby-v-Lese!;; nefoť to", "Houby-v-Lese!"),
     ("wifi qr", "WIFI:S:Cabin;T:WPA;P:pine\\;needle 7;H:false;;", "pine\\;needle 7"),
 ]

@@ -300,7 +300,8 @@ _WIFI_KEY = re.compile(
     r"|[^\W\d_A-Z]{2,}(?:_[^\W\d_A-Z]{2,})+)"
     r"[!?#*]*(?![\w@/\\-]|\.\w)"
 )
-_WIFI_KEY_CHARS = 8  # a shorter key is not told beside a Wi-Fi's word by chance alone
+# Words joined by underscores and no digit: at least this long ("mi_casa" may be a name).
+_WIFI_WORDS_CHARS = 8
 # A Wi-Fi QR code's text (the ZXing format phones read: "WIFI:T:WPA;S:<network>;P:<key>;;"):
 # its P field is the key, whatever it looks like.
 _WIFI_QR_KEY = re.compile(r"\bWIFI:(?:[^;\s]*;)*?P:(?P<key>(?:\\.|[^;\\])+);", re.IGNORECASE)
@@ -325,7 +326,9 @@ def _wifi_key(text: str, found: Found) -> Iterator[Candidate]:
         before = [(t, False) for t in reversed(list(tokens(text, lo, wifi.start())))]
         for (s, e), later in after + before:
             token = text[s:e]
-            if len(token) < _WIFI_KEY_CHARS or not _WIFI_KEY.fullmatch(token) or excluded(token):
+            if not _WIFI_KEY.fullmatch(token) or excluded(token):
+                continue
+            if len(token) < _WIFI_WORDS_CHARS and not any(c.isdigit() for c in token):
                 continue
             if _WIFI.search(token) or any(
                 _NETWORK_NAME.fullmatch(part) for part in re.split(r"[-_.]", token)
