@@ -23,11 +23,11 @@ when all of these hold:
   married"), which is the user's; "us", and contractions ("we're", "let's"), are a
   conversation's and stay the user's.
   In English, "US" in capitals is the country and an "i" that is a list mark, a numeral
-  or part of an abbreviation ("(i)", "i.e.", "type I", "I-II") is no pronoun; a quotation
-  a verb of saying or naming frames ('She said: "You can be anxious…"', '"…," he told
-  reporters', 'a show named "Why I love…"') or a title ("The Last of Us") is someone
-  else's words, not the document's writer or reader — an unframed one
-  ('Dr Lee: "your HbA1c is 8.1"') is read as the document's;
+  or part of an abbreviation ("(i)", "i.e.", "type I", "I-II") is no pronoun; the first
+  person of a quotation a verb of saying frames ('announced that "I am gay"', '"…," he
+  told reporters') is the speaker's, not the writer's, while its "you" may be the reader
+  and still counts; a title ("The Last of Us", 'a show named "Why I love…"') is nobody's
+  words; an unframed quotation ('Dr Lee: "your HbA1c is 8.1"') is read as the document's;
 * it names nobody the user's side told the memory about: an entity some statement of the
   user, the system, the user confirming, a model relaying the user or the agent names
   (the user under their names, their child, their doctor). A name learnt only from
@@ -66,6 +66,8 @@ _PERSONAL = {
     "ru": "я меня мне мой моя моё мои мы нас наш наша ты тебя тебе твой твоя вы вас ваш",
 }
 PERSONAL_WORDS = {lang: frozenset(words.split()) for lang, words in _PERSONAL.items()}
+# English's second person: what a quotation keeps of its pronouns (_reported).
+_SECOND_PERSON = frozenset(w for w in PERSONAL_WORDS["en"] if w.startswith("you"))
 _NAME = re.compile(r"\b[A-ZÀ-ÖØ-Þ][\w'’-]+(?:\s+[A-ZÀ-ÖØ-Þ][\w'’-]+){0,2}")
 MAX_NAMES = 12  # names looked up in the namespace per document
 # Who tells the memory about the people in the user's life: every authority but outside
@@ -157,7 +159,6 @@ _SAYING = (
 _SAID_BEFORE = re.compile(rf"\b{_SAYING}\b[^.!?\"“”„«»\n]{{0,80}}$", re.IGNORECASE)
 _SAID_AFTER = re.compile(rf"^[\s,.!?;:–—-]*(?:[\w’'.-]+\s+){{0,3}}{_SAYING}\b", re.IGNORECASE)
 _LETTERED_WORD = re.compile(r"[^\W\d_][\w’'-]*")
-_SECOND_PERSON = re.compile(r"\byou(?:r|rs|rself|rselves|['’](?:d|ll|re|ve))?\b", re.IGNORECASE)
 
 
 def _reported(text: str) -> str:
@@ -168,17 +169,12 @@ def _reported(text: str) -> str:
     def blank(match: re.Match[str]) -> str:
         inner = match.group(0)[1:-1]
         long_words = [w for w in _LETTERED_WORD.findall(inner) if len(w) > 3]
-        title = (
-            bool(long_words)
-            and len(inner.split()) <= 10
-            and all(w[0].isupper() for w in long_words)
-        )
+        if long_words and len(inner.split()) <= 10 and all(w[0].isupper() for w in long_words):
+            return " "  # a title
         before = text[max(0, match.start() - 120) : match.start()]
         after = text[match.end() : match.end() + 60]
-        if title:
-            return " "
         if _SAID_BEFORE.search(before) or _SAID_AFTER.search(after):
-            return " " + " ".join(_SECOND_PERSON.findall(inner)) + " "
+            return " " + " ".join(w for w in words_of(inner) if w in _SECOND_PERSON) + " "
         return match.group(0)
 
     return _QUOTATION.sub(blank, text)
