@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import traceback
 import uuid
 from pathlib import Path
 
@@ -40,7 +41,7 @@ def test_two_thousand_recalls_beside_a_forgetting_process(neo4j_uri: str, tmp_pa
         listed = tmp_path / "ids.json"
         listed.write_text(json.dumps(ids))
         forgetter = subprocess.Popen([sys.executable, "-c", FORGETTER, neo4j_uri, ns, str(listed)])
-        unexpected: list[BaseException] = []
+        unexpected: list[str] = []  # tracebacks: a race names where it struck
         try:
             for n in range(2000):
                 try:
@@ -48,7 +49,7 @@ def test_two_thousand_recalls_beside_a_forgetting_process(neo4j_uri: str, tmp_pa
                 except GraphmemError:
                     pass  # a named failure is an answer; anything else is a bug
                 except Exception as exc:
-                    unexpected.append(exc)
+                    unexpected.append("".join(traceback.format_exception(exc)))
         finally:
             forgetter.wait(timeout=600)
         assert forgetter.returncode == 0

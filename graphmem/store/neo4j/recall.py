@@ -225,9 +225,9 @@ class Channels(Connection):
         named = named or {"fact_entity": [], "hubs": []}
         by_index = cast("Row", facts)  # always sent
         entity = credit_hubs(
-            named["fact_entity"],
+            _present(named["fact_entity"]),
             named["hubs"],
-            [*by_index["fact_vector"], *by_index["fact_keyword"]],
+            _present([*by_index["fact_vector"], *by_index["fact_keyword"]]),
             probe.limit,
         )
         return Candidates(
@@ -283,7 +283,7 @@ class Channels(Connection):
         found = self._read_once("recall/rows", params)
         rows = [from_triples(triples) for triples in (*found["facts"], *found["episodes"])]
         return WholeRows(
-            {row["id"]: row for row in rows},
+            {row["id"]: row for row in _present(rows)},
             [support_row(r) for r in found["support"] if r["occurred_at"] is not None],
             {row["id"]: row["standing"] for row in found["standing"]},
             frozenset(found["present"]),
@@ -401,6 +401,13 @@ def _quoted(word: str) -> str:
     return f'"{escaped}"'
 
 
+def _present(rows: list[Row]) -> list[Row]:
+    """``rows`` less those of nodes a concurrent forget deleted after the statement matched
+    them: such a node reads as null fields, or as no keys at all (tests/
+    test_recall_while_forgetting.py)."""
+    return [r for r in rows if r.get("id") is not None]
+
+
 def _hits(rows: list[Row], key: str) -> list[Hit]:
     # Neo4j reports cosine similarity as (1 + cos) / 2; both stores hand back plain cosine.
     return [
@@ -411,6 +418,7 @@ def _hits(rows: list[Row], key: str) -> list[Hit]:
             tuple(float(idf) for idf in r.get("idfs") or ()),
         )
         for r in rows
+        if r[key].get("id") is not None  # deleted after the match (_present)
     ]
 
 
@@ -425,8 +433,8 @@ def _lean_hits(rows: list[Row], when: str) -> list[Hit]:
     scoring's defaults apply."""
     hits = []
     for r in rows:
-        if r.get(when) is None:  # deleted between the index hit and the read: gone
-            continue
+        if r.get("id") is None or r.get(when) is None:
+            continue  # deleted between the index hit and the read (either field first): gone
         row: Row = {
             key: value
             for key in (
