@@ -119,6 +119,27 @@ def test_the_cue_data_is_words_of_known_concepts(name: str, languages_at_least: 
     assert len(languages) >= languages_at_least
 
 
+def test_the_names_of_id_numbers_come_from_python_stdnum_each_with_its_module() -> None:
+    path = Path(cues.__file__).with_name("id_numbers.tsv")
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
+    rows = [row for row in rows if not row[0].startswith("#") and row[0] != "lang"]
+    assert len(rows) > 100
+    for _region, concept, term, source in rows:
+        assert concept == "id_number", term
+        assert term.strip() == term, term
+        assert all(s.startswith("python-stdnum==") for s in source.split(" | ")), source
+    assert len({region for region, *_ in rows}) >= 50
+    # A tax's own name is no number's ("IVA 21%"), nor is a company's register.
+    assert not {"IVA", "TVA", "VAT", "PIN"} & {term for _, _, term, _ in rows}
+
+
+def test_a_numbers_abbreviation_is_a_cue_in_capitals_or_before_its_number() -> None:
+    concept = lambda text: [c.concept for c in cues.cues(text)]  # noqa: E731
+    assert concept("RUT 12.845.379-4") == [cues.NUMBER]
+    assert concept("rut: 12.845.379-4") == [cues.NUMBER]
+    assert cues.NUMBER not in concept("en rut i fönstret")  # a word too (Swedish: a pane)
+
+
 def _corpus(name: str) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
     folder = DATA / name
     read = lambda f: [json.loads(x) for x in (folder / f).read_text().splitlines() if x]  # noqa: E731

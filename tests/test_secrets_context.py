@@ -175,16 +175,6 @@ KEPT = [
 ]
 
 
-@pytest.mark.parametrize(("cause", "text", "secret"), CAUGHT)
-def test_a_secret_told_away_from_its_word_is_not_stored(cause: str, text: str, secret: str) -> None:
-    assert secret not in redact(text).text, cause
-
-
-@pytest.mark.parametrize("text", KEPT)
-def test_what_only_looks_like_one_is_left_alone(text: str) -> None:
-    assert redact(text).text == text
-
-
 @pytest.mark.parametrize(
     ("token", "expected"),
     [
@@ -291,18 +281,6 @@ KEPT_D = [
 ]
 
 
-@pytest.mark.parametrize(("cause", "text", "secret"), CAUGHT_D)
-def test_a_secret_of_the_causes_corpus_d_showed_is_not_stored(
-    cause: str, text: str, secret: str
-) -> None:
-    assert secret not in redact(text).text, cause
-
-
-@pytest.mark.parametrize("text", KEPT_D)
-def test_a_look_alike_of_the_causes_corpus_d_showed_is_left_alone(text: str) -> None:
-    assert redact(text).text == text
-
-
 # Corpus E (spent on 2026-12-05): the causes of its misses, each in invented examples.
 CAUGHT_E = [
     # A security answer by where it sits: before a quoting particle, the last capitalised
@@ -395,18 +373,6 @@ KEPT_E = [
 ]
 
 
-@pytest.mark.parametrize(("cause", "text", "secret"), CAUGHT_E)
-def test_a_secret_of_the_causes_corpus_e_showed_is_not_stored(
-    cause: str, text: str, secret: str
-) -> None:
-    assert secret not in redact(text).text, cause
-
-
-@pytest.mark.parametrize("text", KEPT_E)
-def test_a_look_alike_of_the_causes_corpus_e_showed_is_left_alone(text: str) -> None:
-    assert redact(text).text == text
-
-
 # Causes corpus J showed (spent 2026-12-07): a Wi-Fi key told casually in words joined by
 # underscores or a word joined to digits (no digit elsewhere in the message), and the key
 # field of a Wi-Fi QR code's text. Written here in other words and languages.
@@ -430,13 +396,52 @@ KEPT_J = [
 ]
 
 
-@pytest.mark.parametrize(("cause", "text", "secret"), CAUGHT_J)
-def test_a_secret_of_the_causes_corpus_j_showed_is_not_stored(
-    cause: str, text: str, secret: str
-) -> None:
+# Corpus K's causes (its rows were read once the detector had been measured on it: K is
+# spent), in sentences written for these tests.
+CAUGHT_K = [
+    # A label whose first words are about access, ending in a colon: the thing named last is
+    # what the value is for, not what it is.
+    ("headed label", "Mi NIE para la factura: Y4829173K", "Y4829173K"),
+    ("headed label", "Alarm code for the holiday flat: 58213904.", "58213904"),
+    ("headed label", "Steuer-ID für die Rechnung: 47 036 892 816", "47 036 892 816"),
+    # A number's own name, from python-stdnum's list of national numbers.
+    ("id number name", "Vergi Kimlik Numarası kira sözleşmesi için 4810293756", "4810293756"),
+    ("id number name", "Veronumero palkanlaskentaan: 300812345678", "300812345678"),
+    ("id number name", "RUT del arrendatario 12.845.379-4, gracias", "12.845.379-4"),
+    # A card copied two groups a line, its expiry and CVV on the lines after.
+    ("card on lines", "kart\n4929 1180\n3356 7402\nson 09/28\narka 551", "551"),
+    ("card on lines", "kart\n4929 1180\n3356 7402\nson 09/28\narka 551", "3356 7402"),
+    # A Wi-Fi key of words joined by underscores, one of them a letter or a digit.
+    ("wifi underscored", "wifi la bunica: sarmale_cu_3_ardei", "sarmale_cu_3_ardei"),
+    ("wifi underscored", "wifi na chalupě: kure_s_ryzi 😄", "kure_s_ryzi"),
+    # A "#" in a connection string's password, pasted unencoded.
+    ("url password", "postgres://app:Kofola#77@db.internal:5432/app", "Kofola#77"),
+]
+KEPT_K = [
+    "código de pedido: 4471829",  # a compound: the order's code
+    "OTP llega por SMS, pedido 9920184",  # the order's number, after its own word
+    "Door code changes monthly; for flat 12 ask the porter.",
+    # A number's abbreviation in lower case is often a word ("sin": without; "pan": bread).
+    "precio sin iva: 1.250,00",
+    "pan integral 2500 g y leche",
+    "see https://docs.example.com:443/page#section, or mail me@example.org",
+]
+
+
+def test_a_numbers_name_in_lower_case_names_it_only_with_the_number_after_it() -> None:
+    assert "046 454 286" not in redact("my sin is 046 454 286").text
+    assert "48123456Z" not in redact("mi dni: 48123456Z").text
+    assert redact("café sin azúcar, 2 por 1500 pesos").text == "café sin azúcar, 2 por 1500 pesos"
+
+
+# Every corpus's causes, A's (CAUGHT, KEPT) and those of D, E, J and K, one test each.
+@pytest.mark.parametrize(
+    ("cause", "text", "secret"), CAUGHT + CAUGHT_D + CAUGHT_E + CAUGHT_J + CAUGHT_K
+)
+def test_a_secret_told_away_from_its_word_is_not_stored(cause: str, text: str, secret: str) -> None:
     assert secret not in redact(text).text, cause
 
 
-@pytest.mark.parametrize("text", KEPT_J)
-def test_a_look_alike_of_the_causes_corpus_j_showed_is_left_alone(text: str) -> None:
+@pytest.mark.parametrize("text", KEPT + KEPT_D + KEPT_E + KEPT_J + KEPT_K)
+def test_what_only_looks_like_one_is_left_alone(text: str) -> None:
     assert redact(text).text == text

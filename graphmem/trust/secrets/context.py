@@ -291,13 +291,14 @@ def _joined_spans(text: str, found: Found, *, access: bool) -> Iterator[Candidat
 # What a Wi-Fi's key looks like in lower case: letters and digits mixed ("savta1955",
 # "jollof2023rice", "souvlaki4ever!"), words joined with digits ("daffodil-kettle-88"), a
 # word joined to digits ("gulyasleves_77"), or words joined by underscores, which no
-# language writes ("chapati_na_maharage"; a hyphen joins words in prose: "co-working"). A
+# language writes, a letter or a digit among them ("chapati_na_maharage", "svickova_s_knedlikem",
+# "lebu_cha_2taka"; a hyphen joins words in prose: "co-working"). A
 # network's name is capitalised or a brand's ("PLDTHOMEFIBR_a3c2", "ChinaNet-8A2F").
 _WIFI_KEY = re.compile(
     r"(?<![\w@#$/\\.-])(?:[^\W\d_A-Z]{3,}\d{1,6}[^\W\d_A-Z]*"
     r"|[^\W\d_A-Z]{2,}(?:[-_.][^\W\d_A-Z]{2,})+[-_.]?\d{1,6}"
     r"|[^\W\d_A-Z]{3,}[-_.]\d{2,6}"
-    r"|[^\W\d_A-Z]{2,}(?:_[^\W\d_A-Z]{2,})+)"
+    r"|[^\W\d_A-Z]{2,}(?:_[^\W_A-Z]+)+)"
     r"[!?#*]*(?![\w@/\\-]|\.\w)"
 )
 # Words joined by underscores and no digit: at least this long ("mi_casa" may be a name).

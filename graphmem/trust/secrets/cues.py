@@ -49,6 +49,9 @@ from graphmem.trust.secrets.values import (
 
 _HERE = Path(__file__).parent
 _FILES = (_HERE / "cues.tsv", _HERE / "cues_extra.tsv")
+# Names of national identity and tax numbers (python-stdnum's, tools/lexicon/
+# build_id_numbers.py): read after the others, never in place of a word they know ("PIN").
+_ID_NUMBERS = _HERE / "id_numbers.tsv"
 
 # The concepts of the data files, by what their value looks like.
 CREDENTIAL, KEY, CODE, LOCK, OPEN, NUMBER, ANSWER, PHRASE, NAME, PUBLIC, ASKS, SAY, LABEL = (
@@ -102,13 +105,20 @@ class Cue:
 def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
     concepts: dict[str, str] = {}
     accented: dict[str, set[str]] = {}
-    for path in _FILES:
+    for path in (*_FILES, _ID_NUMBERS):
         if not path.exists():
             continue
         for line in path.read_text(encoding="utf-8").splitlines():
             if not line.strip() or line.startswith(("#", "lang\t")):
                 continue
             lang, concept, term, *rest = line.split("\t")
+            if path == _ID_NUMBERS:
+                spelled = term.strip()
+                term = case(spelled).translate(BARE)
+                if spelled.isupper():
+                    _IN_CAPITALS.add(term)  # "SIN", "PAN", "RUT": the number's name in capitals
+                if term in concepts or len(term) < 3:
+                    continue
             # The English strings a translation was made from are English words about access.
             for source in rest[0].split(" | ") if rest else ():
                 english = source.partition(":")[2].strip().rstrip("?.").strip()
@@ -145,6 +155,7 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
 
 
 _SHORT = 4
+_IN_CAPITALS: set[str] = set()  # terms matched only where the text writes them in capitals
 _EXACT: dict[str, set[str]] = {}  # a short accented term -> its spellings with accents
 _SPELLED: dict[str, set[str]] = {}  # a term without accents -> its spellings in the data
 # English's own words about access, without accents: the English rows' terms and the
@@ -169,6 +180,8 @@ def cues(text: str) -> list[Cue]:
         start, end = last - len(term) + 1, last + 1
         if term in _EXACT and cased[start:end] not in _EXACT[term]:
             continue
+        if term in _IN_CAPITALS and not text[start:end].isupper() and not _told(text, end):
+            continue  # "precio sin iva: 1.250" (Spanish: without) is no Canadian SIN
         if _in_identifier(folded, start, end) or folded.startswith("redacted:", start - 9):
             continue  # "feature/login-otp-fix", "user_pin=1", a placeholder's own word
         if not _UNSPACED.match(term[0]):
@@ -217,6 +230,17 @@ _GUARDS = (PUBLIC, LABEL, NAME, ASKS)
 # Hebrew and Arabic write articles and prepositions as letters joined to the word before
 # ("הראוטר" = "the router", "بالكود" = "with the code"): a cue may follow up to three.
 _CLITICS = re.compile(r"(?:^|[^\w])(?:[הובלמשכ]{1,3}|(?:[وفبلك]{0,2}ال|[وفبلك]{1,2}))$")
+
+
+# A number's abbreviation written in lower case names it only with the number right after it
+# ("my sin is 046 454 286", "mi dni: 4812…"): in lower case it is often a word ("sin", "pan").
+_TOLD = re.compile(
+    r"[\s:：=#>→-]*(?:is|es|é|e|est|ist|je|to|:)?[\s:：=#>→-]*[A-Z]?\d", re.IGNORECASE
+)
+
+
+def _told(text: str, end: int) -> bool:
+    return _TOLD.match(text, end) is not None
 
 
 def _compound(term: str, concept: str) -> bool:

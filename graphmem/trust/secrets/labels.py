@@ -148,6 +148,8 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
             numbered = None  # inside a word: "działalność: " holds no "no"
         joined = _CONNECTOR.match(text, after, start) or _prefixed(text, after, start, found)
         if joined or numbered is not None:
+            if headed(text, cue.start, start, found, place=False):
+                return False
             return _free(text, (cue.start, start), found, bound=False)
     window = text[lo:start]
     if _LAST_DIGITS.search(window) and 3 <= sum(c.isdigit() for c in text[start : start + 5]) <= 4:
@@ -160,6 +162,41 @@ def _labelled(text: str, start: int, found: tuple[Cue, ...]) -> bool:
     number_of = _NUMBER_OF.search(window)
     if number_of is not None and text[start].isdigit():  # "numarası ve Kapadokya#07"
         return _free(text, (lo + number_of.start(), start), found, bound=True)
+    return False
+
+
+# How far before a thing's label a word about access may head the same label, and how many
+# words apart at least a code's word must be from it ("code for the flat:", not "código de
+# pedido:", which numbers an order).
+_HEAD_REACH = 40
+_HEAD_GAP = 2
+_GAP_WORD = re.compile(r"[^\W\d_]+")
+_COLON_LAST = re.compile(r"[^\W\d_][.]?\s*[:：]\s*$")  # the label ends in a colon, at the value
+
+
+def headed(text: str, label: int, start: int, found: tuple[Cue, ...], *, place: bool) -> bool:
+    """A word about access heads the label whose last words, from ``label`` on, name a thing
+    (its reference, its room); those say what the value at ``start`` is *for*, when a colon
+    ends it: "NIF para la factura: X7719036T", "admin code for the holiday flat: 83920471",
+    "Versichertennummer für das Formular: M28…". An identity document's or an account's word
+    always does (nobody numbers an invoice with a tax id); a code's word only when the thing
+    is a ``place`` (a flat's, a room's code opens it) and at least two words lie between
+    ("habitación 12" is a room; "código de la asignatura: FIS201" is the course's own code,
+    and "de la" cannot be told from "for the" in every language)."""
+    if not _COLON_LAST.search(text, label, start):
+        return False  # "OTP by SMS, order 9920184": the order's number, told after its word
+    lo = max(0, label - _HEAD_REACH)
+    for m in _BREAK.finditer(text, lo, label):
+        lo = m.end()
+    for c in found:
+        if not (lo <= c.start and c.end <= label) or c.concept in _QUIET:
+            continue
+        if c.concept in (PUBLIC, LABEL) or any(ch.isdigit() for ch in text[c.end : start]):
+            continue
+        if c.concept == NUMBER:
+            return True
+        if place and len(_GAP_WORD.findall(text, c.end, label)) >= _HEAD_GAP:
+            return True
     return False
 
 

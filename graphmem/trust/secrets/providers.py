@@ -27,11 +27,12 @@ from graphmem.trust.secrets.common import (
 )
 
 _RULES: tuple[Rule, ...] = (
-    # scheme://user:password@host: only the password goes.
+    # scheme://user:password@host: only the password goes. A "#" in it is the password's, as
+    # people paste it unencoded ("shop_rw:Jiaozi#8848@10.0.3.7"): a fragment has no "@host".
     Rule(
         "password",
         1,
-        rx(r"""\b[a-z][a-z0-9+.-]{1,30}://[^\s:/@?#]*:(?P<v>[^\s@/?#]+)@(?=[\w\[])"""),
+        rx(r"""\b[a-z][a-z0-9+.-]{1,30}://[^\s:/@?#]*:(?P<v>[^\s@/?]+)@(?=[\w\[])"""),
         check_reference_free,
     ),
     # Provider keys with a recognisable prefix.
@@ -200,7 +201,10 @@ _RULES: tuple[Rule, ...] = (
 # --- card numbers and IBANs need arithmetic, not just a pattern ---------------
 
 _CARD_PLAIN = re.compile(r"(?<![\w-])[2-6]\d{12,18}(?![\w])")
-_CARD_GROUPED = re.compile(r"(?<![\w-])[2-6]\d{3}(?P<sep>[ -])\d{2,6}(?:(?P=sep)\d{1,6}){1,4}")
+# Groups as printed, or two to a line as a card is copied from a photo ("4532 6608\n1974 2213").
+_CARD_GROUPED = re.compile(
+    r"(?<![\w-])[2-6]\d{3}(?P<sep>[ -])\d{2,6}(?:(?:(?P=sep)|[ \t]*\n[ \t]*)\d{1,6}){1,4}"
+)
 _CARD_TAIL = re.compile(
     r"""[ \t]*[,;|]?[ \t]*
     (?:(?:exp(?:iry|ires|iration)?\.?(?:[ ]date)?|valid[ ](?:thru|through|until)|good[ ]thru)
@@ -266,7 +270,7 @@ def _card_number_spans(text: str) -> Iterator[tuple[int, int]]:
         if luhn(m.group()) and not _labelled_other(text, m.start()):
             yield m.span()
     for m in _CARD_GROUPED.finditer(text):
-        groups = re.split(r"[ -]", m.group())
+        groups = re.split(r"[ -]|[ \t]*\n[ \t]*", m.group())
         # The run may swallow a following number ("... 1111 12/27"): try shorter prefixes.
         for n in range(len(groups), 2, -1):
             head = groups[:n]
@@ -308,9 +312,18 @@ _LONE_CVV = re.compile(r"(?<![\d/.,:-])\d{3,4}(?![\d/:-]|[.,]\d|[ ]?(?:%|€|\$|
 _CARD_REACH = 80  # characters after a card within which its expiry and CVV are looked for
 
 
+_CARD_LINES = 2  # lines after a card's that may hold its expiry and CVV ("λήξη 03/30\nπίσω 128")
+
+
 def _card_after(text: str, end: int) -> Iterator[Candidate]:
-    line_end = text.find("\n", end)
-    hi = min(end + _CARD_REACH, len(text) if line_end < 0 else line_end)
+    hi = min(end + _CARD_REACH, len(text))
+    line_end = end
+    for _ in range(_CARD_LINES + 1):
+        line_end = text.find("\n", line_end + 1)
+        if line_end < 0 or text[line_end + 1 : line_end + 2] == "\n":  # a blank line ends it
+            break
+    if 0 <= line_end < hi:
+        hi = line_end
     expiry = _LOOSE_EXPIRY.search(text, end, hi)
     if expiry is None:
         return

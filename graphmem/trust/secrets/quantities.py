@@ -17,6 +17,7 @@ import re
 import unicodedata
 from pathlib import Path
 
+from graphmem.trust.secrets import labels
 from graphmem.trust.secrets.common import UNSPACED, trim_edges
 from graphmem.trust.secrets.cues import QUIET, SAY, Cue
 from graphmem.trust.secrets.fold import fold, word_columns
@@ -60,7 +61,8 @@ def _after(folded: str, at: int) -> bool:
     return False
 
 
-def _before(folded: str, at: int) -> bool:
+def _before(folded: str, at: int) -> int | None:
+    """Where the word that marks the number at ``at`` as a page, a room, a minimum starts."""
     gap = _GAP_BEFORE.search(folded, max(0, at - 3), at)
     at = gap.start() if gap else at
     for word in _words()[1]:
@@ -68,8 +70,8 @@ def _before(folded: str, at: int) -> bool:
         if start < 0 or not folded.startswith(word, start):
             continue
         if start == 0 or not folded[start - 1].isalpha() or UNSPACED.match(word[0]):
-            return True
-    return False
+            return start
+    return None
 
 
 # Between an access word and the value it names: a colon, a dash, "is" ("my PIN is 4821
@@ -117,7 +119,13 @@ def counted(text: str, start: int, end: int, found: tuple[Cue, ...] = ()) -> boo
         return True  # a unit glued on and taken with the number ("3krát", "5분")
     if not all(not c.isascii() and (c.isalpha() or _mark(c)) for c in value[hi:]):
         return False
-    return _after(folded, start + hi) or _before(folded, start + lo)
+    if _after(folded, start + hi):
+        return True
+    word = _before(folded, start + lo)
+    # "admin code for the holiday flat: 83920471": the flat is what the code opens.
+    return word is not None and not labels.headed(
+        text, at + word, at + start + lo, found, place=True
+    )
 
 
 def _named(text: str, at: int, found: tuple[Cue, ...]) -> bool:
