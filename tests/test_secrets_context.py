@@ -386,6 +386,11 @@ CAUGHT_J = [
     ("wifi qr", "QR na lednici: WIFI:T:WPA;S:Chata;P:Houby-v-Lese!;; nefoť to", "Houby-v-Lese!"),
     ("wifi qr", "WIFI:S:Cabin;T:WPA;P:pine\\;needle 7;H:false;;", "pine\\;needle 7"),
 ]
+CAUGHT_J += [
+    # Digits typed when something asks, without a machine's word (typed.py).
+    ("typed code", "ពេលកម្មវិធីសួរ សូមវាយ ៧២០៤។", "៧២០៤"),
+    ("typed code", "app က မေးရင် ၃၉၁၅ ရိုက်ပါ။", "၃၉၁၅"),
+]
 KEPT_J = [
     # A hyphen joins words in prose; a setting's or a network's name holds its own word.
     "the wifi at the co-working space drops every afternoon",
@@ -393,6 +398,7 @@ KEPT_J = [
     "wifi: join the guest_network, no key needed",
     "our wifi keeps dropping, the router is in the hall",
     "WIFI:T:nopass;S:Library;;",
+    "ពេលទម្រង់សួរឆ្នាំ សូមវាយ 2024។",  # a year typed into a form is no code
 ]
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from graphmem.trust.secrets.common import WHERE_IT_IS, Candidate
 from graphmem.trust.secrets.cues import (
+    ASKS,
     CREDENTIAL,
     ENTER,
     MACHINE,
@@ -27,6 +28,7 @@ from graphmem.trust.secrets.cues import (
     cached_cues,
 )
 from graphmem.trust.secrets.shape import weak
+from graphmem.trust.secrets.values import is_code
 
 _RANK = 10
 _WORD = re.compile(r"[^\W_][^\s,;:!?()\"'«»“”„]*")
@@ -59,6 +61,15 @@ def spans(text: str) -> Iterator[Candidate]:
     found = cached_cues(text)
     machine = [c for c in found if c.concept == MACHINE]
     verbs = [c for c in found if c.concept in (TYPE, OPEN)]
+    # Digits typed when something asks, or into a machine, are its code, whatever asks
+    # ("when the bank app asks, type ៤៩១៧"): two of the three cues are enough for a code.
+    if any(c.concept in (MACHINE, ENTER, ASKS) for c in found):
+        for verb in (c for c in verbs if c.concept == TYPE):
+            keyed = bool(machine)  # a year's digits are typed into a machine, or a form's
+            span = _code_after(text, verb, keyed) or _code_before(text, verb, found, keyed)
+            if span is not None:
+                yield span[0], span[1], _RANK, "password"
+                return
     if not machine or not any(c.concept in (ENTER, CREDENTIAL, OPEN) for c in found):
         return
     if not verbs:
@@ -71,6 +82,34 @@ def spans(text: str) -> Iterator[Candidate]:
         if span is not None:
             yield span[0], span[1], _RANK, "password"
             return
+
+
+# A code typed: digits, perhaps keyed one by one ("4 6 1 9"), in any script's digits.
+_TYPED_CODE = re.compile(r"(?<![\w.,/:-])\d(?:[ ]?\d){3,7}(?![\w/:-]|[.,]\d)")
+_CODE_WORDS = 3  # words between a verb and the code it types, either side
+
+
+def _code_after(text: str, verb: Cue, keyed: bool) -> tuple[int, int] | None:
+    stop = _CLAUSE_END.search(text, verb.end)
+    hi = stop.start() if stop is not None else len(text)
+    m = _TYPED_CODE.search(text, verb.end, hi)
+    if m is None or len(_WORD.findall(text, verb.end, m.start())) > _CODE_WORDS:
+        return None
+    return m.span() if is_code(text, *m.span(), keyed=keyed) else None
+
+
+def _code_before(
+    text: str, verb: Cue, found: tuple[Cue, ...], keyed: bool
+) -> tuple[int, int] | None:
+    """The verb last ("ወደ ስልኩ 4721 አስገባ", "៤៩១៧ វាយ"): the code just before it."""
+    lo = max((c.end for c in found if c.end <= verb.start), default=0)
+    for stop in _CLAUSE_END.finditer(text, lo, verb.start):
+        lo = stop.end()
+    codes = list(_TYPED_CODE.finditer(text, lo, verb.start))
+    if not codes or len(_WORD.findall(text, codes[-1].end(), verb.start)) > _CODE_WORDS:
+        return None
+    m = codes[-1]
+    return m.span() if is_code(text, *m.span(), keyed=keyed) else None
 
 
 def _colon_phrase(text: str, found: tuple[Cue, ...]) -> tuple[int, int] | None:
