@@ -6,9 +6,9 @@ them as ``id_number`` cues (graphmem/trust/secrets/cues.py): the number told aft
 person's.
 
 Kept: a person's numbers (identity, citizen, birth, tax, social security, health). Left out:
-what is public or not a person's (a company's or a trade register's number, postal codes,
-banks' codes, securities, goods, vehicles) and a VAT number's abbreviation alone ("VAT",
-"TVA", "IVA" also name the tax on a receipt: "IVA 21%"); its long native name stays.
+what is public or not a person's: a company's or a trade register's number, a VAT number
+(a business's, printed on its invoices), postal codes, banks' codes, securities, goods,
+vehicles.
 
 A term is written as the library spells it. An abbreviation (capitals, 3 letters or more) is
 matched in capitals only ("SIN" is a Canadian number, "sin" Spanish for "without"); a name
@@ -38,7 +38,7 @@ PUBLIC = re.compile(
     r"|iban|bic\b|routing|securit(?:y|ies) identification|isin|cusip|sedol|figi|\blei\b"
     r"|drugs|vehicle|vessel|aircraft|real estate|property|receipt|payment slip|invoice"
     r"|creditor|school identification|student|pupil|excise|memorandum|activity|energy"
-    r"|entreprise|operatore economico|jur[íi]dica",
+    r"|entreprise|operatore economico|jur[íi]dica|social credit",
     re.IGNORECASE,
 )
 # ... and one of these a person's.
@@ -47,21 +47,10 @@ PERSONAL = re.compile(
     r"|passport|national|resident|foreigner|individual|voter|insurance|taxpayer|fiscal",
     re.IGNORECASE,
 )
+# A VAT number is a business's, printed on every invoice it sends: public, like a company's.
 VAT = re.compile(r"\bvat\b", re.IGNORECASE)
-# The tax's own name, which a receipt prints beside an amount ("IVA 21%", "MwSt. 19,00"): no
-# cue, though the number of one who pays it is. A VAT number's names keep a word for
-# "number" ("Momsregistreringsnummer", "Numer Identyfikacji Podatkowej").
-TAX_NAMES = frozenset(
-    [
-        *"VAT TVA IVA MVA BTW ALV PVM PVN DDV DPH ΦΠΑ FPA MWST TPV UST GST KMKR ANUM".split(),
-        *"MOMS OSS PIN".split(),  # PIN: a code's word already (Kenya's, Thailand's number)
-    ]
-)
-NUMBER_WORD = re.compile(
-    r"n[uú]m|nr|nro|\bno\b|číslo|broj|szám|kood|kod|\bcod|code|αριθμ|номер|nomor|\bid\b|kimlik"
-    r"|tunnus|bang|番号|号|번호|رقم|\bIČ\b",
-    re.IGNORECASE,
-)
+# Abbreviations that are a code's word already ("PIN": Kenya's and Thailand's tax numbers).
+TAKEN = frozenset({"PIN"})
 NATIONALITY = re.compile(r"^[A-Z][a-z]+(?:ian|ish|ese|ic)$")  # "Lithuanian": the library's English
 FIRST_LINE = re.compile(r"^(?P<head>[^()]+?)\s*\((?P<inside>.*)\)\.?\s*$")
 ABBREVIATION = re.compile(r"^[A-ZÀ-ÞА-ЯΑ-Ω][A-ZÀ-ÞА-ЯΑ-Ω.\-]*[A-ZÀ-ÞА-ЯΑ-Ω.]$")
@@ -95,7 +84,7 @@ def terms(line: str) -> list[str]:
         if term.lower().startswith(("a ", "the ", "short ")):
             continue
         if ABBREVIATION.match(term.replace(" ", "")) and " " not in term:
-            if sum(c.isalpha() for c in term) >= SHORTEST and term.upper() not in TAX_NAMES:
+            if sum(c.isalpha() for c in term) >= SHORTEST and term not in TAKEN:
                 found.append(term)
         elif NATIONALITY.match(term):
             continue
@@ -128,13 +117,10 @@ def main() -> None:
         if line is None or "(" not in line:
             continue
         description = line[line.rfind(",") + 1 :] if "," in line else line
-        if PUBLIC.search(line) or not PERSONAL.search(description):
+        if PUBLIC.search(line) or VAT.search(description) or not PERSONAL.search(description):
             continue
         country = parts[1].rstrip("_")
         for term in terms(line):
-            named = ABBREVIATION.match(term.replace(" ", "")) or NUMBER_WORD.search(term)
-            if VAT.search(description) and not named:
-                continue  # "taxe sur la valeur ajoutée", "Mervärdesskatt": the tax itself
             rows.setdefault((country, term), []).append(
                 f"python-stdnum=={version('python-stdnum')}:{info.name}"
             )
