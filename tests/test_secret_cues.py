@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from graphmem.trust.redact import redact
-from graphmem.trust.secrets import cues
+from graphmem.trust.secrets import lexicon
 
 DATA = Path(__file__).parent / "data"
 
@@ -96,22 +96,22 @@ def test_a_cue_is_read_in_languages_of_every_script() -> None:
         "fi": "salasana",
     }
     for lang, word in said.items():
-        found = cues.cues(f"{word}: x")
+        found = lexicon.cues(f"{word}: x")
         assert found, lang
-        assert found[0].concept != cues.PUBLIC, lang
+        assert found[0].concept != lexicon.PUBLIC, lang
 
 
 @pytest.mark.parametrize(
     ("name", "languages_at_least"), [("cues.tsv", 100), ("cues_extra.tsv", 45)]
 )
 def test_the_cue_data_is_words_of_known_concepts(name: str, languages_at_least: int) -> None:
-    path = Path(cues.__file__).with_name(name)
+    path = Path(lexicon.__file__).with_name(name)
     lines = path.read_text(encoding="utf-8").splitlines()[1:]
     assert len(lines) > 1000
     languages = set()
     for line in lines:
         lang, concept, term, _source = line.split("\t")
-        assert concept in cues._CONCEPTS, line
+        assert concept in lexicon._CONCEPTS, line
         assert term, line
         assert term.strip() == term, line
         assert "crwd" not in term, line
@@ -120,7 +120,7 @@ def test_the_cue_data_is_words_of_known_concepts(name: str, languages_at_least: 
 
 
 def test_the_names_of_id_numbers_come_from_python_stdnum_each_with_its_module() -> None:
-    path = Path(cues.__file__).with_name("id_numbers.tsv")
+    path = Path(lexicon.__file__).with_name("id_numbers.tsv")
     rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
     rows = [row for row in rows if not row[0].startswith("#") and row[0] != "lang"]
     assert len(rows) > 100
@@ -134,10 +134,10 @@ def test_the_names_of_id_numbers_come_from_python_stdnum_each_with_its_module() 
 
 
 def test_a_numbers_abbreviation_is_a_cue_in_capitals_or_before_its_number() -> None:
-    concept = lambda text: [c.concept for c in cues.cues(text)]  # noqa: E731
-    assert concept("RUT 12.845.379-4") == [cues.NUMBER]
-    assert concept("rut: 12.845.379-4") == [cues.NUMBER]
-    assert cues.NUMBER not in concept("en rut i fönstret")  # a word too (Swedish: a pane)
+    concept = lambda text: [c.concept for c in lexicon.cues(text)]  # noqa: E731
+    assert concept("RUT 12.845.379-4") == [lexicon.NUMBER]
+    assert concept("rut: 12.845.379-4") == [lexicon.NUMBER]
+    assert lexicon.NUMBER not in concept("en rut i fönstret")  # a word too (Swedish: a pane)
 
 
 def _corpus(name: str) -> tuple[list[dict[str, object]], list[dict[str, object]]]:

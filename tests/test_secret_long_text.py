@@ -66,9 +66,13 @@ DIALOGUE = "\n\n".join(
 
 def test_a_long_text_is_read_in_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(judge, "COMMON", 99.0)  # the blocks alone
+    assert len(list(judge.blocks(DIALOGUE))) > 1
     assert _scan(DIALOGUE) == []
-    monkeypatch.setattr(judge, "_LONG", 10**9)  # read whole, as before
-    assert _scan(DIALOGUE) == ["often"]
+    # A word about access in the first paragraph makes no word of the last ones a secret.
+    # (Read whole, "often" came back while a Vietnamese cue without its accents, "số thẻ",
+    # was read in "so the" of the second paragraph: tests/test_secrets_context.py.)
+    cued = DIALOGUE.replace("the key is rhythm.", "the key is rhythm, the PIN of the scene.")
+    assert _scan(cued) == []
 
 
 @pytest.mark.parametrize(

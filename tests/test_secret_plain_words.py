@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from graphmem.trust.redact import redact
-from graphmem.trust.secrets import cues
+from graphmem.trust.secrets import lexicon
 
 # Each was altered by the gate before (a value beside a cue that is no cue in English).
 ORDINARY = [
@@ -59,5 +59,7 @@ def test_words_about_access_still_find_the_secret(text: str, secret: str) -> Non
 def test_another_languages_cue_counts_in_its_own_language_not_in_english() -> None:
     english = "Use a digital tool for the posters and introduce it to the team at the meeting."
     italian = "Digita il codice sulla tastiera e poi premi il tasto verde per aprire."
-    assert not [c for c in cues.cues(english) if c.concept not in cues.QUIET]
-    assert any(italian[c.start : c.end].casefold().startswith("digita") for c in cues.cues(italian))
+    assert not [c for c in lexicon.cues(english) if c.concept not in lexicon.QUIET]
+    assert any(
+        italian[c.start : c.end].casefold().startswith("digita") for c in lexicon.cues(italian)
+    )

@@ -440,14 +440,68 @@ def test_a_numbers_name_in_lower_case_names_it_only_with_the_number_after_it() -
     assert redact("café sin azúcar, 2 por 1500 pesos").text == "café sin azúcar, 2 por 1500 pesos"
 
 
-# Every corpus's causes, A's (CAUGHT, KEPT) and those of D, E, J and K, one test each.
+# Corpus L's causes (read once measured at first sight: L is spent), in sentences written
+# for these tests.
+CAUGHT_L = [
+    # An Indian account told with its branch's IFSC, in any language.
+    ("ifsc", "किराये के लिए खाता 4418 2093 7715, IFSC PUNB0412600 है", "4418 2093 7715"),
+    ("ifsc", "Rent a/c 60219384751 IFSC KKBK0000958, pls send by 5th", "60219384751"),
+    # Accounts whose national format names them.
+    (
+        "account format",
+        "Kaució a bérlőnek: 10402142-49554950-50011003",
+        "10402142-49554950-50011003",
+    ),
+    (
+        "account format",
+        "Virement au RIB 30004 00819 00012345678 27 svp",
+        "30004 00819 00012345678 27",
+    ),
+    (
+        "account format",
+        "р/с 40702810938000012345, БИК 044525225, получатель ИП Орлов",
+        "40702810938000012345",
+    ),
+    # A card's number read out in words.
+    (
+        "card read out",
+        "kart: beş dört bir iki, altı yedi sıfır sekiz, dokuz bir bir üç, iki sıfır dört altı",
+        "beş dört bir iki, altı yedi sıfır sekiz",
+    ),
+    # A code read aloud with the digits radio operators say for one and zero.
+    ("radio digits", "验证码是：洞幺四，八八二", "洞幺四，八八二"),
+    # A number's name in lower case, its number after a comma and a copula.
+    ("told after a comma", "el curp, es GOMR850412HDFRRS09 por si lo piden", "GOMR850412HDFRRS09"),
+]
+KEPT_L = [
+    # An Indian postal PIN code, in a script's own digits, with its place after it.
+    "पिन कोड ४४००१०, नागपुर।",
+    "Our new office in Pune has PIN code 411014, tell the courier.",
+    # Codes a standard gives everyone.
+    "Windows says error 0x80070005 when the update runs, access denied apparently.",
+    "HTTP 404 means the page is gone; the API token is fine.",
+    "The ICD-10 code on the form is E11.9, nothing secret about it.",
+    "Section 230 of the Communications Decency Act is what they argued about.",
+    "De postkoade fan it kantoar is 9001 ZA.",
+    # A decade, a compound and a branch's name beside a password's word.
+    "Password was a 1980s quiz show, my gran loved it.",
+    "Das Passwort-Feld ist leer, bitte nicht ausfüllen.",
+    "Merge feature/wachtwoord-reset-flow after the review.",
+    "No login or password needed to read the menu.",
+    # Vietnamese without its accents is no English: "so the" is no "số thẻ".
+    "The code changed in 2024, so the old badges stop working.",
+    "Order 20240315-00004411 is on its way.",
+]
+
+
+# Every corpus's causes, A's (CAUGHT, KEPT) and those of D, E, J, K and L, one test each.
 @pytest.mark.parametrize(
-    ("cause", "text", "secret"), CAUGHT + CAUGHT_D + CAUGHT_E + CAUGHT_J + CAUGHT_K
+    ("cause", "text", "secret"), CAUGHT + CAUGHT_D + CAUGHT_E + CAUGHT_J + CAUGHT_K + CAUGHT_L
 )
 def test_a_secret_told_away_from_its_word_is_not_stored(cause: str, text: str, secret: str) -> None:
     assert secret not in redact(text).text, cause
 
 
-@pytest.mark.parametrize("text", KEPT + KEPT_D + KEPT_E + KEPT_J + KEPT_K)
+@pytest.mark.parametrize("text", KEPT + KEPT_D + KEPT_E + KEPT_J + KEPT_K + KEPT_L)
 def test_what_only_looks_like_one_is_left_alone(text: str) -> None:
     assert redact(text).text == text

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from graphmem.trust import secrets
-from graphmem.trust.secrets import cues, labels, public
+from graphmem.trust.secrets import labels, lexicon, public
 from graphmem.trust.secrets.judge import cued
 from graphmem.trust.secrets.judge_features import features, hashed
 
@@ -78,7 +78,7 @@ def featurise(msg: Message) -> None:
     msg.view = view
     msg.spans, feats = features(view)
     msg.slots = [hashed(f) for f in feats]
-    found = cues.cached_cues(view)
+    found = lexicon.cached_cues(view)
     truth = [span for value in msg.secrets for span in occurrences(text, value)]
     msg.labels = [int(any(s < b and a < e for a, b in truth)) for s, e in msg.spans]
     shared = public.spans(view)

@@ -15,8 +15,9 @@ around it readable. The layers:
   of some eighty languages ("six, two, nine, nine"), wherever it is told;
 * :mod:`~graphmem.trust.secrets.shape`: a token only a chosen credential looks like, in any
   language ("Smrk&Jedle42");
-* :mod:`~graphmem.trust.secrets.cues`: a word about access in some 100 languages (data from
-  maintained localisation catalogues) and the value beside it, before or after;
+* :mod:`~graphmem.trust.secrets.cues`: a word about access in some 100 languages (the words
+  in :mod:`~graphmem.trust.secrets.lexicon`, data from maintained localisation catalogues and
+  python-stdnum's names of identity numbers) and the value beside it, before or after;
 * :mod:`~graphmem.trust.secrets.context`: the whole message as context: a token only a
   chosen credential looks like anywhere in a message about access, the answer after "if
   the bank asks ...", a hex key where an API is spoken of;
@@ -57,6 +58,7 @@ from graphmem.trust.secrets import (
     entropy,
     judge,
     labels,
+    lexicon,
     numerals,
     phrases,
     placeholders,
@@ -206,7 +208,7 @@ def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
             # A number named by its own label ("customer number 88231047", "Filiale 7731"),
             # whatever access word the message holds elsewhere; a card's number, expiry and
             # check digits told together are the card's ("for the order: 4975 … 09/28 513").
-            named = cues.cached_cues(view)
+            named = lexicon.cached_cues(view)
             found = [
                 c
                 for c in found
@@ -222,7 +224,7 @@ def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
                 if not placeholders.placeholder(view, c[0], c[1])
                 and (
                     c[3] in ("seed_phrase", "card")
-                    or not quantities.counted(view, c[0], c[1], cues.cached_cues(view))
+                    or not quantities.counted(view, c[0], c[1], lexicon.cached_cues(view))
                 )
             ]
         candidates.extend(found)

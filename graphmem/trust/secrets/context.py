@@ -21,7 +21,8 @@ from collections.abc import Iterator
 
 from graphmem.trust.secrets.answers import quoted_question
 from graphmem.trust.secrets.common import WHERE_IT_IS, Candidate, answer_like, kept_in
-from graphmem.trust.secrets.cues import (
+from graphmem.trust.secrets.labels import bank_codes
+from graphmem.trust.secrets.lexicon import (
     ASKS,
     CODE,
     CREDENTIAL,
@@ -34,7 +35,6 @@ from graphmem.trust.secrets.cues import (
     Cue,
     cached_cues,
 )
-from graphmem.trust.secrets.labels import bank_codes
 from graphmem.trust.secrets.shape import excluded, tokens
 
 _RANK = 10
@@ -161,7 +161,48 @@ _BANK_NUMBER = re.compile(
 _PHONE = re.compile(r"^(?:0|1[ -]?8\d\d\b)(?!(?:[ -]?\d){11})")
 
 
+# An Indian bank branch's IFSC (four letters, a zero, six letters or digits), told with the
+# account so that money can be sent to it: the account's number is then the long number of
+# the message ("खाता संख्या 30918472650, IFSC SBIN0004172"), in whatever language. The
+# IFSC itself is public, printed on the branch's cheques.
+_IFSC = re.compile(r"(?<![\w-])[A-Z]{4}0[A-Z0-9]{6}(?![\w-])")
+_COUNTRY_CODE = re.compile(r"\+(?:\d{1,3}[ -]?)?$")  # a phone's: "+91 22 6160 6161"
+_ACCOUNT_DIGITS = re.compile(r"(?<![\w./+-])\d(?:[ -]?\d){8,17}(?![\w/-]|[.,]\d)")
+
+
+# Account numbers whose national format names them, told with no word for an account: a
+# Hungarian one (two or three groups of eight digits), a French-style RIB (bank, branch,
+# account, key: "00008 00021 17390428613 42"), a Russian one (twenty digits, a BIK beside).
+_ACCOUNT_FORMAT = re.compile(
+    r"(?<![\w-])\d{8}-\d{8}(?:-\d{8})?(?![\w-])"
+    r"|(?<![\w-])\d{5} \d{5} [0-9A-Z]{11} \d{2}(?![\w-])"
+)
+_DATED = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-")  # "20231104-…"
+_BIK = re.compile(r"(?:БИК|BIK)\s*:?\s*04\d{7}\b")
+_RUSSIAN_ACCOUNT = re.compile(r"(?<![\d-])(?:40|30)\d{18}(?!\d)")
+
+
+def _formatted_accounts(text: str) -> Iterator[Candidate]:
+    for m in _ACCOUNT_FORMAT.finditer(text):
+        if not _DATED.match(m.group()):
+            yield m.start(), m.end(), _RANK, "bank_account"
+    if _BIK.search(text):
+        for m in _RUSSIAN_ACCOUNT.finditer(text):
+            yield m.start(), m.end(), _RANK, "bank_account"
+
+
+def _ifsc_account(text: str) -> Iterator[Candidate]:
+    yield from _formatted_accounts(text)
+    if _IFSC.search(text) is None:
+        return
+    for m in _ACCOUNT_DIGITS.finditer(text):
+        dialled = _COUNTRY_CODE.search(text, max(0, m.start() - 6), m.start()) is not None
+        if "  " not in m.group() and not _PHONE.match(m.group()) and not dialled:
+            yield m.start(), m.end(), _RANK, "bank_account"
+
+
 def _bank_account_spans(text: str) -> Iterator[Candidate]:
+    yield from _ifsc_account(text)
     for m in _BANK_NUMBER.finditer(text):
         value = m["v"]
         if sum(c.isdigit() for c in value) < 10 or "  " in value or _PHONE.match(value):

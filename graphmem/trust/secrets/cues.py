@@ -4,26 +4,18 @@ A message is *about* access when it names a password, a PIN, a code, a login, an
 or ID number, a security question or a recovery phrase; the value is then the token near
 that word that has the shape its kind takes (:mod:`graphmem.trust.secrets.shape` for
 chosen credentials, digits for codes and numbers, the rest of the clause for an answer).
-The words are data, not grammar: ``cues.tsv`` holds each language's terms per concept,
-taken from the translations that maintained projects ship for their login screens
-(``tools/lexicon/README.md`` says which and under what licence), plus ``cues_extra.tsv``
-for what login screens do not say (door and safe codes, identity documents, a mother's
-maiden name). No word order is assumed: the value may come after its cue ("heslo je X") or
-before it ("X je heslo", "X là pass"), within the same clause.
+The words are data, not grammar (:mod:`graphmem.trust.secrets.lexicon` reads them and finds
+them in a text). No word order is assumed: the value may come after its cue ("heslo je X")
+or before it ("X je heslo", "X là pass"), within the same clause; a label a word about access
+heads names the value after its colon, whatever thing it ends with ("NIF para la factura:").
 """
 
 from __future__ import annotations
 
-import functools
 import re
-import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
 
-import ahocorasick
-
-from graphmem.trust.secrets import answers, loanwords, numerals, plain
+from graphmem.trust.secrets import answers, numerals
 from graphmem.trust.secrets.common import (
     REFERENCE,
     WHERE_IT_IS,
@@ -31,7 +23,23 @@ from graphmem.trust.secrets.common import (
     answer_like,
     kept_in,
 )
-from graphmem.trust.secrets.fold import BARE, case
+from graphmem.trust.secrets.lexicon import (
+    ANSWER,
+    ASKS,
+    CODE,
+    CREDENTIAL,
+    KEY,
+    LOCK,
+    NAME,
+    NUMBER,
+    OPEN,
+    PHRASE,
+    PUBLIC,
+    QUIET,
+    SAY,
+    Cue,
+    cached_cues,
+)
 from graphmem.trust.secrets.shape import evenly_spaced, tokens, weak
 from graphmem.trust.secrets.values import (
     CODE_VALUE,
@@ -47,246 +55,21 @@ from graphmem.trust.secrets.values import (
     quoted_spans,
 )
 
-_HERE = Path(__file__).parent
-_FILES = (_HERE / "cues.tsv", _HERE / "cues_extra.tsv")
-# Names of national identity and tax numbers (python-stdnum's, tools/lexicon/
-# build_id_numbers.py): read after the others, never in place of a word they know ("PIN").
-_ID_NUMBERS = _HERE / "id_numbers.tsv"
-
-# The concepts of the data files, by what their value looks like.
-CREDENTIAL, KEY, CODE, LOCK, OPEN, NUMBER, ANSWER, PHRASE, NAME, PUBLIC, ASKS, SAY, LABEL = (
-    "credential", "key", "code", "lock", "open", "number", "answer", "phrase", "name", "public",
-    "asks", "say", "label",
-)  # fmt: skip
-MACHINE, TYPE, ENTER = "machine", "type", "enter"  # read by graphmem/trust/secrets/typed.py
 _LOCKS = (LOCK, OPEN)  # what opens a door or a safe (a noun), what one does to open it (a verb)
 _ACCESS = (CREDENTIAL, KEY, CODE, LOCK, OPEN, PHRASE)  # cues that name a secret
-_CONCEPTS = {
-    "password": CREDENTIAL, "passphrase": PHRASE, "login": CREDENTIAL,
-    "secret_key": KEY, "device": CREDENTIAL,
-    "pin": CODE, "code": CODE, "door": LOCK, "unlock": OPEN,
-    "account_number": NUMBER, "id_number": NUMBER,
-    "security_question": ANSWER, "recovery": PHRASE, "username": NAME, "public": PUBLIC,
-    "asks": ASKS, "say": SAY, "reference": LABEL,
-    "machine": MACHINE, "type": TYPE, "enter": ENTER,
-}  # fmt: skip
-_CONTEXT = (LABEL, MACHINE, TYPE, ENTER)  # context only: a secret's word spelled the same wins
-# Cues that name no secret: they stop or enable the others.
-QUIET = _QUIET = (NAME, PUBLIC, ASKS, *_CONTEXT)
 _PUBLIC_BEFORE = 16  # a public cue this close before a code word makes it public
 _PUBLIC_AFTER = 24  # ... or this close after a value ("K7XQPB for your hotel")
 _KIND = {CREDENTIAL: "password", KEY: "api_key", CODE: "password", LOCK: "password",
          OPEN: "password", NUMBER: "national_id",
          ANSWER: "secret_answer", PHRASE: "password", SAY: "secret_answer"}  # fmt: skip
 _RANK = 10  # after the layers that read a value's own format
-
-# Scripts written without spaces between words: a cue is matched anywhere in them.
-_UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff]")
 # The end of a clause: sentence punctuation, a line break.
 _CLAUSE = re.compile(r"[.;!?](?=\s|$)|[。！？；\n]|,\s")
 # A short word's dot with the sentence going on in lower case: "el. pašto", "z.B. die".
 _ABBREVIATION = re.compile(r"(?:^|\s)[^\W\d_]{1,3}\.\s[^\W\d_A-Z]")
 _AFTER, _BEFORE = 64, 40  # characters looked at after and before a cue
-# Letters a cue of a spaced language may take on ("heslo" -> "heslem", "passordet"); a
-# short cue fewer ("marca" is no "marcador").
-_INFLECTION = 5
 _WORD = re.compile(r"[^\W\d_][^\W_]*(?:['’-][^\W\d_]+)*")
-
-
-@dataclass(frozen=True, slots=True)
-class Cue:
-    start: int
-    end: int
-    concept: str
-    term: str = ""  # the lexicon's term it matched, without its ending
-
-
-@functools.cache
-def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
-    concepts: dict[str, str] = {}
-    accented: dict[str, set[str]] = {}
-    for path in (*_FILES, _ID_NUMBERS):
-        if not path.exists():
-            continue
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip() or line.startswith(("#", "lang\t")):
-                continue
-            lang, concept, term, *rest = line.split("\t")
-            if path == _ID_NUMBERS:
-                spelled = term.strip()
-                term = case(spelled).translate(BARE)
-                if spelled.isupper():
-                    _IN_CAPITALS.add(term)  # "SIN", "PAN", "RUT": the number's name in capitals
-                if term in concepts or len(term) < 3:
-                    continue
-            # The English strings a translation was made from are English words about access.
-            for source in rest[0].split(" | ") if rest else ():
-                english = source.partition(":")[2].strip().rstrip("?.").strip()
-                if english and len(english.split()) <= 3:
-                    _ENGLISH.add(case(english).translate(BARE))
-            kind = _CONCEPTS.get(concept)
-            cased = case(term.strip())  # the data's final sigmas folded like the text's
-            term = cased.translate(BARE)
-            if kind is None or len(term) < 2:
-                continue
-            if lang == "en" or lang.startswith("en-"):
-                _ENGLISH.add(term)
-            _SPELLED.setdefault(term, set()).add(cased)
-            if len(term) <= _SHORT and term != cased:
-                # A short word keeps its accents: Vietnamese "gõ" (type) is no English "go".
-                accented.setdefault(term, set()).add(cased)
-            elif len(term) <= _SHORT:
-                accented[term] = set()  # the bare spelling is a term of its own
-            # A username cue or a reference's label never overrides a secret one spelled the
-            # same ("login", "demande").
-            quiet = (NAME, *_CONTEXT)
-            if concepts.get(term) not in (None, *quiet) and kind in quiet:
-                continue
-            if concepts.get(term) == PUBLIC:
-                continue  # "what makes it public" wins over a secret reading
-            concepts[term] = kind
-    _EXACT.clear()
-    _EXACT.update({term: forms for term, forms in accented.items() if forms})
-    automaton = ahocorasick.Automaton()
-    for term in concepts:
-        automaton.add_word(term, term)
-    automaton.make_automaton()
-    return automaton, concepts
-
-
-_SHORT = 4
-_IN_CAPITALS: set[str] = set()  # terms matched only where the text writes them in capitals
-_EXACT: dict[str, set[str]] = {}  # a short accented term -> its spellings with accents
-_SPELLED: dict[str, set[str]] = {}  # a term without accents -> its spellings in the data
-# English's own words about access, without accents: the English rows' terms and the
-# English strings the catalogues were translated from (read by plain.py).
-_ENGLISH: set[str] = set()
-
-
-@functools.lru_cache(maxsize=64)
-def cached_cues(text: str) -> tuple[Cue, ...]:
-    """:func:`cues`, remembered: the cue and context layers read the same text."""
-    return tuple(cues(text))
-
-
-def cues(text: str) -> list[Cue]:
-    automaton, concepts = _automaton()
-    if not concepts:
-        return []
-    cased = case(text)
-    folded = cased.translate(BARE)
-    found: list[Cue] = []
-    for last, term in automaton.iter(folded):
-        start, end = last - len(term) + 1, last + 1
-        if term in _EXACT and cased[start:end] not in _EXACT[term]:
-            continue
-        if term in _IN_CAPITALS and not text[start:end].isupper() and not _told(text, end):
-            continue  # "precio sin iva: 1.250" (Spanish: without) is no Canadian SIN
-        if _in_identifier(folded, start, end) or folded.startswith("redacted:", start - 9):
-            continue  # "feature/login-otp-fix", "user_pin=1", a placeholder's own word
-        if not _UNSPACED.match(term[0]):
-            before = folded[start - 1] if start else " "
-            # A vowel sign or a virama joins letters into one word ("ব্লক" is no "লক").
-            inside = (
-                before.isalpha() or unicodedata.category(before) in ("Mn", "Mc")
-            ) and not _UNSPACED.match(before)
-            # A word spelled with other accents than the data's is matched whole only:
-            # "štítok" (Slovak: a label) does not end in Hungarian "titok" (a secret).
-            loose = cased[start:end] not in _SPELLED.get(term, ())
-            compound = _compound(term, concepts[term]) and not loose and _head(text, start)
-            if inside and not _clitic(folded, start) and not compound:
-                continue  # inside a word: "spin" is no "pin"
-            tail, room = end, _INFLECTION if len(term) > 5 else 2
-            while tail < len(folded) and folded[tail].isalpha() and tail - end < room:
-                tail += 1
-            if tail < len(folded) and folded[tail].isalpha():
-                continue  # a longer word that starts like the cue
-            glued = folded[end : end + 1].isdigit() and concepts[term] != PUBLIC  # not "sha256"
-            if len(term) <= 3 and (tail > end or glued):
-                continue  # a short cue ("pin", "pw", "код") only as a word of its own ("SI56")
-            end = tail
-        found.append(Cue(start, end, concepts[term], term))
-    # "password" borrowed by a language the lexicon does not have ("phasewete", "پاسورڊ").
-    for start, end in loanwords.spans(text):
-        if not any(c.start < end and start < c.end for c in found):
-            found.append(Cue(start, end, CREDENTIAL, "password"))
-    found = _outermost(found)
-    if any(c.concept not in _GUARDS for c in found) and plain.in_english(text):
-        found = [
-            c
-            for c in found
-            if c.concept in _GUARDS
-            or not plain.plain_english(
-                folded, c.start, c.end, c.term, english=_ENGLISH, concepts=concepts, quiet=QUIET
-            )
-        ]
-    return found
-
-
-# Cues that keep a value public or name what a number is: never dropped as plain words.
-_GUARDS = (PUBLIC, LABEL, NAME, ASKS)
-
-
-# Hebrew and Arabic write articles and prepositions as letters joined to the word before
-# ("הראוטר" = "the router", "بالكود" = "with the code"): a cue may follow up to three.
-_CLITICS = re.compile(r"(?:^|[^\w])(?:[הובלמשכ]{1,3}|(?:[وفبلك]{0,2}ال|[وفبلك]{1,2}))$")
-
-
-# A number's abbreviation written in lower case names it only with the number right after it
-# ("my sin is 046 454 286", "mi dni: 4812…"): in lower case it is often a word ("sin", "pan").
-_TOLD = re.compile(
-    r"[\s:：=#>→-]*(?:is|es|é|e|est|ist|je|to|:)?[\s:：=#>→-]*[A-Z]?\d", re.IGNORECASE
-)
-
-
-def _told(text: str, end: int) -> bool:
-    return _TOLD.match(text, end) is not None
-
-
-def _compound(term: str, concept: str) -> bool:
-    """Whether a cue may end a compound word: languages that join nouns write a pick-up code,
-    a bike lock, a passphrase as one word ("noutokoodi", "sykkellåsen", "Passordfrasen").
-    Only longer cues: "code" ends "barcode" and "Unicode", "pin" ends "spin"."""
-    return len(term) >= 5 and concept in (CREDENTIAL, CODE, LOCK, KEY, PHRASE, NUMBER)
-
-
-def _head(text: str, start: int) -> bool:
-    """Whether the letters before a cue at ``start`` may be a compound's first noun: one
-    capital Latin letter alone is a name's first letter ("S" + "portage" in "Sportage")."""
-    return not (
-        start >= 1
-        and text[start - 1].isupper()
-        and text[start - 1].isascii()
-        and (start == 1 or not text[start - 2].isalpha())
-    )
-
-
-def _clitic(text: str, start: int) -> bool:
-    return bool(_CLITICS.search(text, max(0, start - 5), start))
-
-
-def _in_identifier(text: str, start: int, end: int) -> bool:
-    """Whether the cue sits in a token joined by "/", "_", "=" or "." (a path, a branch, a
-    field name): a name for something, not words about access."""
-    lo = start
-    while lo > 0 and not text[lo - 1].isspace():
-        lo -= 1
-    hi = end
-    while hi < len(text) and not text[hi].isspace():
-        hi += 1
-    word = text[lo:hi].rstrip(".,;:!?)")
-    return any(c in word for c in "/_=") or "." in word.strip(".")
-
-
-def _outermost(found: list[Cue]) -> list[Cue]:
-    """Cues not inside a longer one ("code" inside "security code")."""
-    found.sort(key=lambda c: (c.start, -c.end))
-    kept: list[Cue] = []
-    for cue in found:
-        if kept and cue.start < kept[-1].end:
-            continue
-        kept.append(cue)
-    return kept
+_COMMA_TOLD = re.compile(r"\s*,\s*(?:is|es|é|est|ist|je)\s+[A-Z]{0,4}\d", re.IGNORECASE)
 
 
 def _clause(text: str, start: int, end: int) -> tuple[int, int]:
@@ -320,7 +103,7 @@ def spans(text: str) -> Iterator[Candidate]:
             if said is not None:
                 yield said[0], said[1], _RANK, "secret_answer"
             continue
-        if cue.concept in _QUIET:
+        if cue.concept in QUIET:
             continue
         # "booking code", "promo code": a public word names the code; a safe or a door in a
         # hotel room is still a safe or a door ("la cassaforte in camera si apre con 7-21-40").
@@ -373,6 +156,11 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
         far = stop.start() if stop is not None else min(len(text), cue.end + _AFTER)
         if far > hi:
             span = _token(text, cue, (hi, far), found=found, names=names)
+    if span is None and cue.concept == NUMBER and _COMMA_TOLD.match(text, cue.end):
+        # "me pide el rut, es 17.482.093-K": the number told right after its name's comma.
+        stop = _SENTENCE.search(text, hi, min(len(text), cue.end + _AFTER))
+        far = stop.start() if stop is not None else min(len(text), cue.end + _AFTER)
+        span = _token(text, cue, (hi, far), found=found, names=names) if far > hi else None
     if span is None and cue.concept == NUMBER and _CARD_WORD.search(text, cue.start, cue.end):
         span = _card_check_digits(text, cue)
     # After a door's or a safe's word only: "Passwort: siehe Zettel im Büro" is an instruction.
@@ -445,7 +233,7 @@ def _typed_phrase(text: str, cue: Cue, hi: int, found: list[Cue]) -> tuple[int, 
     words = list(_WORD.finditer(text, cue.end, hi))
     if not 3 <= len(words) <= 9 or WHERE_IT_IS.match(text, words[0].start()):
         return None
-    if any(cue.end <= c.start < hi and c.concept not in _QUIET for c in found):
+    if any(cue.end <= c.start < hi and c.concept not in QUIET for c in found):
         return None  # "I type my password on the laptop": talk about a secret
     if any(c.isdigit() for c in text[cue.end : hi]):
         return None

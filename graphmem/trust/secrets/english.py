@@ -202,7 +202,8 @@ _ENGLISH: tuple[Rule, ...] = (
         "password",
         8,
         rx(
-            r"""\b(?:login|user(?:name)?)[ \t]+\S+[ \t]+password[ \t]+(?P<v>\S+)
+            r"""\b(?:login|user(?:name)?)[ \t]+(?!(?:or|and|nor|&|/)[ \t])  # "login or password"
+                \S+[ \t]+password[ \t]+(?P<v>\S+)
             |(?<![\w-])--?(?:[\w-]*-)?(?:password|passwd|pass|pwd)[ \t]+(?P<v2>[^\s"'`]+)"""
         ),
         check_reference_free,

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from graphmem.trust.secrets import cues, plain
+from graphmem.trust.secrets import lexicon, plain
 from graphmem.trust.secrets.common import Candidate
 from graphmem.trust.secrets.judge_features import DEEP, DIM, features, hashed
 from graphmem.trust.secrets.shape import counted_or_formation
@@ -168,9 +168,9 @@ def cued(text: str) -> bool:
     word of saying followed by "to" names whom one answers, not what ("she's been answering
     to Rowena since May")."""
     return any(
-        c.concept not in cues.QUIET
-        and not (c.concept == cues.SAY and _ADDRESSED.match(text, c.end))
-        for c in cues.cached_cues(text)
+        c.concept not in lexicon.QUIET
+        and not (c.concept == lexicon.SAY and _ADDRESSED.match(text, c.end))
+        for c in lexicon.cached_cues(text)
     )
 
 

@@ -35,7 +35,7 @@ from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 
-from graphmem.trust.secrets import cues
+from graphmem.trust.secrets import lexicon
 from graphmem.trust.secrets.fold import BARE
 
 DIM = 1 << 18  # hashed feature slots of the wide part
@@ -273,21 +273,21 @@ def features(text: str) -> tuple[list[tuple[int, int]], list[list[str]]]:
 
     Each line is read on its own, with the cue concepts of the whole text: a token reads
     the same wherever its line stands (a long text is its lines, repeated or not)."""
-    concepts = sorted({c.concept for c in cues.cached_cues(text)})
+    concepts = sorted({c.concept for c in lexicon.cached_cues(text)})
     spans: list[tuple[int, int]] = []
     rows: list[list[str]] = []
     at = 0
     for line in text.split("\n"):
         toks = tokens(line)
         if toks:
-            rows += features_of(line, toks, cues.cached_cues(line), concepts)
+            rows += features_of(line, toks, lexicon.cached_cues(line), concepts)
             spans += [(at + t.start, at + t.end) for t in toks]
         at += len(line) + 1
     return spans, rows
 
 
 def features_of(
-    text: str, toks: list[Token], found: tuple[cues.Cue, ...], concepts_in: list[str]
+    text: str, toks: list[Token], found: tuple[lexicon.Cue, ...], concepts_in: list[str]
 ) -> list[list[str]]:
     """The features of each of ``toks`` in ``text``, one line; ``concepts_in``: the cue
     concepts of the whole message."""
@@ -319,7 +319,7 @@ def features_of(
     return out
 
 
-def _cue_features(i: int, tok: Token, placed: list[tuple[int, cues.Cue]], key: str) -> list[str]:
+def _cue_features(i: int, tok: Token, placed: list[tuple[int, lexicon.Cue]], key: str) -> list[str]:
     """The nearest cue of each concept, by side and distance in tokens; the nearest that
     names a secret, with the token's shape."""
     nearest: dict[str, tuple[int, str]] = {}
@@ -336,7 +336,7 @@ def _cue_features(i: int, tok: Token, placed: list[tuple[int, cues.Cue]], key: s
     best, best_d = "", 99
     for concept, (d, side) in nearest.items():
         feats.append(f"cue={concept}{side}{_distance(d)}")
-        if concept not in cues.QUIET and d < best_d:
+        if concept not in lexicon.QUIET and d < best_d:
             best, best_d = f"{concept}{side}{_distance(d)}", d
     if own:
         feats.append("own=" + own)

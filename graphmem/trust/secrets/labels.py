@@ -22,7 +22,7 @@ import re
 
 from graphmem.trust.secrets import vocabulary
 from graphmem.trust.secrets.common import UNSPACED
-from graphmem.trust.secrets.cues import CODE, LABEL, NUMBER, PUBLIC, QUIET, SAY, Cue
+from graphmem.trust.secrets.lexicon import CODE, LABEL, NUMBER, PUBLIC, QUIET, SAY, Cue
 
 # "Number" in the languages the cue data covers; the class is small and closed, and a word
 # for a thing's number says nothing about whether the thing is secret.

@@ -35,14 +35,15 @@ _EDGE_QUOTES = "'’ʼ`"
 # Between two names of one code: a space, a comma (Latin, Arabic, CJK), a dash, a middle dot.
 _GAP = re.compile(r"[\s,\-–·、，،]{1,3}")
 # Chinese and Japanese digits, and Korean's Sino-Korean ones, run together without spaces.
-# Either may set them apart with an enumeration comma ("四、七、二、八").
+# Either may set them apart with an enumeration comma ("四、七、二、八"), or read them out in
+# groups ("幺三七，洞五八": 幺 and 洞 are one and zero as a code is read aloud).
 _UNSPACED_DIGITS = re.compile(
-    r"[零〇一二三四五六七八九两](?:、?[零〇一二三四五六七八九两]){3,11}(?![十百千万萬])"
+    r"[零〇一二三四五六七八九两幺洞](?:[、，]?[零〇一二三四五六七八九两幺洞]){3,11}(?![十百千万萬])"
     r"|(?<![\uac00-\ud7af])[공영일이삼사오육칠팔구]{4,12}"
 )
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _UNSPACED_VALUE = str.maketrans(
-    "零〇一二三四五六七八九两공영일이삼사오육칠팔구", "00123456789200123456789", "、"
+    "零〇一二三四五六七八九两幺洞공영일이삼사오육칠팔구", "0012345678921000123456789", "、，"
 )
 
 
@@ -74,15 +75,19 @@ def spelled(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
 # one-time code). A phone number read out is longer; "one, two, three, four" is counting.
 _LONGEST = 8
 _RANK = 10  # as the cue layer's values
+_CARD_DIGITS = (15, 19)  # an Amex's to the longest card's; a phone number has at most 15
 
 
 def spans(text: str) -> Iterator[Candidate]:
     """The layer: every run of four to eight digits said one by one that is not counting
-    (digits one step apart, up or down). In some 30,000 messages of six public sets
-    (bench/secret_detection.py --ordinary) and every look-alike corpus, no run was found."""
+    (digits one step apart, up or down), and of fifteen to nineteen (a card's number). In
+    some 30,000 messages of six public sets (bench/secret_detection.py --ordinary) and every
+    look-alike corpus, no run was found."""
     for start, end, digits in _runs(text, 0, len(text)):
         values = [int(d) for d in digits]
-        if len(values) <= _LONGEST and not _counting(values) and not _word(text[start:end]):
+        if _CARD_DIGITS[0] <= len(values) <= _CARD_DIGITS[1]:
+            yield start, end, _RANK, "card"  # a card's number read out: longer than a phone's
+        elif len(values) <= _LONGEST and not _counting(values) and not _word(text[start:end]):
             yield start, end, _RANK, "password"
 
 

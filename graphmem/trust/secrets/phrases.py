@@ -226,6 +226,10 @@ def _kind_spans(spec: _Kind, text: str) -> Iterator[Candidate]:
             continue
         if text[m.start() - 1 : m.start()] == "_" or text[m.end() : m.end() + 1] in ("_", "("):
             continue  # a name in code: "check_passwort_laenge()", "sprawdz_haslo()"
+        if _COMPOUND_ON.match(text, m.end()) or _IN_PATH.search(
+            text, max(0, m.start() - 40), m.start()
+        ):
+            continue  # "das Passwort-Feld", "feature/wachtwoord-vergeten-flow": no value follows
         end = _clause_end(text, m.end(), spec.window)
         if spec.kind == "national_id":
             for g in _GROUPED_NUMBER.finditer(text, m.end(), end):
@@ -253,6 +257,9 @@ def _kind_spans(spec: _Kind, text: str) -> Iterator[Candidate]:
 
 
 _DIGIT_GROUP = re.compile(r" \d{3,}(?![\w.,])")
+# The keyword goes on as a compound's first part, or sits in a path or a branch's name.
+_COMPOUND_ON = re.compile(r"-[^\W\d_]")
+_IN_PATH = re.compile(r"/[^\s/]*$")
 
 
 def _acceptable(spec: _Kind, value: str, between: str, quoted: bool) -> bool:

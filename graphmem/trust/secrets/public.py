@@ -12,6 +12,7 @@ hold no credential), not by how random it looks. A private key block, a URL with
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from graphmem.trust.secrets.credentials import credential_kind
 
@@ -37,14 +38,15 @@ _PUBLIC_CODE = re.compile(
     r"|postal[ ]pin(?:[ ]code)?|pin[ ]?code[ ]of[ ]the[ ]area|area[ ]pin(?:[ ]code)?"
     r"|zip(?:[ ]code)?|post(?:al)?[ ]?code|postleitzahl|plz|code[ ]postal|código[ ]postal"
     r"|cap[ ]postale|postnummer|postinumero|irányítószám|psč|kod[ ]pocztowy|почтов\w*[ ]индекс"
-    r"|posta[ ]kodu|郵便番号|邮编|우편[ ]?번호|kode[ ]pos|пощенски[ ]код|الرمز[ ]البريدي"
+    r"|posta[ ]kodu|郵便番号|邮编|邮政编码|郵遞區號|郵政編碼|우편[ ]?번호|kode[ ]pos"
+    r"|пощенски[ ]код|الرمز[ ]البريدي"
     r"|código[ ]postal|codice[ ]postale|ταχυδρομικός[ ]κώδικας|מיקוד|کد[ ]پستی|mã[ ]bưu[ ]chính"
     r"|รหัสไปรษณีย์|poštovní[ ]směrovací[ ]číslo|pašto[ ]kodas|postikoodi"
     # A code word beside the stem of "post" that most languages share ("kodi postar",
     # "kod pocztowy", "поштенски код"): a postal code.
-    r"|(?:kod\w*|code|codi\w*|código|codice|koodi|код\w*)[ ](?:post|pošt|пошт|poczt)\w*"
-    r"|(?:post|pošt|пошт|poczt)\w*[ ]"
-    r"(?:kod\w*|code|codi\w*|código|codice|koodi|код\w*|индекс\w*)\b)"
+    r"|(?:kod\w*|code|codi\w*|código|codice|koodi|код\w*)[ -](?:post|pošt|пошт|poczt)\w*"
+    r"|(?:post|pošt|пошт|poczt)\w*?[ -]?"
+    r"(?:kod\w*|koad\w*|code|codi\w*|código|codice|koodi|код\w*|индекс\w*)\b)"
     r"[^\n.;!?]{0,24}?(?P<code>(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{2,15})\b",
     re.IGNORECASE,
 )
@@ -85,19 +87,27 @@ _POSTAL_PIN = re.compile(
     r"(?i:\bpin[ ]?code)\s*(?:is\s*|:\s*)?(?P<code>[1-8]\d{5})(?!\d)"
     r"(?=[^!?\n]{0,30}?(?:\b[A-Z][a-z]{2,}|(?i:nagar|city|area|courier|address|delivery)))"
 )
+# ... or with an office, a home or an address named before it in its sentence ("The PIN code
+# for the new office in Bengaluru is 560103").
+_POSTAL_PIN_AFTER = re.compile(
+    r"(?i:\bpin[ ]?code)\b(?P<between>[^.!?\n\d]{0,60}?)(?:is\s*|:\s*)(?P<code>[1-8]\d{5})(?!\d)"
+)
 
 
 # The same told in an Indian script ("मेरे घर का पिन कोड 110025 है, पार्सल वहीं भेजना"): the
 # place is no capitalised name there, so a word for a home, a town, an area, an address or a
 # parcel anywhere in the sentence says so; a card, a bank or UPI says otherwise.
 _INDIC_PIN = re.compile(
-    r"(?:पिन|பின்|పిన్|পিন|ਪਿਨ|പിൻ|ಪಿನ್|પિન|پن)\s?(?:कोड|கோடு|కోడ్|কোড|ਕੋਡ|കോഡ്|ಕೋಡ್|કોડ|کوڈ)"
-    r"\s*[:：]?\s*(?P<code>[1-8]\d{5})(?!\d)"
+    r"(?:पिन|பின்|పిన్|পিন|ਪਿੰ?ਨ|പിൻ|ಪಿನ್|પિન|پن|ପିନ୍?)\s?"
+    r"(?:कोड|கோடு|కోడ్|কোড|ক'ড|ਕੋਡ|കോഡ്|ಕೋಡ್|કોડ|کوڈ|କୋଡ୍?)"
+    r"\s*[:：]?\s*(?P<code>\d{6})(?!\d)"  # in the script's own digits too ("४११००४")
 )
+# A place named right after the code, as an address is written ("४११००४, पुणे").
+_PLACE_AFTER = re.compile(r"\s*[,،]\s*[^\W\d_]")
 _PLACE = re.compile(
     r"घर|शहर|पता|इलाक|गाँव|गांव|पार्सल|ஊர்|பார்சல்|முகவரி|ஏரியா|చిరునామా|పార్సెల్|ఊరు|ঠিকানা|পার্সেল"
     r"|এলাকা|ਪਤਾ|ਪਾਰਸਲ|ਸ਼ਹਿਰ|വിലാസം|പാർസൽ|ಪಾರ್ಸೆಲ್|ವಿಳಾಸ|پتہ|پارسل|courier|parcel|address|delivery"
-    r"|area|city",
+    r"|area|city|office|home|house|ऑफिस|दफ्तर|दफ़्तर",
     re.IGNORECASE,
 )
 _NOT_PLACE = re.compile(r"upi|atm|card|bank|कार्ड|बैंक|கார்டு|வங்கி|కార్డు|బ్యాంక్|কার্ড|ব্যাংক", re.I)
@@ -106,9 +116,19 @@ _NOT_PLACE = re.compile(r"upi|atm|card|bank|कार्ड|बैंक|கா�
 def _indic_pin(text: str) -> list[Span]:
     found = []
     for m in _INDIC_PIN.finditer(text):
-        if _PLACE.search(text) and not _NOT_PLACE.search(text):
+        if not 1 <= unicodedata.digit(m["code"][0]) <= 8 or _NOT_PLACE.search(text):
+            continue  # no PIN code area starts with 0 or 9
+        if _PLACE.search(text) or _PLACE_AFTER.match(text, m.end()):
             found.append(m.span("code"))
     return found
+
+
+def _postal_pin_after(text: str) -> list[Span]:
+    return [
+        m.span("code")
+        for m in _POSTAL_PIN_AFTER.finditer(text)
+        if _PLACE.search(m["between"]) and not _NOT_PLACE.search(text)
+    ]
 
 
 # A promotion's code: a word in capitals and a round discount ("PASKO20", "DIWALI100",
@@ -135,13 +155,32 @@ _RECORD_ID = re.compile(
 )
 
 
+# Numbers that a standard gives everyone: a Windows error's HRESULT ("0x80004005"), an HTTP
+# status ("HTTP 403"), a diagnosis's ICD code ("ICD-10 code J45.909").
+_STANDARD_CODE = re.compile(
+    r"(?<![\w-])0x[0-9A-Fa-f]{8}(?![\w-])"
+    r"|\bHTTP(?:/\d(?:\.\d)?)?[ ]+(?P<status>[1-5]\d\d)\b"
+    r"|\bICD(?:-?1[01])?\b[^\n.;!?]{0,40}?\b(?P<icd>[A-Z]\d{2}(?:\.[0-9A-Z]{1,4})?)(?![\w.])"
+)
+
+
+def _standard_codes(text: str) -> list[Span]:
+    found = []
+    for m in _STANDARD_CODE.finditer(text):
+        group = "status" if m["status"] else "icd" if m["icd"] else 0
+        found.append(m.span(group))
+    return found
+
+
 def spans(text: str) -> list[Span]:
     """Where ``text`` holds public material, in order."""
     found: list[Span] = [m.span() for m in _WALLET_ADDRESS.finditer(text)]
     if any(c.isdigit() for c in text):
         found += [m.span() for m in _PGP_FINGERPRINT.finditer(text)]
         found += [m.span("code") for m in _POSTAL_PIN.finditer(text)]
+        found += _postal_pin_after(text)
         found += [m.span() for m in _POSTAL_ITEM.finditer(text)]
+        found += _standard_codes(text)
         if not text.isascii():
             found += _indic_pin(text)
     if "age1" in text:

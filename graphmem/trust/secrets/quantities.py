@@ -19,8 +19,8 @@ from pathlib import Path
 
 from graphmem.trust.secrets import labels
 from graphmem.trust.secrets.common import UNSPACED, trim_edges
-from graphmem.trust.secrets.cues import QUIET, SAY, Cue
 from graphmem.trust.secrets.fold import fold, word_columns
+from graphmem.trust.secrets.lexicon import QUIET, SAY, Cue
 
 _FILE = Path(__file__).with_name("quantity_words.tsv")
 _INFLECTION = 3  # letters a word of four or more may gain: "minute" -> "minutes", "minuten"

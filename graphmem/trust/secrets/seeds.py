@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 
-from graphmem.trust.secrets import cues, vocabulary
+from graphmem.trust.secrets import lexicon, vocabulary
 from graphmem.trust.secrets.common import COUNTED, Candidate
 
 SEED_MIN_WORDS = 12
@@ -205,7 +205,8 @@ def _any_language_seed_spans(text: str) -> Iterator[Candidate]:
             continue
         label = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
         if _SEED_LABEL.search(label) or any(
-            c.concept in (cues.PHRASE, cues.KEY, cues.CREDENTIAL) for c in cues.cached_cues(label)
+            c.concept in (lexicon.PHRASE, lexicon.KEY, lexicon.CREDENTIAL)
+            for c in lexicon.cached_cues(label)
         ):
             yield m.start(1), m.end(1), 0, "seed_phrase"
 
@@ -229,7 +230,7 @@ def _numbered_seed_spans(text: str) -> Iterator[Candidate]:
             continue  # a list counted in order, of a phrase's length
         label = text[max(0, m.start() - 80) : m.start()]
         if _SEED_LABEL.search(label) or any(
-            c.concept == cues.PHRASE for c in cues.cached_cues(label)
+            c.concept == lexicon.PHRASE for c in lexicon.cached_cues(label)
         ):
             yield m.start(), m.end(), 0, "seed_phrase"
 

@@ -34,6 +34,8 @@ _SKIP_PREFIX = ("http", "www.", "@", "#", "$", "data:", "ssh-", "[redacted")
 _PLACEHOLDER = re.compile(r"^(?:your|my|the|some)?_?(?:api_?)?(?:key|token|password|secret)", re.I)
 _DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d\d:?\d\d)?)?$")
 _MONEY = re.compile(r"^[$€£¥₹₽]?\d[\d.,]*[$€£¥₹₽kKmM]?$")
+# A decade ("1960s", "the '90s", "1980's") or an ordinal ("21st", "3rd", "100th").
+_DECADE_OR_ORDINAL = re.compile(r"^'?(?:1[89]|20)?\d0'?s$|^\d+(?:st|nd|rd|th)$", re.IGNORECASE)
 
 
 def _parts(token: str) -> tuple[bool, bool, bool, bool]:
@@ -77,6 +79,7 @@ def excluded(token: str) -> bool:
         or bool(_PLACEHOLDER.match(token))
         or bool(_MONEY.match(token))
         or bool(_DATETIME.match(token))
+        or bool(_DECADE_OR_ORDINAL.match(token))
     )
 
 

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 
 from graphmem.trust.secrets.common import WHERE_IT_IS, Candidate
-from graphmem.trust.secrets.cues import (
+from graphmem.trust.secrets.lexicon import (
     ASKS,
     CREDENTIAL,
     ENTER,
