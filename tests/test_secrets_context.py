@@ -472,6 +472,12 @@ CAUGHT_L = [
     ("radio digits", "验证码是：洞幺四，八八二", "洞幺四，八八二"),
     # A number's name in lower case, its number after a comma and a copula.
     ("told after a comma", "el curp, es GOMR850412HDFRRS09 por si lo piden", "GOMR850412HDFRRS09"),
+    # Words joined by hyphens right after "is" or a colon.
+    ("hyphened", "Le mot de passe du club est pétanque-carreau-boule.", "pétanque-carreau-boule"),
+    ("hyphened", "Passordet til hytta er FJORD-laks, ikke si det til naboen", "FJORD-laks"),
+    # A code corrected by swapping two digits, a card's last group corrected.
+    ("corrected", "gate code is 5927 — no sorry, it's 5972 now", "5972"),
+    ("corrected", "card 4929 1183 0725 5514, no wait, the last four are 5541", "5541"),
 ]
 KEPT_L = [
     # An Indian postal PIN code, in a script's own digits, with its place after it.
@@ -491,17 +497,48 @@ KEPT_L = [
     # Vietnamese without its accents is no English: "so the" is no "số thẻ".
     "The code changed in 2024, so the old badges stop working.",
     "Order 20240315-00004411 is on its way.",
+    "Remember the password is case-sensitive and user-defined.",
 ]
 
 
-# Every corpus's causes, A's (CAUGHT, KEPT) and those of D, E, J, K and L, one test each.
+# Corpus M's causes (measured once at first sight, then spent), in sentences written here.
+CAUGHT_M = [
+    # A company's word beside a number makes only an identity or tax number public.
+    (
+        "company card",
+        "la tarjeta de la empresa: 4539 1488 0343 6467 vence 05/27",
+        "4539 1488 0343 6467",
+    ),
+    (
+        "personal number for a company",
+        "会社に出すマイナンバーは 5521 3390 8176 です。",
+        "5521 3390 8176",
+    ),
+    # An account found by its bank's code keeps whatever label it has.
+    ("ifsc labelled", "கணக்கு எண் 7720 0418 3391, IFSC IOBA0003318 அனுப்பு", "7720 0418 3391"),
+    # A code right after its own word, though its digits look like a year.
+    ("code like a year", "portkoden är 1987, glöm inte", "1987"),
+]
+KEPT_M = [
+    # A business's numbers are printed on its invoices.
+    "NIP 634-012-88-19, REGON 241590337 — dane sprzedawcy ze stopki faktury.",
+    "Mã số thuế công ty 0109284736 có trên mọi hóa đơn.",
+    "SIRET 443 061 841 00047 en bas de la facture, avec le code APE.",
+    # A digest named by its algorithm, a publishable key.
+    "SHA-256 des Archivs: 9f2c4e1a7b3d5f6081726354a9b8c7d6e5f4031201f2e3d4c5b6a7980716253a",
+    "The checkout page embeds pk_test_51Hc8QxL2mZ7rT4wN0pYaV3dK9sJ1fE6uG5qR by design.",
+]
+
+
+# Every corpus's causes, A's (CAUGHT, KEPT) and those of D, E, J, K, L and M, one test each.
 @pytest.mark.parametrize(
-    ("cause", "text", "secret"), CAUGHT + CAUGHT_D + CAUGHT_E + CAUGHT_J + CAUGHT_K + CAUGHT_L
+    ("cause", "text", "secret"),
+    CAUGHT + CAUGHT_D + CAUGHT_E + CAUGHT_J + CAUGHT_K + CAUGHT_L + CAUGHT_M,
 )
 def test_a_secret_told_away_from_its_word_is_not_stored(cause: str, text: str, secret: str) -> None:
     assert secret not in redact(text).text, cause
 
 
-@pytest.mark.parametrize("text", KEPT + KEPT_D + KEPT_E + KEPT_J + KEPT_K + KEPT_L)
+@pytest.mark.parametrize("text", KEPT + KEPT_D + KEPT_E + KEPT_J + KEPT_K + KEPT_L + KEPT_M)
 def test_what_only_looks_like_one_is_left_alone(text: str) -> None:
     assert redact(text).text == text

@@ -31,6 +31,15 @@ from pathlib import Path
 import stdnum
 
 OUT = Path(__file__).resolve().parents[2] / "graphmem/trust/secrets/id_numbers.tsv"
+# The numbers left out as a company's, written beside: a message that names one is about a
+# business (its tax number on an invoice is public too). A VAT number alone is no sign: a
+# person may have one, and its abbreviation is also the tax's name on every receipt.
+BUSINESS_OUT = OUT.with_name("business_ids.tsv")
+BUSINESS = re.compile(
+    r"compan|business|legal entit|organi[sz]ation|enterprise|entreprise|trade|commercial"
+    r"|establishment|employer|corporate|register|economic|social credit",
+    re.IGNORECASE,
+)
 # A module whose English description says one of these numbers no person's secret.
 PUBLIC = re.compile(
     r"compan|business|legal entit|organi[sz]ation|enterprise|trade|commercial|establishment"
@@ -49,6 +58,10 @@ PERSONAL = re.compile(
 )
 # A VAT number is a business's, printed on every invoice it sends: public, like a company's.
 VAT = re.compile(r"\bvat\b", re.IGNORECASE)
+# Business numbers' names that also name a person's number or a tax: Belgium's enterprise
+# number is written "BTW"/"TVA" (the tax), Iceland's kennitala and the Andean RUC number people
+# as well as firms.
+BUSINESS_SKIP = frozenset({"BTW", "TVA", "Kennitala", "RUC", "Registro Único de Contribuyentes"})
 # Abbreviations that are a code's word already ("PIN": Kenya's and Thailand's tax numbers).
 TAKEN = frozenset({"PIN"})
 NATIONALITY = re.compile(r"^[A-Z][a-z]+(?:ian|ish|ese|ic)$")  # "Lithuanian": the library's English
@@ -108,6 +121,7 @@ def _english(term: str) -> bool:
 
 def main() -> None:
     rows: dict[tuple[str, str], list[str]] = {}
+    business: dict[tuple[str, str], list[str]] = {}
     prefix = stdnum.__name__ + "."
     for info in pkgutil.walk_packages(stdnum.__path__, prefix):
         parts = info.name.split(".")
@@ -117,6 +131,11 @@ def main() -> None:
         if line is None or "(" not in line:
             continue
         description = line[line.rfind(",") + 1 :] if "," in line else line
+        source = f"python-stdnum=={version('python-stdnum')}:{info.name}"
+        if BUSINESS.search(line):
+            for term in terms(line):
+                if term not in TAKEN and term not in BUSINESS_SKIP:
+                    business.setdefault((parts[1].rstrip("_"), term), []).append(source)
         if PUBLIC.search(line) or VAT.search(description) or not PERSONAL.search(description):
             continue
         country = parts[1].rstrip("_")
@@ -138,6 +157,16 @@ def main() -> None:
     ]
     OUT.write_text(header + "".join(lines), encoding="utf-8")
     print(f"{len(lines)} names -> {OUT}")
+    business_header = header.replace(
+        "Names of a person's identity, tax and social-security numbers",
+        "Names of a business's tax, VAT and register numbers (public: printed on its invoices)",
+    )
+    business_lines = [
+        f"und-{country.upper()}\tbusiness_id\t{term}\t{' | '.join(sources)}\n"
+        for (country, term), sources in sorted(business.items())
+    ]
+    BUSINESS_OUT.write_text(business_header + "".join(business_lines), encoding="utf-8")
+    print(f"{len(business_lines)} names -> {BUSINESS_OUT}")
 
 
 if __name__ == "__main__":

@@ -203,16 +203,20 @@ def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
             # A public key, a certificate, a link without credentials: nothing to hide. Only
             # the layers that judge by shape and context are overruled; a format that names
             # itself (a webhook's token, a private key) is a secret wherever it sits.
-            shared = public.spans(view) if shared is None else shared
+            if shared is None:
+                shared = sorted(public.spans(view) + cues.business_numbers(view))
             found = [c for c in found if not public.inside(shared, c[0], c[1])]
             # A number named by its own label ("customer number 88231047", "Filiale 7731"),
             # whatever access word the message holds elsewhere; a card's number, expiry and
-            # check digits told together are the card's ("for the order: 4975 … 09/28 513").
+            # check digits told together are the card's ("for the order: 4975 … 09/28 513"),
+            # an account found by its format or its bank's code is the account
+            # ("கணக்கு எண் 6913 0041 8873, IFSC KVRB0002214").
             named = lexicon.cached_cues(view)
             found = [
                 c
                 for c in found
-                if c[3] in ("seed_phrase", "card") or not labels.labelled(view, c[0], named, c[1])
+                if c[3] in ("seed_phrase", "card", "bank_account")
+                or not labels.labelled(view, c[0], named, c[1])
             ]
         if found and layer is not providers:
             # A template's placeholder ("YOUR_API_KEY", "********") and a number a word marks
@@ -267,6 +271,14 @@ def _variants(text: str, found: list[Candidate]) -> list[Candidate]:
     Mantou_Baozi_7, not Mantou_Baozi_1", "2791 ... no, 3791"): a token that is a found
     value with a few characters changed is one too, wherever it sits in the message."""
     values = [(text[c[0] : c[1]], c) for c in found if c[3] in ("password", "api_key", "otp")]
+    # A card's group told again corrected ("4929 1183 0725 5514 — no, last block is 5541").
+    values += [
+        (m.group(), c)
+        for c in found
+        if c[3] == "card"
+        for m in re.finditer(r"\d{4}", text[c[0] : c[1]])
+        if c[1] - c[0] >= 15
+    ]
     if not values:
         return []
     out: list[Candidate] = []
@@ -285,10 +297,18 @@ def _changed(token: str, value: str) -> bool:
     if token == value or len(token) < 4 or len(value) < 4:
         return False
     if token.isdigit() and value.isdigit():
-        # Same length, one digit changed: not two unrelated numbers of a message.
+        # Same length, one digit changed or two side by side swapped ("3861 … no, 3816"):
+        # not two unrelated numbers of a message.
         if len(token) != len(value):
             return False
-        return sum(a != b for a, b in zip(token, value, strict=True)) == 1
+        differ = [i for i, (a, b) in enumerate(zip(token, value, strict=True)) if a != b]
+        swapped = (
+            len(differ) == 2
+            and differ[1] == differ[0] + 1
+            and token[differ[0]] == value[differ[1]]
+            and token[differ[1]] == value[differ[0]]
+        )
+        return len(differ) == 1 or swapped
     if token.isdigit() or value.isdigit() or abs(len(token) - len(value)) > 3:
         return False
     shared = 0

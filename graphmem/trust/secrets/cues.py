@@ -26,8 +26,11 @@ from graphmem.trust.secrets.common import (
 from graphmem.trust.secrets.lexicon import (
     ANSWER,
     ASKS,
+    BUSINESS,
+    BUSINESS_ID,
     CODE,
     CREDENTIAL,
+    ID_TERMS,
     KEY,
     LOCK,
     NAME,
@@ -126,6 +129,52 @@ def spans(text: str) -> Iterator[Candidate]:
 
 
 _HAS_DIGIT = re.compile(r"\d")
+
+
+_NEAR_BUSINESS = 12  # characters between a number's name and the company it is of
+_OWN_NUMBER = re.compile(r"[\s:：#№-]*(?:n[°º.o]\s*)?")
+
+
+def business_numbers(text: str) -> list[tuple[int, int]]:
+    """The numbers of a business, public as its invoices print them: after a business
+    identifier's name, with every number of its sentence ("NIP 527-…, REGON 146382091"), and
+    after a tax or identity number's name that a company's word sits beside ("Mã số thuế
+    công ty 0316…", "NPWP perusahaan 01.842…", "KRA PIN ya kampuni P0518…")."""
+    found = cached_cues(text)
+    business = [c for c in found if c.concept in (BUSINESS, BUSINESS_ID)]
+    if not business:
+        return []
+    out: list[tuple[int, int]] = []
+    for b in business:
+        lead = _OWN_NUMBER.match(text, b.end)  # matches the empty string at least
+        own = NUMBER_VALUE.match(text, lead.end() if lead else b.end)
+        if b.concept == BUSINESS_ID and own is not None and any(c.isdigit() for c in own.group()):
+            lo, hi = _sentence(text, b.start)
+            out += [m.span() for m in NUMBER_VALUE.finditer(text, lo, hi)]
+        for cue in found:
+            if cue.term in ID_TERMS and _beside(text, cue, b):
+                lo, hi = _sentence(text, cue.start)
+                out += [m.span() for m in NUMBER_VALUE.finditer(text, max(lo, cue.end), hi)]
+    return out
+
+
+# What may stand between a number's name and the company it is of: spaces, a possessive
+# ("dell'", "of the", "の"), no clause ("会社に出すマイナンバー": the number given to a company).
+_OF = re.compile(r"[\s'’:-]*(?:[^\W\d_]{1,4}[\s'’]+){0,2}(?:の|的)?[\s'’:-]*")
+
+
+def _beside(text: str, number: Cue, business: Cue) -> bool:
+    first, last = (number, business) if number.end <= business.start else (business, number)
+    gap = _OF.match(text, first.end, last.start)
+    return last.start - first.end <= _NEAR_BUSINESS and gap is not None and gap.end() == last.start
+
+
+def _sentence(text: str, at: int) -> tuple[int, int]:
+    lo = 0
+    for m in _SENTENCE.finditer(text, 0, at):
+        lo = m.end()
+    stop = _SENTENCE.search(text, at)
+    return lo, stop.start() if stop is not None else len(text)
 
 
 def _said_quoted(text: str, cue: Cue) -> tuple[int, int] | None:
@@ -323,7 +372,9 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
             if is_code(
                 text,
                 *m.span(),
-                keyed=cue.concept == OPEN and (lo >= cue.end or 0 <= cue.start - m.end() <= 1),
+                # Keyed, or right after its own word: "portkod 1946" is no year.
+                keyed=(cue.concept == OPEN and (lo >= cue.end or 0 <= cue.start - m.end() <= 1))
+                or _adjacent(text, cue, m.start()),
             )
         ]
         shaped = [t for t in tokens(text, lo, hi) if weak(text[t[0] : t[1]])]
@@ -341,11 +392,27 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
     shaped = [
         t
         for t in tokens(text, lo, hi)
-        if (weak(text[t[0] : t[1]]) or joined_words(text[t[0] : t[1]]))
+        if (
+            weak(text[t[0] : t[1]])
+            or joined_words(text[t[0] : t[1]])
+            or (
+                _HYPHENED.match(text[t[0] : t[1]]) and _COPULA.search(text, max(lo, t[0] - 8), t[0])
+            )
+        )
         and (cue.concept == KEY or not HEX.match(text[t[0] : t[1]]))
     ]
     codes = [m.span() for m in CODE_VALUE.finditer(text, lo, hi) if is_code(text, *m.span())]
     return sorted(quoted + shaped + codes + numerals.spelled(text, lo, hi))
+
+
+# Words joined by hyphens, told right after "is" or a colon: three words at least
+# ("cochonnet-carreau-tir", "BYREK-ME-SPINAQ"), or two, one in capitals and one in lower
+# case ("VASKERI-brunost"); "case-sensitive", "Self-Service" are words of a sentence.
+_HYPHENED = re.compile(
+    r"^[^\W\d_]{2,}(?:-[^\W\d_]{2,}){2,5}$"
+    r"|^[^\W\d_a-z]{2,}-[^\W\d_A-Z]{2,}$|^[^\W\d_A-Z]{2,}-[^\W\d_a-z]{2,}$"
+)
+_COPULA = re.compile(r"(?:^|\s)(?:is|er|est|es|è|é|ist|är|on|je|jest|ni|e|era|was)\s+$|[:：=]\s*$")
 
 
 def _is_cue(span: tuple[int, int], found: list[Cue]) -> bool:

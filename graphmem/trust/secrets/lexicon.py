@@ -29,6 +29,9 @@ _FILES = (_HERE / "cues.tsv", _HERE / "cues_extra.tsv")
 # Names of national identity and tax numbers (python-stdnum's, tools/lexicon/
 # build_id_numbers.py): read after the others, never in place of a word they know ("PIN").
 _ID_NUMBERS = _HERE / "id_numbers.tsv"
+# ... and of a business's numbers (a company's register, its tax number): a sentence that
+# names one is about a business.
+_BUSINESS_IDS = _HERE / "business_ids.tsv"
 
 # The concepts of the data files, by what their value looks like.
 CREDENTIAL, KEY, CODE, LOCK, OPEN, NUMBER, ANSWER, PHRASE, NAME, PUBLIC, ASKS, SAY, LABEL = (
@@ -36,6 +39,9 @@ CREDENTIAL, KEY, CODE, LOCK, OPEN, NUMBER, ANSWER, PHRASE, NAME, PUBLIC, ASKS, S
     "asks", "say", "label",
 )  # fmt: skip
 MACHINE, TYPE, ENTER = "machine", "type", "enter"  # read by graphmem/trust/secrets/typed.py
+# A company named, and a business identifier's name ("REGON", "SIRET"): the numbers of a
+# business are printed on its invoices (graphmem.trust.secrets.cues.business_numbers).
+BUSINESS, BUSINESS_ID = "business", "business_id"
 _CONCEPTS = {
     "password": CREDENTIAL, "passphrase": PHRASE, "login": CREDENTIAL,
     "secret_key": KEY, "device": CREDENTIAL,
@@ -43,11 +49,12 @@ _CONCEPTS = {
     "account_number": NUMBER, "id_number": NUMBER,
     "security_question": ANSWER, "recovery": PHRASE, "username": NAME, "public": PUBLIC,
     "asks": ASKS, "say": SAY, "reference": LABEL,
-    "machine": MACHINE, "type": TYPE, "enter": ENTER,
+    "machine": MACHINE, "type": TYPE, "enter": ENTER, "business": BUSINESS,
+    "business_id": BUSINESS_ID,
 }  # fmt: skip
 _CONTEXT = (LABEL, MACHINE, TYPE, ENTER)  # context only: a secret's word spelled the same wins
 # Cues that name no secret: they stop or enable the others.
-QUIET = (NAME, PUBLIC, ASKS, *_CONTEXT)
+QUIET = (NAME, PUBLIC, ASKS, BUSINESS, BUSINESS_ID, *_CONTEXT)
 
 # Scripts written without spaces between words: a cue is matched anywhere in them.
 _UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff]")
@@ -68,14 +75,14 @@ class Cue:
 def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
     concepts: dict[str, str] = {}
     accented: dict[str, set[str]] = {}
-    for path in (*_FILES, _ID_NUMBERS):
+    for path in (*_FILES, _ID_NUMBERS, _BUSINESS_IDS):
         if not path.exists():
             continue
         for line in path.read_text(encoding="utf-8").splitlines():
             if not line.strip() or line.startswith(("#", "lang\t")):
                 continue
             lang, concept, term, *rest = line.split("\t")
-            if path == _ID_NUMBERS:
+            if path in (_ID_NUMBERS, _BUSINESS_IDS):
                 spelled = term.strip()
                 term = case(spelled).translate(BARE)
                 if spelled.isupper():
@@ -110,6 +117,8 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
             if concepts.get(term) == PUBLIC:
                 continue  # "what makes it public" wins over a secret reading
             concepts[term] = kind
+            if concept == "id_number":
+                ID_TERMS.add(term)
     _EXACT.clear()
     _EXACT.update({term: forms for term, forms in accented.items() if forms})
     automaton = ahocorasick.Automaton()
@@ -120,6 +129,9 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
 
 
 _SHORT = 4
+# The terms that name an identity or tax number (not an account's or a card's): a business's
+# is public (graphmem.trust.secrets.cues.business_numbers).
+ID_TERMS: set[str] = set()
 _IN_CAPITALS: set[str] = set()  # terms matched only where the text writes them in capitals
 _EXACT: dict[str, set[str]] = {}  # a short accented term -> its spellings with accents
 _SPELLED: dict[str, set[str]] = {}  # a term without accents -> its spellings in the data

@@ -145,6 +145,14 @@ _DIGEST = re.compile(
 )
 
 
+# A digest named by its algorithm before it, in any language's sentence ("Mã băm SHA-1 của bản
+# phát hành: 4e1c…"): 128 to 512 bits in hex, of a file or a release; it opens nothing.
+_NAMED_DIGEST = re.compile(
+    r"(?i:\b(?:sha-?(?:1|224|256|384|512)|sha3-?\d{3}|md5|blake2[bs]?|blake3)\b)"
+    r"[^\n]{0,40}?(?<![0-9a-fA-F])(?P<hex>[0-9a-fA-F]{32}(?:[0-9a-fA-F]{8}){0,12})(?![0-9a-fA-F])"
+)
+# A payment provider's publishable key, made to ship in a web page ("pk_live_…", "pk_test_…").
+_PUBLISHABLE = re.compile(r"(?<![\w-])pk_(?:live|test)_[0-9A-Za-z]{16,}(?![\w-])")
 # A record's id as systems write it: the kind of record, an underscore, hex digits ("run_4f0c…",
 # "evt_9a3e…", graphmem's own "aud_…", "ep_…"). It names a record and opens nothing. Only words
 # that name a kind of record: a vendor's prefix before hex is as often a key ("wx_a83f…").
@@ -193,8 +201,12 @@ def spans(text: str) -> list[Span]:
         found += [m.span() for m in _URL.finditer(text) if _url_is_public(m.group())]
     if "data:" in text:
         found += [m.span() for m in _DATA_URI.finditer(text)]
-    if "sha" in text or "md5" in text or "blake" in text:
+    lowered = text.lower()
+    if "sha" in lowered or "md5" in lowered or "blake" in lowered:
         found += [m.span() for m in _DIGEST.finditer(text)]
+        found += [m.span("hex") for m in _NAMED_DIGEST.finditer(text)]
+    if "pk_" in text:
+        found += [m.span() for m in _PUBLISHABLE.finditer(text)]
     if "_" in text:
         found += [m.span() for m in _RECORD_ID.finditer(text)]
     found += [m.span("code") for m in _PUBLIC_CODE.finditer(text)]
