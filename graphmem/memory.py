@@ -524,7 +524,9 @@ def _scopes(scope: str | Sequence[str] | None) -> tuple[str, ...] | None:
     """A task's scope sees its own facts and the global ones."""
     if scope is None:
         return None
-    asked = [scope] if isinstance(scope, str) else list(scope)
+    # Anything but a scope or a list of them is named by check_scope's error (scope=False).
+    listed = isinstance(scope, (list, tuple, set, frozenset))
+    asked: list[Any] = list(scope) if listed else [scope]
     return tuple(dict.fromkeys(["global", *(check_scope(s) for s in asked)]))
 
 

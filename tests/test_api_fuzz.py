@@ -76,3 +76,12 @@ def test_only_graphmem_errors_escape(mem: Memory, method: str, data: st.DataObje
         # Only a missing or unknown parameter (the call itself was malformed) is Python's.
         if "required positional argument" not in str(exc):
             raise
+
+
+@pytest.mark.parametrize("scope", [False, 3, b"project:a", {"project": "a"}])
+def test_a_scope_that_is_no_scope_or_list_of_them_is_refused_by_name(
+    mem: Memory, scope: Any
+) -> None:
+    # Hypothesis found scope=False raising TypeError from list(False) inside recall.
+    with pytest.raises(GraphmemError, match="scope="):
+        mem.recall("where does maya live", "fuzz-scope", scope=scope)
