@@ -516,6 +516,14 @@ CAUGHT_M = [
     ),
     # An account found by its bank's code keeps whatever label it has.
     ("ifsc labelled", "கணக்கு எண் 7720 0418 3391, IFSC IOBA0003318 அனுப்பு", "7720 0418 3391"),
+    # A company's identifier in the sentence makes no person's number named there public.
+    (
+        "person beside a business",
+        "my SSN is 219-09-9999, and the company EIN is 84-2917053",
+        "219-09-9999",
+    ),
+    # A card's expiry and CVV two lines down, past the card's own line.
+    ("card lines", "carte\n4970 1011\n2233 4455\nexp 07/29\ncvc 318", "318"),
     # A code right after its own word, though its digits look like a year.
     ("code like a year", "portkoden är 1987, glöm inte", "1987"),
 ]

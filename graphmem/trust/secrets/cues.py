@@ -36,6 +36,7 @@ from graphmem.trust.secrets.lexicon import (
     NAME,
     NUMBER,
     OPEN,
+    PERSONAL_TERMS,
     PHRASE,
     PUBLIC,
     QUIET,
@@ -149,8 +150,12 @@ def business_numbers(text: str) -> list[tuple[int, int]]:
         lead = _OWN_NUMBER.match(text, b.end)  # matches the empty string at least
         own = NUMBER_VALUE.match(text, lead.end() if lead else b.end)
         if b.concept == BUSINESS_ID and own is not None and any(c.isdigit() for c in own.group()):
+            out.append(own.span())
+            # The sentence's other numbers too, when no person's number is named in it ("NIP
+            # 527-…, REGON 146…" is a seller's; "my SSN …, the company's EIN …" is not).
             lo, hi = _sentence(text, b.start)
-            out += [m.span() for m in NUMBER_VALUE.finditer(text, lo, hi)]
+            if not any(c.term in PERSONAL_TERMS and lo <= c.start < hi for c in found):
+                out += [m.span() for m in NUMBER_VALUE.finditer(text, lo, hi)]
         for cue in found:
             if cue.term in ID_TERMS and _beside(text, cue, b):
                 lo, hi = _sentence(text, cue.start)

@@ -87,6 +87,8 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
                 term = case(spelled).translate(BARE)
                 if spelled.isupper():
                     _IN_CAPITALS.add(term)  # "SIN", "PAN", "RUT": the number's name in capitals
+                if path == _ID_NUMBERS:
+                    PERSONAL_TERMS.add(term)
                 if term in concepts or len(term) < 3:
                     continue
             # The English strings a translation was made from are English words about access.
@@ -132,6 +134,9 @@ _SHORT = 4
 # The terms that name an identity or tax number (not an account's or a card's): a business's
 # is public (graphmem.trust.secrets.cues.business_numbers).
 ID_TERMS: set[str] = set()
+# The names python-stdnum gives a person's own numbers ("SSN", "PESEL", "Burgerservicenummer"):
+# a sentence naming one is no business's alone.
+PERSONAL_TERMS: set[str] = set()
 _IN_CAPITALS: set[str] = set()  # terms matched only where the text writes them in capitals
 _EXACT: dict[str, set[str]] = {}  # a short accented term -> its spellings with accents
 _SPELLED: dict[str, set[str]] = {}  # a term without accents -> its spellings in the data

@@ -317,13 +317,17 @@ _CARD_LINES = 2  # lines after a card's that may hold its expiry and CVV ("λή�
 
 def _card_after(text: str, end: int) -> Iterator[Candidate]:
     hi = min(end + _CARD_REACH, len(text))
-    line_end = end
-    for _ in range(_CARD_LINES + 1):
-        line_end = text.find("\n", line_end + 1)
-        if line_end < 0 or text[line_end + 1 : line_end + 2] == "\n":  # a blank line ends it
+    at = end
+    for _ in range(_CARD_LINES + 1):  # the card's own line's end, then the next lines'
+        line_end = text.find("\n", at)
+        if line_end < 0:
             break
-    if 0 <= line_end < hi:
-        hi = line_end
+        at = line_end + 1
+        if text[at : at + 1] == "\n" or at - 1 >= hi:  # a blank line ends it
+            hi = min(hi, line_end)
+            break
+    else:
+        hi = min(hi, at - 1)
     expiry = _LOOSE_EXPIRY.search(text, end, hi)
     if expiry is None:
         return

@@ -446,9 +446,8 @@ def _is_edge(char: str, inner: str) -> bool:
         return True
     if _NO_SPACE_SCRIPT.match(char) or _NO_SPACE_SCRIPT.match(inner):
         return True  # scripts written without spaces: a letter is an edge
-    if inner.isdigit() and not char.isascii():
-        return True  # digits glued to a suffix in a spaced non-Latin script
-    return False
+    # digits glued to a suffix in a spaced non-Latin script
+    return inner.isdigit() and not char.isascii()
 
 
 def token_in(secret: str, text: str) -> bool:
