@@ -132,19 +132,27 @@ def main() -> None:
             continue
         description = line[line.rfind(",") + 1 :] if "," in line else line
         source = f"python-stdnum=={version('python-stdnum')}:{info.name}"
+        country = parts[1].rstrip("_")
         if BUSINESS.search(line):
             for term in terms(line):
                 if term not in TAKEN and term not in BUSINESS_SKIP:
-                    business.setdefault((parts[1].rstrip("_"), term), []).append(source)
+                    business.setdefault((country, term), []).append(source)
         if PUBLIC.search(line) or VAT.search(description) or not PERSONAL.search(description):
             continue
-        country = parts[1].rstrip("_")
         for term in terms(line):
-            rows.setdefault((country, term), []).append(
-                f"python-stdnum=={version('python-stdnum')}:{info.name}"
-            )
+            rows.setdefault((country, term), []).append(source)
+    _write(OUT, "id_number", "Names of a person's identity, tax and social-security numbers", rows)
+    _write(
+        BUSINESS_OUT,
+        "business_id",
+        "Names of a business's tax, VAT and register numbers (public: printed on its invoices)",
+        business,
+    )
+
+
+def _write(path: Path, concept: str, title: str, rows: dict[tuple[str, str], list[str]]) -> None:
     header = (
-        "# Names of a person's identity, tax and social-security numbers, per country, from the\n"
+        f"# {title}, per country, from the\n"
         "# first docstring line of python-stdnum's modules "
         f"(python-stdnum {version('python-stdnum')}, LGPL-2.1-or-later;\n"
         "# names of public numbering schemes, not the library's code). Written by\n"
@@ -152,21 +160,11 @@ def main() -> None:
         "lang\tconcept\tterm\tsource\n"
     )
     lines = [
-        f"und-{country.upper()}\tid_number\t{term}\t{' | '.join(sources)}\n"
+        f"und-{country.upper()}\t{concept}\t{term}\t{' | '.join(sources)}\n"
         for (country, term), sources in sorted(rows.items())
     ]
-    OUT.write_text(header + "".join(lines), encoding="utf-8")
-    print(f"{len(lines)} names -> {OUT}")
-    business_header = header.replace(
-        "Names of a person's identity, tax and social-security numbers",
-        "Names of a business's tax, VAT and register numbers (public: printed on its invoices)",
-    )
-    business_lines = [
-        f"und-{country.upper()}\tbusiness_id\t{term}\t{' | '.join(sources)}\n"
-        for (country, term), sources in sorted(business.items())
-    ]
-    BUSINESS_OUT.write_text(business_header + "".join(business_lines), encoding="utf-8")
-    print(f"{len(business_lines)} names -> {BUSINESS_OUT}")
+    path.write_text(header + "".join(lines), encoding="utf-8")
+    print(f"{len(lines)} names -> {path}")
 
 
 if __name__ == "__main__":

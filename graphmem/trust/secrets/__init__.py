@@ -275,9 +275,8 @@ def _variants(text: str, found: list[Candidate]) -> list[Candidate]:
     values += [
         (m.group(), c)
         for c in found
-        if c[3] == "card"
+        if c[3] == "card" and c[1] - c[0] >= 15
         for m in re.finditer(r"\d{4}", text[c[0] : c[1]])
-        if c[1] - c[0] >= 15
     ]
     if not values:
         return []

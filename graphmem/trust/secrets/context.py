@@ -192,7 +192,6 @@ def _formatted_accounts(text: str) -> Iterator[Candidate]:
 
 
 def _ifsc_account(text: str) -> Iterator[Candidate]:
-    yield from _formatted_accounts(text)
     if _IFSC.search(text) is None:
         return
     for m in _ACCOUNT_DIGITS.finditer(text):
@@ -202,6 +201,7 @@ def _ifsc_account(text: str) -> Iterator[Candidate]:
 
 
 def _bank_account_spans(text: str) -> Iterator[Candidate]:
+    yield from _formatted_accounts(text)
     yield from _ifsc_account(text)
     for m in _BANK_NUMBER.finditer(text):
         value = m["v"]

@@ -83,13 +83,12 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
                 continue
             lang, concept, term, *rest = line.split("\t")
             if path in (_ID_NUMBERS, _BUSINESS_IDS):
-                spelled = term.strip()
-                term = case(spelled).translate(BARE)
-                if spelled.isupper():
-                    _IN_CAPITALS.add(term)  # "SIN", "PAN", "RUT": the number's name in capitals
+                key = case(term.strip()).translate(BARE)
+                if term.strip().isupper():
+                    _IN_CAPITALS.add(key)  # "SIN", "PAN", "RUT": the number's name in capitals
                 if path == _ID_NUMBERS:
-                    PERSONAL_TERMS.add(term)
-                if term in concepts or len(term) < 3:
+                    PERSONAL_TERMS.add(key)
+                if key in concepts or len(key) < 3:
                     continue
             # The English strings a translation was made from are English words about access.
             for source in rest[0].split(" | ") if rest else ():

@@ -64,8 +64,8 @@ def spans(text: str) -> Iterator[Candidate]:
     # Digits typed when something asks, or into a machine, are its code, whatever asks
     # ("when the bank app asks, type ៤៩១៧"): two of the three cues are enough for a code.
     if any(c.concept in (MACHINE, ENTER, ASKS) for c in found):
+        keyed = bool(machine)  # a year's digits are typed into a machine, not into a form
         for verb in (c for c in verbs if c.concept == TYPE):
-            keyed = bool(machine)  # a year's digits are typed into a machine, or a form's
             span = _code_after(text, verb, keyed) or _code_before(text, verb, found, keyed)
             if span is not None:
                 yield span[0], span[1], _RANK, "password"
