@@ -119,3 +119,71 @@ def test_a_corrected_secret_and_its_old_value_are_both_redacted(
     text: str, values: tuple[str, ...]
 ) -> None:
     assert not any(kept(text, v) for v in values)
+
+
+# --- a password that is words, told after "is" in its language (twentieth session) ---
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The password for the book club laptop is blue heron sunrise.", "blue heron sunrise"),
+        ("La contraseña del wifi del taller es gato con botas.", "gato con botas"),
+        ("Passordet til hytta er tyttebær og brunost.", "tyttebær og brunost"),
+        ("Heslo do počítače v dílně je starý kovář.", "starý kovář"),
+        ("Mot de passe de la box du chalet est marmotte endormie", "marmotte endormie"),
+    ],
+)
+def test_a_password_of_plain_words_after_is_is_redacted_whole(text: str, value: str) -> None:
+    # Whole: a passphrase's first word redacted and the rest stored would still leak it.
+    left = redact(text, judge=False).text.split()
+    assert not any(word in left for word in value.split() if len(word) > 2), left
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The password for the portal is required before you can book.",
+        "Password policy is strict at the bank.",
+        "The password reset link for the portal is broken again.",
+        "La contraseña del banco es muy segura.",
+        "Das Passwort für den Router ist zu kurz.",
+        "Heslo k wifi na chatě je napsané na lednici.",
+        "No recuerdo la contraseña del campus pero eso es otra historia.",
+        "The password for the server is the same as the database one.",
+    ],
+)
+def test_what_a_password_is_like_or_where_it_is_written_stays(text: str) -> None:
+    assert redact(text, judge=False).text == text
+
+
+# --- a security answer by its own name, a document's number, a number corrected ------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Respuesta de seguridad (primer colegio): San Ignacio", "San Ignacio"),
+        ("Sicherheitsantwort für die Krankenkasse (erstes Auto): Käfer Cabrio", "Käfer Cabrio"),
+        ("Réponse de sécurité de la banque : Tante Odile", "Tante Odile"),
+        ("Odpowiedź na pytanie pomocnicze: Burek z Gdyni", "Burek z Gdyni"),
+    ],
+)
+def test_a_security_answer_named_as_an_answer_is_redacted(text: str, value: str) -> None:
+    assert not kept(text, value)
+
+
+def test_a_document_number_named_for_a_hotel_is_still_the_document() -> None:
+    assert not kept("passport number for the hotel check-in is K5302718, cheers", "K5302718")
+
+
+def test_an_identity_number_corrected_in_the_same_message_is_redacted_twice() -> None:
+    text = "my SIN is 130 692 544 no wait 130 629 544, I always swap those"
+    assert not kept(text, "130 692 544")
+    assert not kept(text, "130 629 544")
+
+
+def test_a_number_one_digit_from_an_identity_number_under_its_own_label_stays() -> None:
+    text = "My SSN is 421-70-3318 and the order number is 421703319"
+    assert kept(text, "421703319")
+    assert not kept(text, "421-70-3318")

@@ -73,6 +73,7 @@ from graphmem.trust.secrets import (
 from graphmem.trust.secrets.common import Candidate
 from graphmem.trust.secrets.credentials import credential_kind
 from graphmem.trust.secrets.memo import ScanMemo
+from graphmem.trust.secrets.values import DOCUMENT, NUMBER_VALUE
 
 __all__ = [
     "KINDS",
@@ -211,11 +212,14 @@ def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
             # check digits told together are the card's ("for the order: 4975 … 09/28 513"),
             # an account found by its format or its bank's code is the account
             # ("கணக்கு எண் 6913 0041 8873, IFSC KVRB0002214").
+            # An identity document's number in a document's own shape is the document's,
+            # whatever it is for ("passport number for the hotel check-in is X4829173").
             named = lexicon.cached_cues(view)
             found = [
                 c
                 for c in found
                 if c[3] in ("seed_phrase", "card", "bank_account")
+                or (c[3] == "national_id" and DOCUMENT.match(view[c[0] : c[1]]) is not None)
                 or not labels.labelled(view, c[0], named, c[1])
             ]
         if found and layer is not providers:
@@ -271,6 +275,11 @@ def _variants(text: str, found: list[Candidate]) -> list[Candidate]:
     Mantou_Baozi_7, not Mantou_Baozi_1", "2791 ... no, 3791"): a token that is a found
     value with a few characters changed is one too, wherever it sits in the message."""
     values = [(text[c[0] : c[1]], c) for c in found if c[3] in ("password", "api_key", "otp")]
+    # An identity or account number told again corrected ("046 381 257 wait no 046 318 257"),
+    # compared by its digits: the groups are how it was written, not what it is.
+    numbers = [
+        (_digits(text[c[0] : c[1]]), c) for c in found if c[3] in ("national_id", "bank_account")
+    ]
     # A card's group told again corrected ("4929 1183 0725 5514 — no, last block is 5541").
     values += [
         (m.group(), c)
@@ -278,9 +287,20 @@ def _variants(text: str, found: list[Candidate]) -> list[Candidate]:
         if c[3] == "card" and c[1] - c[0] >= 15
         for m in re.finditer(r"\d{4}", text[c[0] : c[1]])
     ]
-    if not values:
+    if not values and not numbers:
         return []
     out: list[Candidate] = []
+    named = lexicon.cached_cues(text) if numbers else ()
+    for m in NUMBER_VALUE.finditer(text) if numbers else ():
+        if any(c[0] < m.end() and m.start() < c[1] for c in found) or labels.labelled(
+            text, m.start(), named, m.end()
+        ):
+            continue  # another thing's number by its own label ("order number 521448813")
+        told = _digits(m.group())
+        for value, (_, _, rank, kind) in numbers:
+            if len(value) >= 6 and _changed(told, value):
+                out.append((*m.span(), rank, kind))
+                break
     for start, end in shape.tokens(text):
         if any(c[0] < end and start < c[1] for c in found):
             continue
@@ -290,6 +310,10 @@ def _variants(text: str, found: list[Candidate]) -> list[Candidate]:
                 out.append((start, end, rank, kind))
                 break
     return out
+
+
+def _digits(text: str) -> str:
+    return "".join(c for c in text if c.isdigit())
 
 
 def _changed(token: str, value: str) -> bool:

@@ -63,7 +63,7 @@ _CONNECTED = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 # Words after "Passwort ist" that describe the password instead of being it.
-_DESCRIPTIVE = words(
+DESCRIPTIVE = words(
     """
     zu kurz lang falsch abgelaufen sicher unsicher vergessen geändert leer richtig neu alt
     trop court long faux expiré oublié incorrect vide nouveau ancien sécurisé demasiado
@@ -108,7 +108,7 @@ def _password(value: str, between: str) -> bool:
         return False
     if _EMAIL_OR_URL.search(value) or _DATE.match(value) or _VERSION.match(value):
         return False
-    if _MONEY.match(value) or value.lower() in _DESCRIPTIVE:
+    if _MONEY.match(value) or value.lower() in DESCRIPTIVE:
         return False
     if value.isalpha() and value.isupper() and len(value) <= 5:
         return False  # "das Kennwort für das WLAN": what it opens (WLAN, VPN, PC)
@@ -157,7 +157,7 @@ def _recovery(value: str, between: str) -> bool:
 def _answer(value: str, between: str) -> bool:
     if WHERE_IT_IS.match(value):
         return False  # "... maiden name is on the family tree we printed": where, not what
-    return bool(value.strip()) and value.lower() not in _DESCRIPTIVE and not MASK.match(value)
+    return bool(value.strip()) and value.lower() not in DESCRIPTIVE and not MASK.match(value)
 
 
 # English keywords with another language's connective: "la mia password è ...".
