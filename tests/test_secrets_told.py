@@ -151,6 +151,8 @@ def test_a_password_of_plain_words_after_is_is_redacted_whole(text: str, value: 
         "Heslo k wifi na chatě je napsané na lednici.",
         "No recuerdo la contraseña del campus pero eso es otra historia.",
         "The password for the server is the same as the database one.",
+        "Turning on a login for the staff portal is a sensible first step.",
+        "Making sure all your passwords for the office accounts are unique is good practice.",
     ],
 )
 def test_what_a_password_is_like_or_where_it_is_written_stays(text: str) -> None:

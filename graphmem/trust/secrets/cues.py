@@ -360,6 +360,10 @@ _WRITTEN = re.compile(
     r"|kirjoitettu|yazılı|написан\w*|записан\w*)\b",
     re.IGNORECASE,
 )
+_A = frozenset(
+    {"a", "an", "un", "une", "una", "uno", "ein", "eine", "einen", "een", "en", "ett", "et"}
+    | {"um", "uma", "egy", "jeden", "jedna"}
+)
 _PLAIN = re.compile(r"[^\W\d_\s]*(?:[\s'’-]+[^\W\d_]+)*\s*")
 
 
@@ -391,11 +395,16 @@ def _phrase_after_copula(text: str, cue: Cue, hi: int, found: list[Cue]) -> tupl
     if not 2 <= len(words) <= 6 or words[0].start() != start:
         return None
     told = text[start : words[-1].end()]
-    described = words[0].group().lower() in DESCRIPTIVE or _WRITTEN.match(told) is not None
+    first = words[0].group().lower()
+    # "is a crucial first step": an indefinite article begins a description, not a value.
+    described = first in DESCRIPTIVE or first in _A or _WRITTEN.match(told) is not None
     if described or WHERE_IT_IS.match(told) or _NOT_A_PHRASE.search(told):
         return None
-    if text[words[-1].end() : hi].strip(" \t\"'»“”.,!") or len(told) > 60:
+    rest = text[words[-1].end() : hi]
+    if rest.strip(" \t\"'»“”.,!") or len(told) > 60:
         return None  # the clause goes on: more than a value was said
+    if hi < len(text) and not rest and not _CLAUSE.match(text, hi):
+        return None  # cut by the window, not ended: a longer sentence than a value
     return start, words[-1].end()
 
 
