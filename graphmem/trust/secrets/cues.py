@@ -347,6 +347,7 @@ _COMPOUND_HEAD = re.compile(
 )
 
 
+_ARE = re.compile(r"(?:^|\s)(?:are|were|sind|son|sont|sono|são|zijn|są)(?=\s)", re.I)
 # "but" in the languages of _IS: the "is" after it is another clause's.
 _BUT = re.compile(
     r"(?:^|\s)(?:but|pero|mais|aber|ma|mas|ale|але|но|men|maar|tapi|lakini|dar|ama|però"
@@ -388,6 +389,10 @@ def _phrase_after_copula(text: str, cue: Cue, hi: int, found: list[Cue]) -> tupl
     qualifier = between[: joined.start()]
     if not qualifier.strip() or not _PLAIN.fullmatch(qualifier) or _BUT.search(qualifier):
         return None  # "… la contraseña del campus pero eso es otra historia": another clause
+    if _ARE.search(qualifier) or any(
+        m.group().strip().casefold() != "to" for m in _IS.finditer(qualifier)
+    ):
+        return None  # "passwords … are unique is good practice": a clause is the subject
     start = cue.end + joined.end()
     if any(start <= c.start < hi for c in found):
         return None  # another word about access: "… is the same as the Wi-Fi password"
