@@ -189,3 +189,34 @@ def test_a_number_one_digit_from_an_identity_number_under_its_own_label_stays() 
     text = "My SSN is 421-70-3318 and the order number is 421703319"
     assert kept(text, "421703319")
     assert not kept(text, "421-70-3318")
+
+
+# --- told without a password's word: what lets one in, a code changed (twentieth session) ---
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("use Heron-Gate-58 to get into the family photo share", "Heron-Gate-58"),
+        ("try Quill.Otter.31 to unlock the old tablet", "Quill.Otter.31"),
+        ("we changed the gate code to 1994 on Sunday, tell the gardener", "1994"),
+        ("I changed the shed lock from 5521 to 8830 yesterday", "8830"),
+    ],
+)
+def test_a_value_that_lets_one_in_is_redacted(text: str, value: str) -> None:
+    assert not kept(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "use Python3 to open the notebook",
+        "Press Ctrl+Alt+Del to unlock the screen",
+        "use v2.3.1 to open the old files",
+        "we set the area code to 212 on the form",
+        "they changed the postal code to 10115 after the move",
+        "her password's the one from the fridge, ask her",
+    ],
+)
+def test_programs_keys_versions_and_public_codes_stay(text: str) -> None:
+    assert redact(text, judge=False).text == text

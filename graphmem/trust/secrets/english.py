@@ -7,6 +7,7 @@ command-line flags. Other languages: :mod:`graphmem.trust.secrets.phrases`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from graphmem.trust.secrets.common import (
@@ -27,9 +28,36 @@ from graphmem.trust.secrets.common import (
     check_short_password,
     check_short_strong,
     check_strong_or_plausible,
+    plausible_password,
     rules_spans,
     rx,
+    strong,
 )
+
+
+def _check_chosen(m: re.Match[str], value: str) -> bool:
+    """A value with no word for a password: only what only a credential looks like, letters,
+    digits and a symbol ("Kestrel-Blue-19"), not a program ("Python3") or keys ("Ctrl+Alt")."""
+    marked = any(not c.isalnum() for c in value) and any(c.isdigit() for c in value)
+    if not marked or "+" in value or _VERSION.match(value):
+        return False
+    return strong(value) and plausible_password(value, natural=True)
+
+
+def check_code_digits(m: re.Match[str], value: str) -> bool:
+    """A code's digits, not a public code's ("set the area code to 212")."""
+    public = _PUBLIC_CODE.search(m.group(0)) is not None
+    return not public and 3 <= len(value) <= 8 and value.isdigit()
+
+
+_PUBLIC_CODE = re.compile(
+    r"\b(?:area|zip|postal|post|postcode|country|dial(?:l?ing)?|sort|tax|promo|discount|coupon"
+    r"|error|status|exit|return|html?|qr|bar|colou?r|product|course|class|dress)\s+code\b",
+    re.IGNORECASE,
+)
+
+
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+$", re.IGNORECASE)
 
 _ENGLISH: tuple[Rule, ...] = (
     # One-time codes: "your verification code is 482913", "OTP: 1234".
@@ -142,6 +170,28 @@ _ENGLISH: tuple[Rule, ...] = (
             (?:[\w-]+\s+)?(?:wi-?fi|wlan|router|vpn|login|network|hotspot)\b"""
         ),
         check_strong_or_plausible,
+    ),
+    # "we changed the gate code to 1987": a code changed to a value is that value, even one
+    # that reads as a year.
+    Rule(
+        "password",
+        8,
+        rx(
+            r"""\b(?:changed|changing|change|set|setting|reset|switched|updated)\s+
+            (?:(?:the|my|our|your|his|her|their)\s+)?(?:[\w-]+\s+){0,2}?
+            (?:code|pin|passcode|combination|combo|lock)\s+(?:from\s+\S+\s+)?to\s+(?P<v>\d{3,8})\b"""
+        ),
+        check_code_digits,
+    ),
+    # "use Kestrel-Blue-19 to get into the shared drive": a chosen value that lets one in.
+    Rule(
+        "password",
+        8,
+        rx(
+            r"""\b(?:use|try|enter|type|put\s+in)\s+(?P<v>[^\s"'`,;]{6,100}+)\s+to\s+
+            (?:get\s+(?:in|into|past|through)|open|unlock|access|log\s*(?:in|on)|sign\s*in)\b"""
+        ),
+        _check_chosen,
     ),
     # "the router admin pass is Gr33nTea#7": "pass" says so only before a chosen value.
     Rule(

@@ -180,6 +180,14 @@ def _standard_codes(text: str) -> list[Span]:
     return found
 
 
+# Keys pressed together ("Ctrl+Alt+Del", "Cmd+Shift+4"): a keyboard's, nobody's secret.
+_KEY_COMBO = re.compile(
+    r"(?<![\w+])(?:(?:ctrl|control|alt|altgr|shift|cmd|command|win|super|option|opt|fn|meta)\+)+"
+    r"[\w-]{1,6}(?![\w+])",
+    re.IGNORECASE,
+)
+
+
 def spans(text: str) -> list[Span]:
     """Where ``text`` holds public material, in order."""
     found: list[Span] = [m.span() for m in _WALLET_ADDRESS.finditer(text)]
@@ -209,6 +217,8 @@ def spans(text: str) -> list[Span]:
         found += [m.span() for m in _PUBLISHABLE.finditer(text)]
     if "_" in text:
         found += [m.span() for m in _RECORD_ID.finditer(text)]
+    if "+" in text:
+        found += [m.span() for m in _KEY_COMBO.finditer(text)]
     found += [m.span("code") for m in _PUBLIC_CODE.finditer(text)]
     found += [m.span("code") for m in _OFFER.finditer(text)]
     found += [m.span() for m in _PROMO.finditer(text)]

@@ -76,8 +76,10 @@ UNSPACED_VALUE = re.compile(
 )
 _QUOTED = re.compile(
     r"«([^»\n]{2,80})»|„([^“”\n]{2,80})[“”]|“([^”\n]{2,80})”|\"([^\"\n]{2,80})\""
-    r"|「([^」\n]{2,80})」|『([^』\n]{2,80})』|'([^'\n]{2,80})'|`([^`\n]{2,80})`"
+    r"|「([^」\n]{2,80})」|『([^』\n]{2,80})』|(?<![^\W_])'([^'\n]{2,80})'(?![^\W_])"
+    r"|`([^`\n]{2,80})`"
 )
+# An apostrophe inside a word is no quote: "password's the dog's name" quotes nothing.
 
 
 def quoted_spans(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
