@@ -221,3 +221,35 @@ def test_a_value_that_lets_one_in_is_redacted(text: str, value: str) -> None:
 )
 def test_programs_keys_versions_and_public_codes_stay(text: str) -> None:
     assert redact(text, judge=False).text == text
+
+
+# --- what a text message brought (twentieth session) --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Read the courier the numbers from the text message: 41 72 09", "41 72 09"),
+        ("Léele al repartidor el número del mensaje: 583 204", "583 204"),
+        ("Sag dem Boten die Zahlen aus der SMS: 6071 28", "6071 28"),
+        ("didi ke phone pe aaya 402 918, jaldi bata", "402 918"),
+        ("Скажи курьеру цифры из сообщения: 73 15 80", "73 15 80"),
+    ],
+)
+def test_digits_a_message_brought_are_a_one_time_code(text: str, value: str) -> None:
+    found = redact(text, judge=False)
+    assert value not in found.text
+    assert "otp" in found.kinds
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I got your message at 1530 and replied straight away",
+        "the message had 250 words, too long for the form",
+        "Order 5527193 was confirmed by SMS yesterday",
+        "Send me a text message when you reach platform 12",
+    ],
+)
+def test_numbers_that_are_no_code_beside_a_message_stay(text: str) -> None:
+    assert redact(text, judge=False).text == text

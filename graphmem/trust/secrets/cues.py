@@ -33,6 +33,7 @@ from graphmem.trust.secrets.lexicon import (
     ID_TERMS,
     KEY,
     LOCK,
+    MESSAGE,
     NAME,
     NUMBER,
     OPEN,
@@ -66,7 +67,8 @@ _PUBLIC_BEFORE = 16  # a public cue this close before a code word makes it publi
 _PUBLIC_AFTER = 24  # ... or this close after a value ("K7XQPB for your hotel")
 _KIND = {CREDENTIAL: "password", KEY: "api_key", CODE: "password", LOCK: "password",
          OPEN: "password", NUMBER: "national_id",
-         ANSWER: "secret_answer", PHRASE: "password", SAY: "secret_answer"}  # fmt: skip
+         ANSWER: "secret_answer", PHRASE: "password", SAY: "secret_answer",
+         MESSAGE: "otp"}  # fmt: skip
 _RANK = 10  # after the layers that read a value's own format
 # The end of a clause: sentence punctuation, a line break.
 _CLAUSE = re.compile(r"[.;!?](?=\s|$)|[。！？；\n]|,\s")
@@ -468,6 +470,10 @@ def _adjacent(text: str, cue: Cue, start: int) -> bool:
 def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
     if lo >= hi:
         return []
+    if cue.concept == MESSAGE:
+        # What a message brought: digits only ("the numbers from the message: 82 61 49"); a
+        # word beside "message" is its text, not a code.
+        return [m.span() for m in CODE_VALUE.finditer(text, lo, hi) if is_code(text, *m.span())]
     if cue.concept in (CODE, *_LOCKS):
         # Keyed: after a verb of keying, or right before one where verbs come last
         # ("kapısını 1903 yazarak açıyorsun").

@@ -39,13 +39,15 @@ CREDENTIAL, KEY, CODE, LOCK, OPEN, NUMBER, ANSWER, PHRASE, NAME, PUBLIC, ASKS, S
     "asks", "say", "label",
 )  # fmt: skip
 MACHINE, TYPE, ENTER = "machine", "type", "enter"  # read by graphmem/trust/secrets/typed.py
+# A text message or a notification: the digits it brought are a one-time code.
+MESSAGE = "message"
 # A company named, and a business identifier's name ("REGON", "SIRET"): the numbers of a
 # business are printed on its invoices (graphmem.trust.secrets.cues.business_numbers).
 BUSINESS, BUSINESS_ID = "business", "business_id"
 _CONCEPTS = {
     "password": CREDENTIAL, "passphrase": PHRASE, "login": CREDENTIAL,
     "secret_key": KEY, "device": CREDENTIAL,
-    "pin": CODE, "code": CODE, "door": LOCK, "unlock": OPEN,
+    "pin": CODE, "code": CODE, "door": LOCK, "unlock": OPEN, "message": MESSAGE,
     "account_number": NUMBER, "id_number": NUMBER,
     "security_question": ANSWER, "recovery": PHRASE, "username": NAME, "public": PUBLIC,
     "asks": ASKS, "say": SAY, "reference": LABEL,
