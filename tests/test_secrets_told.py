@@ -253,3 +253,30 @@ def test_digits_a_message_brought_are_a_one_time_code(text: str, value: str) -> 
 )
 def test_numbers_that_are_no_code_beside_a_message_stay(text: str) -> None:
     assert redact(text, judge=False).text == text
+
+
+# --- a short token drawn at random (twentieth session) -------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "radio mount: source / kP7wQ2xZ9mR4tL8v, the encoder wants it exactly",
+        "second box on the tablet: Gh4sK9pL2wQ7",
+    ],
+)
+def test_a_short_random_token_is_redacted(text: str) -> None:
+    assert "[redacted:" in redact(text, judge=False).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love my iPhone15ProMax, battery is great",
+        "watch https://youtu.be/dQw4w9WgXcQ tonight",
+        "Ticket ID A1b2C3d4E5f6 was closed this morning",
+        "the part number is XJ220 and the model MK4",
+    ],
+)
+def test_product_names_and_labelled_ids_stay(text: str) -> None:
+    assert redact(text, judge=False).text == text

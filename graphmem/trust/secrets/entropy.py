@@ -9,6 +9,7 @@ CamelCase names, file names and anything inside a URL's host or path words.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -44,7 +45,31 @@ def _benign(token: str, text: str, start: int) -> bool:
     return "://" in before or before.endswith(("sha256:", "sha256-", "sha384-", "sha512-"))
 
 
+# Shorter tokens, 12 to 23 characters: "hYw2Lq8vN0xPfRt3" (a stream's password), "Hn2m9Xq7vR4k".
+# Too short for entropy to tell, so by how a random draw looks: two or more of each of
+# upper case, lower case and digits, the kind changing from one character to the next at
+# least three times in five (a word with a year, "Biscuit2019", or a product's name,
+# "iPhone15ProMax", changes far less).
+_SHORT = re.compile(r"(?<![\w+/=.~@:-])[A-Za-z0-9]{12,23}(?![\w+/=~@-]|\.\w)")
+SHORT_CHANGES = 0.6
+
+
+def _kind(c: str) -> int:
+    return 0 if c.isdigit() else 1 if c.isupper() else 2
+
+
+def _drawn(token: str) -> bool:
+    counts = [sum(_kind(c) == k for c in token) for k in (0, 1, 2)]
+    if min(counts) < 2:
+        return False
+    changes = sum(_kind(a) != _kind(b) for a, b in itertools.pairwise(token))
+    return changes >= SHORT_CHANGES * (len(token) - 1)
+
+
 def spans(text: str) -> Iterator[Candidate]:
+    for m in _SHORT.finditer(text):
+        if _drawn(m.group()) and not _benign(m.group(), text, m.start()):
+            yield m.start(), m.end(), 12, "token"
     for m in _TOKEN.finditer(text):
         token = m.group()
         if not (any(c.islower() for c in token) and any(c.isupper() for c in token)):
