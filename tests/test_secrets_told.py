@@ -280,3 +280,19 @@ def test_a_short_random_token_is_redacted(text: str) -> None:
 )
 def test_product_names_and_labelled_ids_stay(text: str) -> None:
     assert redact(text, judge=False).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Security question answer (first school): St Brigid's Primary", "St Brigid's"),
+        ("सुरक्षा प्रश्न का उत्तर (पहला स्कूल): आदर्श विद्यालय", "आदर्श विद्यालय"),
+        (
+            "They will ask for the street I grew up on and my first car: Larch Row, and a Fiat",
+            "Larch Row",
+        ),
+    ],
+)
+def test_the_answer_after_a_labels_colon_is_redacted(text: str, value: str) -> None:
+    # The label may name the question in brackets and the answer may hold a comma.
+    assert not kept(text, value)

@@ -199,9 +199,17 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
         return _said(text, cue, hi)
     if cue.concept == ANSWER and not WHERE_IT_IS.match(_LEAD.sub("", text[cue.end : hi])):
         # Where the answer sits in its sentence (answers.py); else a colon's clause.
-        told = answers.told(text, cue.end, [(n.start, n.end) for n in names])
-        if told is not None or not _COLON.search(text, cue.end, hi):
+        colon = _COLON.search(text, cue.end, hi)
+        if colon is None or colon.start() - cue.end > _LABEL_REACH:
+            # No label's colon: where the answer sits (answers.py). With one, the answer is
+            # what follows it ("… কেল্লা প্রশ্নের উত্তর (প্রথম পোষা প্রাণী): মিনি"), not the
+            # word "answer" before the question in brackets.
+            told = answers.told(text, cue.end, [(n.start, n.end) for n in names])
             return told or _token(text, cue, (lo, hi), found=found, names=names)
+        # After a label's colon the answer may hold commas ("… was born in: Pennycook, and
+        # Kirkcudbright"): it runs to the sentence's end.
+        stop = _SENTENCE.search(text, colon.end(), min(len(text), colon.end() + 120))
+        hi = max(hi, stop.start() if stop is not None else min(len(text), colon.end() + 120))
     if cue.concept in (ANSWER, PHRASE):
         return _rest(text, cue, hi) or _token(text, cue, (lo, hi), found=found, names=names)
     span = _token(text, cue, (lo, hi), found=found, names=names)
@@ -302,6 +310,7 @@ def _typed_phrase(text: str, cue: Cue, hi: int, found: list[Cue]) -> tuple[int, 
 # "La frase de contraseña del disco es: gato negro bajo la luna llena": several plain words
 # after a colon that follows a cue are a passphrase, in whatever language.
 _COLON = re.compile(r"(?:[:：]|->|=>|→)\s*")
+_LABEL_REACH = 48  # characters from a question's name to the colon that ends its label
 
 
 def _phrase_after_colon(text: str, cue: Cue, hi: int, found: list[Cue]) -> tuple[int, int] | None:
