@@ -286,7 +286,8 @@ def test_product_names_and_labelled_ids_stay(text: str) -> None:
     ("text", "value"),
     [
         ("Security question answer (first school): St Brigid's Primary", "St Brigid's"),
-        ("सुरक्षा प्रश्न का उत्तर (पहला स्कूल): आदर्श विद्यालय", "आदर्श विद्यालय"),
+        ("নিরাপত্তা প্রশ্নের উত্তর (প্রথম স্কুল): সবুজ পাঠশালা", "সবুজ পাঠশালা"),
+        ("பாதுகாப்பு கேள்விக்கு பதில் (முதல் ஆசிரியர்): கமலா டீச்சர்", "கமலா டீச்சர்"),
         (
             "They will ask for the street I grew up on and my first car: Larch Row, and a Fiat",
             "Larch Row",
