@@ -297,3 +297,27 @@ def test_product_names_and_labelled_ids_stay(text: str) -> None:
 def test_the_answer_after_a_labels_colon_is_redacted(text: str, value: str) -> None:
     # The label may name the question in brackets and the answer may hold a comma.
     assert not kept(text, value)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("La contrasenya del portàtil de l'esplai és Mar.i.Muntanya.Blava", "Mar.i.Muntanya.Blava"),
+        ("Das Passwort für den Vereinslaptop ist Mango&Chilli&Limette", "Mango&Chilli&Limette"),
+    ],
+)
+def test_capitalised_words_joined_by_a_symbol_after_a_passwords_word(
+    text: str, value: str
+) -> None:
+    assert not kept(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the password reset page is at account.google.com",
+        "Probability the first card is an ace: \\( P(A) = \\frac{4}{52} \\)",
+    ],
+)
+def test_host_names_and_formulas_stay(text: str) -> None:
+    assert redact(text, judge=False).text == text

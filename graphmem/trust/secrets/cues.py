@@ -594,4 +594,6 @@ def _rest(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
     value = text[start:end]
     if not value.strip() or len(value) > 120:
         return None
+    if not value[:1].isalnum():
+        return None  # an answer is words: "**", "\\( P(B|A) = \\frac{3}{51} \\)" are markup
     return start, end

@@ -63,7 +63,15 @@ _FIELD = re.compile(
 )
 
 
+# Words joined by a symbol nobody writes between words ("Calon.Lan.Cwm.Rhondda",
+# "Chelm!Narrn!Stetl", "Mango&Chilli&Lime"), two of them capitalised: a host's name or a code
+# path is in lower case ("mail.example.com", "os.path.join").
+_SYMBOL_JOINED = re.compile(r"^[^\W\d_]+(?P<sep>[.!&#*+])[^\W\d_]+(?:(?P=sep)[^\W\d_]+)+$")
+
+
 def joined_words(token: str) -> bool:
+    if 8 <= len(token) <= 48 and _SYMBOL_JOINED.match(token):
+        return sum(part[:1].isupper() for part in re.split(r"[.!&#*+]", token)) >= 2
     if not 8 <= len(token) <= 48 or not token[1:].islower() or not _JOINED.match(token):
         return False
     return not _FIELD.search(token)
