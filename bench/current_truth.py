@@ -450,6 +450,10 @@ def print_misses(world: World, outcomes: list[Outcome], n: int, kind: str = "now
         slot = world.slots[q.slot]
         want = slot.versions[q.expected].value
         print(f"  [{o.state}] {q.text!r} want {want!r} ({slot.relation}); first {o.first}")
+        for i, v in enumerate(slot.versions):  # what was told, in the order of its dates
+            mark = "*" if i == q.expected else " "
+            fact = "fact" if v.extracted else "    "
+            print(f"     {mark} {v.said:%Y-%m-%d} {fact} {v.text!r}")
 
 
 def one_store(args: argparse.Namespace, store: str, world: World) -> list[Outcome]:

@@ -77,3 +77,36 @@ def test_another_speakers_later_words_do_not_restate_the_users(memory: Memory, n
     memory.remember(NEW, maya, at=MORNING + timedelta(hours=1), source="agent")
     found = texts(memory, "What is the average response time of the dashboard API?", maya)
     assert found.index(OLD) < found.index(NEW), found
+
+
+# --- restated in the words of the relation asked about (twentieth session) ----------
+
+HOME = "I live in Halifax with my sister."
+
+
+@pytest.mark.parametrize(
+    ("later", "query"),
+    [
+        ("Finally settled into our new place in Moncton!", "Where do I live now?"),
+        ("We moved to Moncton in the spring, the new flat is lovely.", "Which city do I live in?"),
+    ],
+)
+def test_a_later_move_told_in_other_words_answers_where_i_live_now(
+    memory: Memory, ns: Any, later: str, query: str
+) -> None:
+    maya = ns("maya")
+    memory.remember(HOME, maya, at=MORNING)
+    memory.remember(later, maya, at=MORNING + timedelta(days=200))
+    found = texts(memory, query, maya)
+    assert "Moncton" in found[0], found  # the message, or the fact read from it
+
+
+def test_a_later_change_about_another_thing_does_not_answer_where_i_live(
+    memory: Memory, ns: Any
+) -> None:
+    maya = ns("maya")
+    later = "Started a new pottery class at Kiln Studio, it's great."
+    memory.remember(HOME, maya, at=MORNING)
+    memory.remember(later, maya, at=MORNING + timedelta(days=200))
+    found = texts(memory, "Where do I live now?", maya)
+    assert found[0] == HOME, found

@@ -19,8 +19,11 @@ happened ("did I…", "was it…"), keeps the ranking as it is.
 
 from __future__ import annotations
 
+import functools
 import re
 
+from graphmem.extract.relation_words import asked_by, relations
+from graphmem.extract.relation_words import said as phrase_of
 from graphmem.read.asked import COUNTING, names_in, one_question
 from graphmem.read.request import USERS_WORDS, Candidate, RecallRequest, read_whole
 from graphmem.read.time_focus import focus_of, untimed
@@ -69,16 +72,34 @@ def later_told_first(
     ):
         return ranked
     asked = terms(untimed(query)) - COUNTING
-    if len(asked) < 2:
-        return ranked
+    if len(asked) < 2 and _relation_asked(query) is None:
+        return ranked  # "where is it?": too few words to say what two messages share
     # A name the question gives (a person, "API") is said in most messages of a chat about
     # them: two messages restate each other by the rest of its words.
     core = asked - names_in(query)
-    said = {i: terms(text) for i, text in _contents(store, request, ranked).items()}
+    contents = _contents(store, request, ranked)
+    said = {i: terms(text) for i, text in contents.items()}
+    spoken: dict[str, bool] = {}
+
+    def speaks(i: str) -> bool:
+        """Whether message ``i`` says the words of the relation asked about: "Finally
+        settled into our new place in Denver!" restates "I live in Boston." for "where do I
+        live now?", though they share no word of the question. Read only when needed."""
+        if i not in spoken:
+            relation = _relation_asked(query)
+            spoken[i] = relation is not None and bool(asked_by(phrase_of(contents[i]), relation))
+        return spoken[i]
+
+    def restates(new: str, old: str) -> bool:
+        shared = core & said[new] & said[old]
+        return (bool(shared) and 2 * len(shared) >= len(core)) or (speaks(new) and speaks(old))
+
     order = list(ranked)
     for c in ranked:
         new_id = c.row["id"]
-        if new_id not in said:
+        # Only a message saying a value changed may restate another; reading whether two
+        # messages restate each other costs more.
+        if new_id not in said or not _CHANGED.search(_text(c)):
             continue
         at = order.index(c)
         earlier = next(
@@ -87,16 +108,24 @@ def later_told_first(
                 for i, o in enumerate(order[:at])
                 if o.row["id"] in said
                 and o.row["occurred_at"] < c.row["occurred_at"]
-                and 2 * len(shared := core & said[new_id] & said[o.row["id"]]) >= len(core)
-                and shared
                 and _VALUE.search(_text(o))
+                and restates(new_id, o.row["id"])
             ),
             None,
         )
-        # The costliest test last: most messages restate nothing above them.
-        if earlier is not None and _CHANGED.search(_text(c)):
+        if earlier is not None:
             order.insert(earlier, order.pop(at))
     return order
+
+
+@functools.lru_cache(maxsize=256)
+def _relation_asked(query: str) -> str | None:
+    """The one everyday relation whose words the question says most fully, if one does."""
+    words = phrase_of(untimed(query))
+    sizes = {relation: asked_by(words, relation) for relation in relations()}
+    best = max(sizes.values(), default=0)
+    leaders = [relation for relation, size in sizes.items() if size == best]
+    return leaders[0] if best and len(leaders) == 1 else None
 
 
 def _text(c: Candidate) -> str:
