@@ -321,3 +321,33 @@ def test_capitalised_words_joined_by_a_symbol_after_a_passwords_word(
 )
 def test_host_names_and_formulas_stay(text: str) -> None:
     assert redact(text, judge=False).text == text
+
+
+# --- identity numbers by their format, and more of their English names ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Para la inscripción: PELJ850312MDFRPN09", "PELJ850312MDFRPN09"),  # CURP
+        ("身份证 320102198807154418，帮我填一下", "320102198807154418"),
+        ("kimlik: 44010519850612301X.", "44010519850612301X"),
+        ("등록번호 880412-2345678 맞아요", "880412-2345678"),
+        ("My Social Insurance Number for payroll is 528 019 347.", "528 019 347"),
+        ("my resident ID is 44 0301 19870921 4417", "44 0301 19870921 4417"),
+    ],
+)
+def test_identity_numbers_by_format_or_english_name_are_redacted(text: str, value: str) -> None:
+    assert not kept(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Invoice 2024-0312 paid on 12/03/2024, ref 881204",
+        "Call 020 7946 0958 between 9 and 5",
+        "The batch 198807154418 was shipped",
+    ],
+)
+def test_numbers_without_a_birth_date_format_stay(text: str) -> None:
+    assert redact(text, judge=False).text == text

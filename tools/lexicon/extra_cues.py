@@ -101,7 +101,7 @@ EXTRA: dict[str, dict[str, str]] = {
         "kn": "ಎಟಿಎಂ|ಬಾಗಿಲು",
     },
     "id_number": {
-        "en": "passport|passport number|id number|id card|national id|social security|ssn|sin|tax id|tax number|tax form|tin|driver's license|driving licence|personal number|identity number|nhs number|medicare number|ein|pan number|nin|tax file number|pan|bvn|utr|aadhaar|aadhaar number|nin number|itin",
+        "en": "passport|passport number|id number|id card|national id|social security|ssn|sin|tax id|tax number|tax form|tin|driver's license|driving licence|personal number|identity number|nhs number|medicare number|ein|pan number|nin|tax file number|pan|bvn|utr|aadhaar|aadhaar number|nin number|itin|social insurance number|resident id|residence permit number|identity card number|health card number|health insurance number|driver's licence number|driver's license number|voter id|taxpayer number",
         "de": "reisepass|personalausweis|ausweisnummer|steuer-id|steuernummer|sozialversicherungsnummer|führerschein|passnummer|reisepass nr|reisepassnummer|perso-nr|perso|personalausweisnummer",
         "fr": "passeport|carte d'identité|numéro de sécurité sociale|numéro fiscal|permis de conduire|numéro d'identité|numéro de sécu",
         "es": "pasaporte|dni|nie|documento de identidad|número de identificación|nif|cuit|curp|rfc|licencia de conducir",

@@ -56,6 +56,7 @@ from graphmem.trust.secrets import (
     context,
     cues,
     entropy,
+    id_formats,
     judge,
     labels,
     lexicon,
@@ -104,10 +105,12 @@ KINDS = (
 
 Span = tuple[int, int, str]  # start, end, kind
 
-_RULES = (providers, structure, entropy, phrases, seeds, numerals, shape, cues, context, typed)
+_RULES = (
+    providers, structure, entropy, phrases, seeds, numerals, id_formats, shape, cues, context, typed
+)  # fmt: skip
 # The learnt second judge reads every token after the rules (graphmem/trust/secrets/judge.py).
 _LAYERS = (*_RULES, judge)
-_BY_SHAPE = (entropy, phrases, seeds, numerals, shape, cues, context, typed, judge)
+_BY_SHAPE = (entropy, phrases, seeds, numerals, id_formats, shape, cues, context, typed, judge)
 _PLACEHOLDER = re.compile(r"\[redacted:[a-z_]+\]")
 
 
@@ -212,14 +215,15 @@ def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
             # check digits told together are the card's ("for the order: 4975 … 09/28 513"),
             # an account found by its format or its bank's code is the account
             # ("கணக்கு எண் 6913 0041 8873, IFSC KVRB0002214").
-            # An identity document's number in a document's own shape is the document's,
-            # whatever it is for ("passport number for the hotel check-in is X4829173").
+            # An identity document's number in a document's own shape or format is the
+            # document's, whatever it is for ("passport number for the hotel check-in is
+            # X4829173", "외국인등록번호 950813-5274019").
             named = lexicon.cached_cues(view)
             found = [
                 c
                 for c in found
                 if c[3] in ("seed_phrase", "card", "bank_account")
-                or (c[3] == "national_id" and DOCUMENT.match(view[c[0] : c[1]]) is not None)
+                or (c[3] == "national_id" and _document(view[c[0] : c[1]]))
                 or not labels.labelled(view, c[0], named, c[1])
             ]
         if found and layer is not providers:
@@ -268,6 +272,12 @@ def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
     if cur_start >= 0:
         merged.append((cur_start, cur_end, cur_kind))
     return merged
+
+
+def _document(value: str) -> bool:
+    """An identity document's number by its shape ("X4829173") or its format (a CURP, a
+    resident number with its birth date): its own label names it, not another thing's."""
+    return DOCUMENT.match(value) is not None or id_formats.formatted(value)
 
 
 def _variants(text: str, found: list[Candidate]) -> list[Candidate]:
