@@ -306,9 +306,7 @@ def test_the_answer_after_a_labels_colon_is_redacted(text: str, value: str) -> N
         ("Das Passwort für den Vereinslaptop ist Mango&Chilli&Limette", "Mango&Chilli&Limette"),
     ],
 )
-def test_capitalised_words_joined_by_a_symbol_after_a_passwords_word(
-    text: str, value: str
-) -> None:
+def test_capitalised_words_joined_by_a_symbol_after_a_passwords_word(text: str, value: str) -> None:
     assert not kept(text, value)
 
 
