@@ -349,3 +349,19 @@ def test_identity_numbers_by_format_or_english_name_are_redacted(text: str, valu
 )
 def test_numbers_without_a_birth_date_format_stay(text: str) -> None:
     assert redact(text, judge=False).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("妈妈的卡插进去后按 ５８１９３０ 再按确认。", "５８１９３０"),
+        ("パスワードは ｈａｒｕｋａ＿７７ です", "ｈａｒｕｋａ＿７７"),
+    ],
+)
+def test_a_code_pressed_at_a_machine_and_full_width_letters(text: str, value: str) -> None:
+    assert not kept(text, value)
+
+
+def test_following_the_manual_is_no_code_pressed() -> None:
+    text = "按照说明书，电脑需要 2019 年以后的系统"
+    assert redact(text, judge=False).text == text

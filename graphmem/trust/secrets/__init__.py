@@ -176,13 +176,17 @@ def find(text: str, *, judge: bool = True) -> list[Span]:
 
 class _AsciiDigits(dict[int, int]):
     """A ``str.translate`` table made on demand: every decimal digit (Persian ۴, Devanagari
-    ४, Burmese ၄, fullwidth ４, ...) to its ASCII digit, and a full-width keypad key to
-    its ASCII one, one character for one."""
+    ४, Burmese ၄, fullwidth ４, ...) to its ASCII digit, and a full-width Latin letter or
+    keypad key to its ASCII one, one character for one."""
 
     def __missing__(self, char: int) -> int:
         value = unicodedata.decimal(chr(char), None)
         if value is not None:
             self[char] = 48 + value
+        elif 0xFF21 <= char <= 0xFF3A or 0xFF41 <= char <= 0xFF5A:
+            # A full-width letter, as an IME types Latin text ("ｔａｍａ０５２２"): the
+            # same letter, so a password typed full width has its shape.
+            self[char] = char - 0xFEE0
         elif chr(char) in "＃＊＋":
             # A keypad's keys typed full width by an IME ("1208＃"); not its punctuation: a
             # full-width comma or colon ends a clause where an ASCII one may join digits.
