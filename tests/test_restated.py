@@ -110,3 +110,14 @@ def test_a_later_change_about_another_thing_does_not_answer_where_i_live(
     memory.remember(later, maya, at=MORNING + timedelta(days=200))
     found = texts(memory, "Where do I live now?", maya)
     assert found[0] == HOME, found
+
+
+def test_a_later_message_naming_the_old_value_as_it_changes_comes_before_its_fact(
+    memory: Memory, ns: Any
+) -> None:
+    maya = ns("maya")
+    memory.remember("Valeria drives a Seat Leon.", maya, at=MORNING)
+    later = "Valeria switched from the Seat Leon to a Kia Ceed."
+    memory.remember(later, maya, at=MORNING + timedelta(days=200))
+    found = texts(memory, "What car does Valeria drive now?", maya)
+    assert "Kia Ceed" in found[0], found

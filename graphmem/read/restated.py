@@ -106,16 +106,42 @@ def later_told_first(
             (
                 i
                 for i, o in enumerate(order[:at])
-                if o.row["id"] in said
-                and o.row["occurred_at"] < c.row["occurred_at"]
-                and _VALUE.search(_text(o))
-                and restates(new_id, o.row["id"])
+                if (
+                    o.row["id"] in said
+                    and o.row["occurred_at"] < c.row["occurred_at"]
+                    and _VALUE.search(_text(o))
+                    and restates(new_id, o.row["id"])
+                )
+                or _replaces(c, o)
             ),
             None,
         )
         if earlier is not None:
             order.insert(earlier, order.pop(at))
     return order
+
+
+def _replaces(message: Candidate, fact: Candidate) -> bool:
+    """Whether the user's ``message``, later than the user's ``fact``, names the fact's value
+    as it says a change: "Valentina switched from the Seat Ibiza to a Skoda Octavia" replaces
+    "Valentina drives Seat Ibiza", which the offline reader took from an earlier message."""
+    if fact.kind != "fact" or fact.row.get("authority") != "user":
+        return False
+    value = str(fact.row.get("object_text") or "")
+    started = fact.row.get("valid_from")
+    if len(value) < 3 or started is None or started >= message.row["occurred_at"]:
+        return False
+    text = _text(message)
+    told = _named(text, value)
+    # Named beside another value, the one it changed to ("… from the Seat Ibiza to a Skoda
+    # Octavia"): a message naming only the fact's value may be the one it was read from.
+    return told is not None and _VALUE.search(text[: told[0]] + text[told[1] :]) is not None
+
+
+def _named(text: str, value: str) -> tuple[int, int] | None:
+    """Where ``value`` stands in ``text`` as whole words, case aside."""
+    m = re.search(r"(?<!\w)" + re.escape(value) + r"(?!\w)", text, re.IGNORECASE)
+    return m.span() if m is not None else None
 
 
 @functools.lru_cache(maxsize=256)
