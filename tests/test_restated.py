@@ -121,3 +121,15 @@ def test_a_later_message_naming_the_old_value_as_it_changes_comes_before_its_fac
     memory.remember(later, maya, at=MORNING + timedelta(days=200))
     found = texts(memory, "What car does Valeria drive now?", maya)
     assert "Kia Ceed" in found[0], found
+
+
+def test_a_later_message_leaving_the_value_an_earlier_one_named_comes_first(
+    memory: Memory, ns: Any
+) -> None:
+    maya = ns("maya")
+    earlier = "My aunt Ines sold her old van and got a Mazda Bongo."
+    later = "Ines sold the Mazda Bongo and got a Renault Kangoo two weeks ago."
+    memory.remember(earlier, maya, at=MORNING)
+    memory.remember(later, maya, at=MORNING + timedelta(days=150))
+    found = texts(memory, "Which car does my aunt have these days?", maya)
+    assert "Renault Kangoo" in found[0], found

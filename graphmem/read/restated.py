@@ -90,16 +90,28 @@ def later_told_first(
             spoken[i] = relation is not None and bool(asked_by(phrase_of(contents[i]), relation))
         return spoken[i]
 
-    def restates(new: str, old: str) -> bool:
-        shared = core & said[new] & said[old]
-        return (bool(shared) and 2 * len(shared) >= len(core)) or (speaks(new) and speaks(old))
+    asked_names = names_in(query)
+
+    def restates(new: str, old: str, changed: bool, left: frozenset[str]) -> bool:
+        if changed:
+            shared = core & said[new] & said[old]
+            if (bool(shared) and 2 * len(shared) >= len(core)) or (speaks(new) and speaks(old)):
+                return True
+        # The earlier message's value named again as the one left ("Ana sold the Skoda
+        # Octavia and got an Opel Astra" after "… got a Skoda Octavia"): a name the two share,
+        # not given by the question, right after a word of leaving.
+        shared_names = (names_in(contents[new]) & names_in(contents[old])) - asked_names
+        return bool(left & shared_names)
 
     order = list(ranked)
     for c in ranked:
         new_id = c.row["id"]
-        # Only a message saying a value changed may restate another; reading whether two
-        # messages restate each other costs more.
-        if new_id not in said or not _CHANGED.search(_text(c)):
+        if new_id not in said:
+            continue
+        # Only a message saying a value changed, or leaving one, may restate another;
+        # reading whether two messages restate each other costs more.
+        changed, left = _CHANGED.search(_text(c)) is not None, _left(_text(c))
+        if not changed and not left:
             continue
         at = order.index(c)
         earlier = next(
@@ -110,15 +122,30 @@ def later_told_first(
                     o.row["id"] in said
                     and o.row["occurred_at"] < c.row["occurred_at"]
                     and _VALUE.search(_text(o))
-                    and restates(new_id, o.row["id"])
+                    and restates(new_id, o.row["id"], changed, left)
                 )
-                or _replaces(c, o)
+                or (changed and _replaces(c, o))
             ),
             None,
         )
         if earlier is not None:
             order.insert(earlier, order.pop(at))
     return order
+
+
+# Words of leaving a value: what follows them is the old one ("switched from the Seat Ibiza",
+# "sold the Tesla", "left Dr. Petrova's practice", "gave up on the Royals").
+_LEAVING = re.compile(
+    r"\b(?:from|sold|left|leaving|traded(?:\s+in)?|replaced|swapped|instead\s+of|no\s+longer"
+    r"|gave\s+up(?:\s+on)?|quit|ditched|dropped|stopped\s+(?:going\s+to|seeing|using))\s+"
+    r"((?:\S+\s+){0,3}\S+)",
+    re.IGNORECASE,
+)
+
+
+def _left(text: str) -> frozenset[str]:
+    """The terms of the few words after each word of leaving in ``text``."""
+    return frozenset().union(*(terms(m.group(1)) for m in _LEAVING.finditer(text)))
 
 
 def _replaces(message: Candidate, fact: Candidate) -> bool:
