@@ -140,3 +140,10 @@ def test_claims_given_as_data_are_read_by_the_rules_not_the_judge(tmp_path: Path
         assert not held.fact_ids
     finally:
         memory.close()
+
+
+def test_a_message_named_in_chat_is_no_word_about_access() -> None:
+    # The digits a text message brought are the cue layer's (an otp); the judge's lower bar
+    # is for messages about a password, a code or a lock, not every "I got your message".
+    assert not judge.cued("I got your text message about the party, see you at 8")
+    assert judge.cued("the door code is on the fridge")

@@ -169,6 +169,7 @@ def cued(text: str) -> bool:
     to Rowena since May")."""
     return any(
         c.concept not in lexicon.QUIET
+        and c.concept != lexicon.MESSAGE  # "I got your message": chat, not access
         and not (c.concept == lexicon.SAY and _ADDRESSED.match(text, c.end))
         for c in lexicon.cached_cues(text)
     )
