@@ -133,3 +133,16 @@ def test_a_later_message_leaving_the_value_an_earlier_one_named_comes_first(
     memory.remember(later, maya, at=MORNING + timedelta(days=150))
     found = texts(memory, "Which car does my aunt have these days?", maya)
     assert "Renault Kangoo" in found[0], found
+
+
+def test_a_later_doctor_named_by_title_answers_who_my_doctor_is_now(
+    memory: Memory, ns: Any
+) -> None:
+    maya = ns("maya")
+    memory.remember(
+        "I left Dr. Ana Moreau's practice and now see Dr. Tomas Berg.", maya, at=MORNING
+    )
+    later = "I switched to Dr. Priya Nair last month."
+    memory.remember(later, maya, at=MORNING + timedelta(days=150))
+    found = texts(memory, "Who is my doctor now?", maya)
+    assert "Priya Nair" in found[0], found
