@@ -91,6 +91,12 @@ def later_told_first(
         return spoken[i]
 
     asked_names = names_in(query)
+    named: dict[str, frozenset[str]] = {}
+
+    def names(i: str) -> frozenset[str]:
+        if i not in named:
+            named[i] = names_in(contents[i]) - asked_names
+        return named[i]
 
     def restates(new: str, old: str, changed: bool, left: frozenset[str]) -> bool:
         if changed:
@@ -100,8 +106,7 @@ def later_told_first(
         # The earlier message's value named again as the one left ("Ana sold the Skoda
         # Octavia and got an Opel Astra" after "… got a Skoda Octavia"): a name the two share,
         # not given by the question, right after a word of leaving.
-        shared_names = (names_in(contents[new]) & names_in(contents[old])) - asked_names
-        return bool(left & shared_names)
+        return bool(left) and bool(left & names(new) & names(old))
 
     order = list(ranked)
     for c in ranked:

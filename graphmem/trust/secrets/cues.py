@@ -340,11 +340,11 @@ _IS = re.compile(
 _NOT_A_PHRASE = re.compile(
     r"(?:^|\s)(?:required|needed|changed|reset|expired|wrong|correct|incorrect|same|different"
     r"|weak|strong|secure|safe|long|short|valid|invalid|sent|saved|stored|written|shared"
-    r"|case|the same|too|very|still|not|no|never|always|also|only|just|now|set|used|for|to"
+    r"|case|too|very|still|not|no|never|always|also|only|just|now|set|used|for|to"
     r"|with|from|in|on|at|by|of|my|your|our|their|his|her|its|this|that|it|what|which"
     r"|zu|sehr|noch|nicht|kein|nie|immer|auch|nur|gleich|gleiche|dasselbe|falsch|richtig"
     r"|muy|misma|mismo|igual|siempre|también|solo|nunca|trop|très|même|toujours|jamais"
-    r"|bien|mal|molto|sempre|stessa|stesso|muito|mesma|mesmo|igual|sempre)(?=\s|$|[,.!?])",
+    r"|bien|mal|molto|sempre|stessa|stesso|muito|mesma|mesmo)(?=\s|$|[,.!?])",
     re.IGNORECASE,
 )
 

@@ -44,7 +44,7 @@ def _check_chosen(m: re.Match[str], value: str) -> bool:
     return strong(value) and plausible_password(value, natural=True)
 
 
-def check_code_digits(m: re.Match[str], value: str) -> bool:
+def _check_code_digits(m: re.Match[str], value: str) -> bool:
     """A code's digits, not a public code's ("set the area code to 212")."""
     public = _PUBLIC_CODE.search(m.group(0)) is not None
     return not public and 3 <= len(value) <= 8 and value.isdigit()
@@ -181,7 +181,7 @@ _ENGLISH: tuple[Rule, ...] = (
             (?:(?:the|my|our|your|his|her|their)\s+)?(?:[\w-]+\s+){0,2}?
             (?:code|pin|passcode|combination|combo|lock)\s+(?:from\s+\S+\s+)?to\s+(?P<v>\d{3,8})\b"""
         ),
-        check_code_digits,
+        _check_code_digits,
     ),
     # "use Kestrel-Blue-19 to get into the shared drive": a chosen value that lets one in.
     Rule(

@@ -45,4 +45,4 @@ def spans(text: str) -> Iterator[Candidate]:
 
 def formatted(value: str) -> bool:
     """Whether ``value`` is, whole, one of these numbers."""
-    return any(m.span() == (0, len(value)) for p in _FORMATS for m in p.finditer(value))
+    return any(pattern.fullmatch(value) for pattern in _FORMATS)

@@ -70,9 +70,9 @@ _SYMBOL_JOINED = re.compile(r"^[^\W\d_]+(?P<sep>[.!&#*+])[^\W\d_]+(?:(?P=sep)[^\
 
 
 def joined_words(token: str) -> bool:
-    if 8 <= len(token) <= 48 and _SYMBOL_JOINED.match(token):
-        capitalised: int = sum(part[:1].isupper() for part in re.split(r"[.!&#*+]", token))
-        return capitalised >= 2
+    joined = _SYMBOL_JOINED.match(token) if 8 <= len(token) <= 48 else None
+    if joined is not None:
+        return sum(part[:1].isupper() for part in token.split(joined["sep"])) >= 2
     if not 8 <= len(token) <= 48 or not token[1:].islower() or not _JOINED.match(token):
         return False
     return not _FIELD.search(token)
