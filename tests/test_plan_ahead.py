@@ -9,6 +9,8 @@ bench/first_recall.py."""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -18,7 +20,8 @@ import pytest
 from graphmem import Claim, Memory
 from graphmem.errors import InvalidArgument
 from graphmem.model import Authority, Sensitivity, check_scope, entity_key
-from graphmem.store.neo4j import Neo4jStore
+from graphmem.store.neo4j import Neo4jStore, warmup
+from graphmem.store.neo4j.connection import Activity
 from graphmem.store.neo4j.recall import PAD, one_size
 from graphmem.store.neo4j.warmup import PlanAhead
 
@@ -126,3 +129,70 @@ def test_the_padding_matches_nothing_a_store_can_hold() -> None:
     assert padded["keys"] == ["maya", *[PAD] * 10]
     assert padded["namespace"] == "maya"
     assert padded["vector"] == [1.0]
+
+
+def test_quiet_waits_for_the_statements_in_flight_and_for_the_pause_after_them() -> None:
+    activity = Activity()
+    end = activity.begin()
+    waited: list[float] = []
+
+    def wait() -> None:
+        start = time.monotonic()
+        assert activity.wait_quiet(0.2)
+        waited.append(time.monotonic() - start)
+
+    thread = threading.Thread(target=wait)
+    thread.start()
+    time.sleep(0.5)  # a statement still running: no pause has begun
+    assert not waited
+    end()
+    end()  # ending twice counts once
+    thread.join(5)
+    assert waited, "the wait did not end once the statement ended and the pause passed"
+    assert waited[0] >= 0.5 + 0.2 - 0.05
+
+
+def test_quiet_gives_up_when_the_store_closes() -> None:
+    activity = Activity()
+    end = activity.begin()
+    result: list[bool] = []
+    thread = threading.Thread(target=lambda: result.append(activity.wait_quiet(0.1)))
+    thread.start()
+    activity.stop()
+    thread.join(5)
+    end()
+    assert result == [False]
+
+
+@pytest.mark.neo4j
+def test_planning_ahead_waits_while_the_store_is_busy(
+    neo4j_uri: str, ns: Callable[[str], str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Planning takes the server's cores: it must not run beside a caller's statements (on a
+    fresh database on two cores it had made opening and the first remember 10.4 s, not 6.6)."""
+    monkeypatch.setattr(PlanAhead, "_started", set())  # as in a process of its own
+    monkeypatch.setattr(warmup, "QUIET", 3.0)  # longer than any pause of the loop below
+    store = Neo4jStore(neo4j_uri)
+    try:
+        memory = Memory(store=store)
+        space = ns("busy")
+        until = time.monotonic() + 2.0
+        while time.monotonic() < until:  # the caller's statements, one after another
+            memory.remember("I booked a table for four at the harbour place.", namespace=space)
+            assert not store.planned.is_set(), "planned beside the caller's statements"
+        assert store.planned.wait(120), "planning ahead did not run once the store was idle"
+    finally:
+        store.close()
+
+
+@pytest.mark.neo4j
+def test_a_store_closed_before_planning_leaves_it_to_the_next_store(
+    neo4j_uri: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(PlanAhead, "_started", set())
+    monkeypatch.setattr(warmup, "QUIET", 60.0)  # never quiet before the close
+    store = Neo4jStore(neo4j_uri)
+    Memory(store=store)
+    store.close()
+    assert store.planned.wait(10), "a closed store's planning did not end"
+    assert not PlanAhead._started, "the next store of this process would not plan"

@@ -16,7 +16,7 @@ from graphmem.model import check_namespace
 from graphmem.store import cypher
 from graphmem.store.base import FactFilter, Pending, SlotBeliefs, named_in
 from graphmem.store.changes import LABELS, Row
-from graphmem.store.neo4j.connection import Connection, Sent, driver_errors
+from graphmem.store.neo4j.connection import Connection, Sent
 from graphmem.store.neo4j.recall import lucene_query
 from graphmem.store.neo4j.values import (
     from_columns,
@@ -289,7 +289,7 @@ class Reads(Connection):
     def canonicalise_datetimes(self, namespace: str) -> int:
         ns = check_namespace(namespace)
         fixed = 0
-        with driver_errors(self.uri):
+        with self._talk():
             for label in LABELS:
                 records, _, _ = self._driver.execute_query(
                     cypher.load("admin/datetimes_canonicalise"),
@@ -304,7 +304,7 @@ class Reads(Connection):
         return self._read("admin/fact_relation_drift", namespace=check_namespace(namespace))
 
     def rebuild_fact_relations(self, namespace: str) -> int:
-        with driver_errors(self.uri):
+        with self._talk():
             records, _, _ = self._driver.execute_query(
                 cypher.load("admin/fact_relations_rebuild"),
                 {"namespace": check_namespace(namespace)},

@@ -12,7 +12,7 @@ from graphmem.store.base import (
     REEMBED_HINT,
     interrupted,
 )
-from graphmem.store.neo4j.connection import Connection, driver_errors
+from graphmem.store.neo4j.connection import Connection
 from graphmem.store.neo4j.values import unlogged
 
 
@@ -33,7 +33,7 @@ class Vectors(Connection):
             )
         for name in ("admin/fact_vector_index", "admin/episode_vector_index"):
             self._create_rule(name, dimensions=dimensions)
-        with driver_errors(self.uri):
+        with self._talk():
             self._driver.execute_query(
                 cypher.load("admin/embedder_set"),
                 {"name": embedder_name, "dimensions": dimensions},
@@ -53,7 +53,7 @@ class Vectors(Connection):
         return [r["namespace"] for r in self._read("admin/namespaces")]
 
     def begin_vectors(self, embedder_name: str, dimensions: int) -> None:
-        with driver_errors(self.uri):
+        with self._talk():
             for name in ("admin/fact_vector_index_drop", "admin/episode_vector_index_drop"):
                 self._driver.execute_query(cypher.load(name), database_=self.database)
         self._record_embedder(embedder_name, dimensions, pending=True)
@@ -72,7 +72,7 @@ class Vectors(Connection):
         self.ensure_vectors(embedder_name, dimensions)
 
     def _record_embedder(self, embedder_name: str, dimensions: int, *, pending: bool) -> None:
-        with driver_errors(self.uri):
+        with self._talk():
             self._driver.execute_query(
                 cypher.load("admin/embedder_replace"),
                 {"name": embedder_name, "dimensions": dimensions, "pending": pending},

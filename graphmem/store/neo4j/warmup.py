@@ -12,9 +12,15 @@ plan but leaves 0.3-0.5 s of building it for execution to the first question. On
 that has the plans already this costs a few milliseconds; within one process it is done
 once per server.
 
-Planning ahead is a courtesy: it never raises and never delays anything. It talks through a
-driver of its own, so a store closed while it plans leaves it to finish alone (closing the
-store's driver under a running query would fail in the caller).
+Planning ahead is a courtesy: it never raises and never delays anything. It sends each
+statement only once the store has been idle for :data:`QUIET` seconds (the store's
+:class:`~graphmem.store.neo4j.connection.Activity`): planning takes the server's cores, and
+on a fresh database on two cores, planning beside the first ``remember`` had made opening and
+that ``remember`` take 10.4 s instead of 6.6 (bench/neo4j_cold_start.py). A caller that
+keeps the store busy defers it; an agent's pauses (a user typing, a model answering) are
+when it runs. It talks through a driver of its own, so a store closed while it plans leaves
+the statement running to finish alone (closing the store's driver under a running query
+would fail in the caller) and plans nothing more.
 """
 
 from __future__ import annotations
@@ -35,6 +41,10 @@ from graphmem.temporal import AsOf
 # namespace no tenant can have, see _nobody). Namespaces of up to 10 and of 11 to 100
 # characters are two size classes (see recall.one_size).
 _NAMESPACES = ("plan-ahead", "graphmem-plan-ahead")
+
+# Seconds without a statement of the store's own before planning sends its next one: longer
+# than the gaps between the statements of one remember or recall (milliseconds of Python).
+QUIET = 0.25
 
 
 def _nobody(namespace: str) -> str:
@@ -100,6 +110,7 @@ class PlanAhead(Channels):
         return plans
 
     def _plan_recall(self, dimensions: int) -> None:
+        done = False
         try:
             with (
                 neo4j.GraphDatabase.driver(
@@ -108,8 +119,14 @@ class PlanAhead(Channels):
                 driver.session(database=self.database) as session,
             ):
                 for name, params in self.recall_plans(dimensions):
+                    if not self.activity.wait_quiet(QUIET):
+                        return  # the store closed first
                     session.run(cypher.load(name), outgoing(params)).consume()
+                done = True
         except Exception:  # a courtesy: the first recall plans what this did not
             pass
         finally:
+            if not done:  # another store of this process on the server may plan instead
+                with self._started_lock:
+                    self._started.discard((self.uri, self.database, dimensions))
             self.planned.set()

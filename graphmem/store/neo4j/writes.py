@@ -21,7 +21,7 @@ from graphmem.model import check_namespace
 from graphmem.store import cypher
 from graphmem.store.changes import ChangeSet, Row
 from graphmem.store.keywords import OWN_WEIGHT, spaced, spaced_context
-from graphmem.store.neo4j.connection import Connection, Tx, driver_errors, ns_token
+from graphmem.store.neo4j.connection import Connection, Tx, ns_token
 from graphmem.store.neo4j.values import outgoing, unlogged
 from graphmem.store.rows import slot_node_id
 
@@ -31,7 +31,7 @@ class Writes(Connection):
     def hold_slots(self, namespace: str, slots: Iterable[str]) -> Iterator[None]:
         ns = check_namespace(namespace)
         ids = sorted({slot_node_id(ns, key) for key in slots})
-        with driver_errors(self.uri), self._session() as session:
+        with self._talk(), self._session() as session:
             tx = session.begin_transaction()
             self._held.tx = tx
             try:
