@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from graphmem.trust.secrets import (
+    business,
     context,
     cues,
     entropy,
@@ -212,7 +213,7 @@ def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
             # the layers that judge by shape and context are overruled; a format that names
             # itself (a webhook's token, a private key) is a secret wherever it sits.
             if shared is None:
-                shared = sorted(public.spans(view) + cues.business_numbers(view))
+                shared = sorted(public.spans(view) + business.business_numbers(view))
             found = [c for c in found if not public.inside(shared, c[0], c[1])]
             # A number named by its own label ("customer number 88231047", "Filiale 7731"),
             # whatever access word the message holds elsewhere; a card's number, expiry and

@@ -26,18 +26,14 @@ from graphmem.trust.secrets.common import (
 from graphmem.trust.secrets.lexicon import (
     ANSWER,
     ASKS,
-    BUSINESS,
-    BUSINESS_ID,
     CODE,
     CREDENTIAL,
-    ID_TERMS,
     KEY,
     LOCK,
     MESSAGE,
     NAME,
     NUMBER,
     OPEN,
-    PERSONAL_TERMS,
     PHRASE,
     PUBLIC,
     QUIET,
@@ -133,56 +129,6 @@ def spans(text: str) -> Iterator[Candidate]:
 
 
 _HAS_DIGIT = re.compile(r"\d")
-
-
-_NEAR_BUSINESS = 12  # characters between a number's name and the company it is of
-_OWN_NUMBER = re.compile(r"[\s:：#№-]*(?:n[°º.o]\s*)?")
-
-
-def business_numbers(text: str) -> list[tuple[int, int]]:
-    """The numbers of a business, public as its invoices print them: after a business
-    identifier's name, with every number of its sentence ("NIP 527-…, REGON 146382091"), and
-    after a tax or identity number's name that a company's word sits beside ("Mã số thuế
-    công ty 0316…", "NPWP perusahaan 01.842…", "KRA PIN ya kampuni P0518…")."""
-    found = cached_cues(text)
-    business = [c for c in found if c.concept in (BUSINESS, BUSINESS_ID)]
-    if not business:
-        return []
-    out: list[tuple[int, int]] = []
-    for b in business:
-        lead = _OWN_NUMBER.match(text, b.end)  # matches the empty string at least
-        own = NUMBER_VALUE.match(text, lead.end() if lead else b.end)
-        if b.concept == BUSINESS_ID and own is not None and any(c.isdigit() for c in own.group()):
-            out.append(own.span())
-            # The sentence's other numbers too, when no person's number is named in it ("NIP
-            # 527-…, REGON 146…" is a seller's; "my SSN …, the company's EIN …" is not).
-            lo, hi = _sentence(text, b.start)
-            if not any(c.term in PERSONAL_TERMS and lo <= c.start < hi for c in found):
-                out += [m.span() for m in NUMBER_VALUE.finditer(text, lo, hi)]
-        for cue in found:
-            if cue.term in ID_TERMS and _beside(text, cue, b):
-                lo, hi = _sentence(text, cue.start)
-                out += [m.span() for m in NUMBER_VALUE.finditer(text, max(lo, cue.end), hi)]
-    return out
-
-
-# What may stand between a number's name and the company it is of: spaces, a possessive
-# ("dell'", "of the", "の"), no clause ("会社に出すマイナンバー": the number given to a company).
-_OF = re.compile(r"[\s'’:-]*(?:[^\W\d_]{1,4}[\s'’]+){0,2}(?:の|的)?[\s'’:-]*")
-
-
-def _beside(text: str, number: Cue, business: Cue) -> bool:
-    first, last = (number, business) if number.end <= business.start else (business, number)
-    gap = _OF.match(text, first.end, last.start)
-    return last.start - first.end <= _NEAR_BUSINESS and gap is not None and gap.end() == last.start
-
-
-def _sentence(text: str, at: int) -> tuple[int, int]:
-    lo = 0
-    for m in _SENTENCE.finditer(text, 0, at):
-        lo = m.end()
-    stop = _SENTENCE.search(text, at)
-    return lo, stop.start() if stop is not None else len(text)
 
 
 def _said_quoted(text: str, cue: Cue) -> tuple[int, int] | None:

@@ -47,7 +47,8 @@ _TOKEN = re.compile(rf"[{_UNSPACED}]+|[^\s{_UNSPACED}]+")
 _UNSPACED_CHAR = re.compile(rf"[{_UNSPACED}]")
 # Quotes and brackets around a token, and sentence punctuation after it, are not its own.
 _LEAD = "\"'“”‘’«»„「」『』【】()[]{}<>*_`"
-_TRAIL = "\"'“”‘’«»「」『』【】()[]{}<>`.,;:、，。：；…"
+# Other scripts' full stops and commas too: Arabic's, Urdu's, Devanagari's, Ethiopic's, Armenian's.
+_TRAIL = "\"'“”‘’«»「」『』【】()[]{}<>`.,;:、，。：；…،؛؟۔।॥።፣፤։"
 # A label glued to its value: "PIN:4821", "pw=hunter2" (letters before the sign); values
 # joined by a comma or a semicolon, as in a CSV row ("AKIA…,q9FAKE…"; not "1,250").
 _GLUED = re.compile(r"(?<=[^\W\d_])[:=：](?=\S)|(?<=[^\d\s])[,;](?=[^\d\s])")

@@ -42,8 +42,10 @@ MACHINE, TYPE, ENTER = "machine", "type", "enter"  # read by graphmem/trust/secr
 # A text message or a notification: the digits it brought are a one-time code.
 MESSAGE = "message"
 # A company named, and a business identifier's name ("REGON", "SIRET"): the numbers of a
-# business are printed on its invoices (graphmem.trust.secrets.cues.business_numbers).
+# business are printed on its invoices (graphmem.trust.secrets.business).
 BUSINESS, BUSINESS_ID = "business", "business_id"
+# A bill, an invoice, a receipt: what a seller prints for every customer.
+INVOICE = "invoice"
 _CONCEPTS = {
     "password": CREDENTIAL, "passphrase": PHRASE, "login": CREDENTIAL,
     "secret_key": KEY, "device": CREDENTIAL,
@@ -52,9 +54,15 @@ _CONCEPTS = {
     "security_question": ANSWER, "recovery": PHRASE, "username": NAME, "public": PUBLIC,
     "asks": ASKS, "say": SAY, "reference": LABEL,
     "machine": MACHINE, "type": TYPE, "enter": ENTER, "business": BUSINESS,
-    "business_id": BUSINESS_ID,
+    "business_id": BUSINESS_ID, "invoice": INVOICE,
 }  # fmt: skip
-_CONTEXT = (LABEL, MACHINE, TYPE, ENTER)  # context only: a secret's word spelled the same wins
+_CONTEXT = (
+    LABEL,
+    MACHINE,
+    TYPE,
+    ENTER,
+    INVOICE,
+)  # context only: a secret's word spelled the same wins
 # Cues that name no secret: they stop or enable the others.
 QUIET = (NAME, PUBLIC, ASKS, BUSINESS, BUSINESS_ID, *_CONTEXT)
 
@@ -104,6 +112,8 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
                 continue
             if lang == "en" or lang.startswith("en-"):
                 _ENGLISH.add(term)
+            if concept == "invoice":
+                INVOICE_TERMS.add(term)
             _SPELLED.setdefault(term, set()).add(cased)
             syllables = max(len(part) for part in term.split()) <= _SHORT - 1
             if (len(term) <= _SHORT or syllables) and term != cased:
@@ -122,6 +132,7 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
             concepts[term] = kind
             if concept == "id_number":
                 ID_TERMS.add(term)
+
     _EXACT.clear()
     _EXACT.update({term: forms for term, forms in accented.items() if forms})
     automaton = ahocorasick.Automaton()
@@ -133,8 +144,11 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
 
 _SHORT = 4
 # The terms that name an identity or tax number (not an account's or a card's): a business's
-# is public (graphmem.trust.secrets.cues.business_numbers).
+# is public (graphmem.trust.secrets.business).
 ID_TERMS: set[str] = set()
+# A bill's, an invoice's or a receipt's words, whichever concept a term kept ("receipt" is
+# also a public reference's word).
+INVOICE_TERMS: set[str] = set()
 # The names python-stdnum gives a person's own numbers ("SSN", "PESEL", "Burgerservicenummer"):
 # a sentence naming one is no business's alone.
 PERSONAL_TERMS: set[str] = set()
@@ -207,7 +221,7 @@ def cues(text: str) -> list[Cue]:
 
 
 # Cues that keep a value public or name what a number is: never dropped as plain words.
-_GUARDS = (PUBLIC, LABEL, NAME, ASKS)
+_GUARDS = (PUBLIC, LABEL, NAME, ASKS, INVOICE)
 
 
 # Hebrew and Arabic write articles and prepositions as letters joined to the word before
