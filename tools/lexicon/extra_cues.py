@@ -1286,6 +1286,8 @@ MORE: dict[str, dict[str, str]] = {
         "vi": "mã số doanh nghiệp",
         "id": "nib",
         "ar": "السجل التجاري|سجل تجاري",
+        "th": "เลขประจำตัวผู้เสียภาษี|เลขทะเบียนนิติบุคคล",
+        "ja": "登録番号|適格請求書発行事業者登録番号",
     },
     "id_number": {
         "af": "id-nommer|id nommer|identiteitsnommer|paspoort|paspoortnommer",

@@ -9,7 +9,11 @@ around them: a birth date sits inside them where no order or phone number keeps 
   seven digits whose first says the century and sex ("900307-1234567").
 
 The formats are the ones python-stdnum checks (``mx.curp``, ``cn.ric``, ``kr.rrn``), read
-here by their shape and date only: a number a person copied wrongly is still theirs. A
+here by their shape and date only: a number a person copied wrongly is still theirs. The
+numbers of shapes other things share (ten to thirteen digits) count when their check digits
+prove them (:mod:`graphmem.trust.secrets.id_checksums`: PESEL, JMBG, personnummer, ...);
+a label naming another thing still excuses those ("PNR 2847193650": one number in three
+hundred passes a check by chance). A
 label before one does not make it another thing's number ("외국인등록번호" ends in "번호",
 number, as an order number's label does): a number in these formats is a person's.
 """
@@ -19,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from graphmem.trust.secrets import id_checksums
 from graphmem.trust.secrets.common import Candidate
 
 _RANK = 6
@@ -41,6 +46,8 @@ def spans(text: str) -> Iterator[Candidate]:
     for pattern in _FORMATS:
         for m in pattern.finditer(text):
             yield m.start(), m.end(), _RANK, "national_id"
+    for start, end in id_checksums.numbers(text):
+        yield start, end, _RANK, "national_id"
 
 
 def formatted(value: str) -> bool:
