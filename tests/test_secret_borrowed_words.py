@@ -24,6 +24,9 @@ BORROWED = [
     ("የኢሜይሌ ፓስዎርድ Buna_Gondar88 ነው፣ እባክህ አትንገር", "Buna_Gondar88"),
     ("mero email ko pasword Sagarmatha_9 ho, kasailai nabhannu", "Sagarmatha_9"),
     ("Pasiwadi na waya shine Kano_Dabino5, kada ka gaya wa kowa", "Kano_Dabino5"),
+    # Kannada and Malayalam keep a zero-width non-joiner inside the word (after the virama).
+    ("ನಮ್ಮ ಶಾಲೆಯ ಕಂಪ್ಯೂಟರ್ ಪಾಸ್\u200cವರ್ಡ್ h4mpi7@.", "h4mpi7"),
+    ("ക്ലബ്ബിന്റെ ലാപ്ടോപ്പ് പാസ്\u200cവേഡ് Kerala_Onam24 ആണ്.", "Kerala_Onam24"),
 ]
 
 # Words of their own languages with a borrowing's consonants (p-s-w-d): no cue.

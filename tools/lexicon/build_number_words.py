@@ -18,6 +18,9 @@ from pathlib import Path
 from unicode_rbnf import RbnfEngine
 
 OUT = Path(__file__).resolve().parents[2] / "graphmem/trust/secrets/number_words_cldr.tsv"
+# How many digits a number has, said in words: "my twelve-digit number", "vier Ziffern".
+COUNTS_OUT = OUT.with_name("number_words_counts.tsv")
+COUNTS = range(4, 17)
 # Chinese, Japanese and Korean digits run together unspaced, and numerals.py reads them so;
 # one syllable each, spaced, they are also everyday words ("이" this, "일" work).
 SKIP = {"ja", "ko", "yue", "zh"}
@@ -43,6 +46,27 @@ def main() -> None:
     )
     OUT.write_text(header + "".join(f"{line}\n" for line in lines), encoding="utf-8")
     print(f"{len(lines)} languages -> {OUT}")
+    counts = []
+    for lang in sorted(RbnfEngine.get_supported_languages()):
+        if "_" in lang or lang == "root":
+            continue
+        engine = RbnfEngine.for_language(lang)
+        spelled = [engine.format_number(n).text.strip() for n in COUNTS]
+        if len({s.casefold() for s in spelled}) == len(spelled) and all(spelled):
+            counts.append("\t".join([lang, *spelled]))
+    COUNTS_OUT.write_text(
+        "# The numbers 4 to 16 in words in each language Unicode CLDR's rule-based number formats\n"
+        f"# spell out (unicode-rbnf {version('unicode-rbnf')}, MIT; the data under the Unicode\n"
+        "# License v3): how many digits a code or a number has, said in words\n"
+        "# (graphmem/trust/secrets/numerals.py, counted). Written by\n"
+        "# tools/lexicon/build_number_words.py.\n"
+        "lang\t"
+        + "\t".join(str(n) for n in COUNTS)
+        + "\n"
+        + "".join(f"{line}\n" for line in counts),
+        encoding="utf-8",
+    )
+    print(f"{len(counts)} languages -> {COUNTS_OUT}")
 
 
 if __name__ == "__main__":

@@ -220,15 +220,17 @@ def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
             # check digits told together are the card's ("for the order: 4975 … 09/28 513"),
             # an account found by its format or its bank's code is the account
             # ("கணக்கு எண் 6913 0041 8873, IFSC KVRB0002214").
-            # An identity document's number in a document's own shape or format is the
-            # document's, whatever it is for ("passport number for the hotel check-in is
-            # X4829173", "외국인등록번호 950813-5274019").
+            # An identity document's number in a document's own shape or format, or as long
+            # as the message says, is the document's, whatever it is for ("passport number
+            # for the hotel check-in is X4829173", "외국인등록번호 950813-5274019").
             named = lexicon.cached_cues(view)
             found = [
                 c
                 for c in found
                 if c[3] in ("seed_phrase", "card", "bank_account")
                 or (c[3] == "national_id" and _document(view[c[0] : c[1]]))
+                # "my ten-digit number: 4820193376": a length told is no thing's label.
+                or (c[3] == "national_id" and numerals.counted_at(view, c[0], c[1]))
                 or not labels.labelled(view, c[0], named, c[1])
             ]
         if found and layer is not providers:

@@ -54,6 +54,7 @@ from graphmem.trust.secrets.values import (
     is_code,
     is_number,
     joined_words,
+    password_words,
     quoted_spans,
 )
 
@@ -404,6 +405,8 @@ def _token(
             return start, _symbols_after(text, end)
         if DIGITS.fullmatch(text[start:end]):
             return start, end
+        if cue.concept == CREDENTIAL and _told_whole(text, cue, (start, end), hi):
+            return start, end  # "salasana on saunailta&pulla&kahvi": "on" says "is" here
     return None
 
 
@@ -464,6 +467,7 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
             or (
                 _HYPHENED.match(text[t[0] : t[1]]) and _COPULA.search(text, max(lo, t[0] - 8), t[0])
             )
+            or (cue.concept == CREDENTIAL and _told_whole(text, cue, t, hi))
         )
         and (cue.concept == KEY or not HEX.match(text[t[0] : t[1]]))
     ]
@@ -478,7 +482,24 @@ _HYPHENED = re.compile(
     r"^[^\W\d_]{2,}(?:-[^\W\d_]{2,}){2,5}$"
     r"|^[^\W\d_a-z]{2,}-[^\W\d_A-Z]{2,}$|^[^\W\d_A-Z]{2,}-[^\W\d_a-z]{2,}$"
 )
-_COPULA = re.compile(r"(?:^|\s)(?:is|er|est|es|è|é|ist|är|on|je|jest|ni|e|era|was)\s+$|[:：=]\s*$")
+_COPULA = re.compile(
+    r"(?:^|\s)(?:is|er|est|es|è|é|ist|är|on|je|jest|ni|e|era|was|је|е|є|это)\s+$|[:：=]\s*$"
+)
+# What may follow the value in its clause: nothing, or a verb that closes it ("… TxistuDanbolin
+# da", "… vallamkali है").
+_CLOSING = re.compile(r"^[\s\"'»“”)]*(?:[^\W\d_]{1,4})?[\s\"'»“”).!?]*$")
+
+
+def _told_whole(text: str, cue: Cue, token: tuple[int, int], hi: int) -> bool:
+    """A password's words joined into one token (``values.password_words``), told as the
+    password's value: right after its word, or after "is" or a colon later in the clause,
+    and ending it."""
+    start, end = token
+    if start < cue.end or not password_words(text[start:end]):
+        return False
+    adjacent = not text[cue.end : start].strip(" \t:：=-–—>\"'«„“")
+    told = adjacent or _COPULA.search(text, max(cue.end, start - 8), start) is not None
+    return told and _CLOSING.match(text[end:hi]) is not None
 
 
 def _is_cue(span: tuple[int, int], found: list[Cue]) -> bool:

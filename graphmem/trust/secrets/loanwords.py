@@ -22,8 +22,9 @@ from pathlib import Path
 import regex
 from anyascii import anyascii
 
-# A word: letters with the marks that join them (Dhivehi and Indic vowel signs are marks).
-_WORD = regex.compile(r"[\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*")
+# A word: letters with the marks that join them (Dhivehi and Indic vowel signs are marks),
+# and the zero-width (non-)joiners Indic spellings keep inside a word ("ಪಾಸ್‌ವರ್ಡ್").
+_WORD = regex.compile(r"[\p{L}\p{M}]+(?:(?:['’]|[\u200c\u200d]+)[\p{L}\p{M}]+)*")
 _NOT_LETTERS = re.compile(r"[^a-z]")
 _SILENT = re.compile(r"[aeiouyh]")
 _SOUNDS = str.maketrans("vftzc", "wwdss")

@@ -19,8 +19,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from graphmem.trust.secrets.common import Candidate
-from graphmem.trust.secrets.fold import fold
+from graphmem.trust.secrets.fold import case, fold
 from graphmem.trust.secrets.shape import evenly_spaced
+from graphmem.trust.secrets.values import YEAR
 
 # Written by hand first; then the languages Unicode CLDR spells numbers in
 # (tools/lexicon/build_number_words.py). A word both name is read as the first says.
@@ -73,7 +74,7 @@ def spelled(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
 
 # A code read out, told with no word about access: four digits (a PIN) to eight (a long
 # one-time code). A phone number read out is longer; "one, two, three, four" is counting.
-_LONGEST = 8
+LONGEST = 8
 _RANK = 10  # as the cue layer's values
 _CARD_DIGITS = (15, 19)  # an Amex's to the longest card's; a phone number has at most 15
 
@@ -87,7 +88,15 @@ def spans(text: str) -> Iterator[Candidate]:
         values = [int(d) for d in digits]
         if _CARD_DIGITS[0] <= len(values) <= _CARD_DIGITS[1]:
             yield start, end, _RANK, "card"  # a card's number read out: longer than a phone's
-        elif len(values) <= _LONGEST and not _counting(values) and not _word(text[start:end]):
+        elif len(values) <= LONGEST and not _counting(values) and not _word(text[start:end]):
+            yield start, end, _RANK, "password"
+    # A number as long as the words before it say: an identity or tax number when long ("my
+    # twelve-digit number: …"), a code when a colon brings it ("received six numbers: 530
+    # 928"); a shorter one without a colon needs a machine or a form (typed.py).
+    for start, end, n, close in _counted_cached(text):
+        if n >= _LONG_COUNT:
+            yield start, end, _RANK, "national_id"
+        elif close and not YEAR.match(text[start:end]):
             yield start, end, _RANK, "password"
 
 
@@ -132,3 +141,116 @@ def _runs(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
         if not _YEAR.match(digits):
             out.append((*m.span(), digits))
     return sorted(out)
+
+
+# "asks for four digits: 7202", "meine zwölfstellige Nummer: …": the message says how many
+# digits a value has, and a run of exactly that many follows in the sentence.
+_COUNTS_FILE = Path(__file__).with_name("number_words_counts.tsv")
+_LONG_COUNT = 9  # from here on an identity or tax number's length, not a code's
+_COUNT_REACH = 64  # characters from the count's word to its value
+_SENTENCE_END = re.compile(r"[.;!?。！？।；](?=\s|$)|\n")
+_BETWEEN = 4  # words between the count's word and a code ("vier Ziffern:", "अंक माँगे त")
+_BETWEEN_LONG = 6  # ... and a long number ("the nine digits the tax office gave me: …")
+_DIGIT_RUN = re.compile(r"(?<![\w.,/:+-])\d(?:[ -]?\d){3,15}(?![\w/:+-]|[.,]\d)")
+
+
+@functools.cache
+def _counts() -> tuple[dict[str, int], dict[str, int]]:
+    """Words that say a count from 4 to 16, as written (case aside, accents kept: Kurdish
+    "çar", four, is no English "car"; Hungarian "hét", seven, no Dutch "het"), to the count:
+    the digits' names and CLDR's spellings (several words: "он екі"); and, folded, the stems
+    of the long ones, which start compounds and take endings ("tiosiffriga", "vienuolikos",
+    "თერთმეტნიშნა")."""
+    words: dict[str, int] = {}
+    stems: dict[str, int] = {}
+    for path in _FILES:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip() or line.startswith(("#", "lang\t")):
+                continue
+            _, *digits = line.split("\t")
+            for digit, spellings in enumerate(digits):
+                for spelling in spellings.split("|") if 4 <= digit <= LONGEST else ():
+                    word = case(spelling.strip()).strip(_EDGE_QUOTES)
+                    if word and word not in _COLLIDING and not _little(word):
+                        words.setdefault(word, digit)
+    for line in _COUNTS_FILE.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith(("#", "lang\t")):
+            continue
+        _, *spelled = line.split("\t")
+        for n, spelling in enumerate(spelled, start=4):
+            said = case(spelling.strip())
+            if said not in _COLLIDING and not _little(said):
+                words.setdefault(said, n)
+            key = fold(spelling.strip())
+            if n >= _LONG_COUNT and " " not in key and len(key) >= 4:
+                stems.setdefault(key[:-1] if len(key) >= 6 else key, n)
+    return words, stems
+
+
+# Digits' names that are everyday words of another language, accents and all: English
+# "fire", "hat", "set", "sex", Portuguese "sei" (I know).
+_COLLIDING = frozenset({"fire", "hat", "set", "sex", "sei", "sat", "pet", "ot", "so"})
+
+
+def _little(word: str) -> bool:
+    """A Latin word of one or two letters ("at", "ok", "öt"): some language's everyday word."""
+    return len(word) <= 2 and all(ord(c) < 0x250 for c in word)
+
+
+def _count_at(words: list[re.Match[str]], i: int) -> tuple[int, int] | None:
+    """(count, index of its last word) for a count said from word ``i``, if one is."""
+    exact, stems = _counts()
+    for size in (3, 2, 1):
+        if i + size <= len(words):
+            said = " ".join(case(w.group().strip(_EDGE_QUOTES)) for w in words[i : i + size])
+            n = exact.get(said)
+            # A long count in a short word is another language's little word too (Turkish
+            # "on", ten; Danish "ni", nine): counted only as a compound's first part
+            # ("ten-digit").
+            if n is not None and (n < _LONG_COUNT or len(said) >= 4 or _hyphened(words[i])):
+                return n, i + size - 1
+    word = fold(words[i].group().strip(_EDGE_QUOTES))
+    for cut in range(len(word), 3, -1):
+        n = stems.get(word[:cut])
+        if n is not None:
+            return n, i
+    return None
+
+
+def _hyphened(word: re.Match[str]) -> bool:
+    return word.string[word.end() : word.end() + 1] == "-"
+
+
+def counted_at(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a long number whose length the words before it tell."""
+    return any((a, b) == (start, end) and n >= _LONG_COUNT for a, b, n, _ in _counted_cached(text))
+
+
+@functools.lru_cache(maxsize=64)
+def _counted_cached(text: str) -> tuple[tuple[int, int, int, bool], ...]:
+    return tuple(counted(text))
+
+
+def counted(text: str) -> list[tuple[int, int, int, bool]]:
+    """Runs of digits whose length the words before them tell, within the sentence:
+    (start, end, count, close), ``close`` when a colon introduces the run right after the
+    count's words ("vier Ziffern: 7202")."""
+    words = list(_WORD.finditer(text))
+    out: list[tuple[int, int, int, bool]] = []
+    for i in range(len(words)):
+        found = _count_at(words, i)
+        if found is None:
+            continue
+        n, last = found
+        after = words[last].end()
+        stop = _SENTENCE_END.search(text, after)
+        hi = min(after + _COUNT_REACH, stop.start() if stop else len(text))
+        run = _DIGIT_RUN.search(text, after, hi)
+        if run is None or sum(c.isdigit() for c in run.group()) != n:
+            continue
+        between = len(_WORD.findall(text, after, run.start()))
+        if between > (_BETWEEN_LONG if n >= _LONG_COUNT else _BETWEEN):
+            continue
+        close = between <= 2 and any(c in text[after : run.start()] for c in ":：")
+        out.append((*run.span(), n, close))
+    return out

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from graphmem.trust.secrets import numerals
 from graphmem.trust.secrets.common import WHERE_IT_IS, Candidate
 from graphmem.trust.secrets.lexicon import (
     ASKS,
@@ -28,7 +29,7 @@ from graphmem.trust.secrets.lexicon import (
     cached_cues,
 )
 from graphmem.trust.secrets.shape import weak
-from graphmem.trust.secrets.values import is_code
+from graphmem.trust.secrets.values import is_code, password_words
 
 _RANK = 10
 _WORD = re.compile(r"[^\W_][^\s,;:!?()\"'«»“”„]*")
@@ -63,10 +64,26 @@ def spans(text: str) -> Iterator[Candidate]:
     verbs = [c for c in found if c.concept in (TYPE, OPEN)]
     # Digits typed when something asks, or into a machine, are its code, whatever asks
     # ("when the bank app asks, type ៤៩១៧"): two of the three cues are enough for a code.
+    if any(c.concept in (MACHINE, ENTER, ASKS, TYPE, OPEN) for c in found):
+        # A machine or a form asks for a code of so many digits ("at the pump it asks for
+        # four numbers, it's 8354"): the code that many digits long after it.
+        for start, end, n, _ in numerals.counted(text):
+            if n <= numerals.LONGEST and is_code(text, start, end):  # a year is no code
+                yield start, end, _RANK, "password"  # a PIN: KINDS names it so
+                return
     if any(c.concept in (MACHINE, ENTER, ASKS) for c in found):
         keyed = bool(machine)  # a year's digits are typed into a machine, not into a form
         for verb in (c for c in verbs if c.concept == TYPE):
             span = _code_after(text, verb, keyed) or _code_before(text, verb, found, keyed)
+            if span is not None:
+                yield span[0], span[1], _RANK, "password"
+                return
+    # Words joined as a password joins them, typed beside a machine or something that asks
+    # ("the till asks … type Merlot&Mud&Mist", "अदरक_इलायची टाइप करो, खुल जाएगा"): the token's
+    # shape says what it is, the verb that it is typed.
+    if any(c.concept in (MACHINE, ASKS, OPEN, ENTER) for c in found):
+        for verb in (c for c in verbs if c.concept == TYPE):
+            span = _shaped_near(text, verb, found)
             if span is not None:
                 yield span[0], span[1], _RANK, "password"
                 return
@@ -110,6 +127,27 @@ def _code_before(
         return None
     m = codes[-1]
     return m.span() if is_code(text, *m.span(), keyed=keyed) else None
+
+
+_SHAPED_AFTER, _SHAPED_BEFORE = 5, 2  # words between a verb and the token it types
+
+
+def _shaped_near(text: str, verb: Cue, found: tuple[Cue, ...]) -> tuple[int, int] | None:
+    """The nearest token after the verb (within _SHAPED_AFTER words: "tik je na je naam
+    stracciatella.3bollen in"), else just before it, in its clause, that a password's
+    words make (``values.password_words``)."""
+    stop = _CLAUSE_END.search(text, verb.end)
+    after = list(_WORD.finditer(text, verb.end, stop.start() if stop else len(text)))
+    lo = 0
+    for end in _CLAUSE_END.finditer(text, 0, verb.start):
+        lo = end.end()
+    before = list(_WORD.finditer(text, lo, verb.start))[::-1]
+    for word in [*after[:_SHAPED_AFTER], *before[:_SHAPED_BEFORE]]:
+        token = word.group().rstrip(".")
+        inside = any(c.start < word.end() and word.start() < c.end for c in found)
+        if not inside and password_words(token):
+            return word.start(), word.start() + len(token)
+    return None
 
 
 def _colon_phrase(text: str, found: tuple[Cue, ...]) -> tuple[int, int] | None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+import regex
+
 from graphmem.trust.secrets.common import COUNTED, STAND_IN
 
 # A code: digits, perhaps grouped by spaces, dashes or dots, perhaps ending in # or *.
@@ -76,6 +78,49 @@ def joined_words(token: str) -> bool:
     if not 8 <= len(token) <= 48 or not token[1:].islower() or not _JOINED.match(token):
         return False
     return not _FIELD.search(token)
+
+
+# Words joined into one token the way a password is made of them, in any case: by one symbol
+# repeated ("rabarber+ribs+hyld", "saunailta&pulla&kahvi", "NAURYZ-KOZHE"), or capitals inside
+# ("TxistuDanbolin"). A hyphen or a dot joins three words (two are a compound or a site:
+# "case-sensitive", "example.com"), except words all in capitals; a template's name in
+# capitals ("ВАШ_ПАРОЛЬ", "UNESI_OVDJE") stands in for a value.
+# Letters with their marks (Devanagari's vowel signs are no letters to ``re``); the last word
+# may hold digits ("caipirinha.lima.2x").
+_BY_SYMBOL = regex.compile(
+    r"^[\p{L}\p{M}]{2,}(?P<sep>[+&_!#*~])[\p{L}\p{M}]{2,}(?:(?P=sep)[\p{L}\p{M}]{2,})*"
+    r"(?:(?P=sep)[\p{L}\p{M}\d]{2,})?$"
+)
+_BY_DOT = regex.compile(
+    r"^[\p{L}\p{M}]{2,}(?P<sep>[-.])[\p{L}\p{M}]{2,}(?:(?P=sep)[\p{L}\p{M}\d]{2,})+$"
+)
+_CAPITALS_JOINED = re.compile(r"^[^\W\d_]{3,}(?:-[^\W\d_]{3,})+$")
+# A host's name is words joined by dots too: its last word is a domain's.
+_DOMAIN = re.compile(
+    r"(?i)^www\.|\.(?:com|org|net|edu|gov|info|biz|app|dev|io|co|me|tv|uk|us|ca|au|eu|de|fr|"
+    r"es|it|nl|be|ch|at|se|no|dk|fi|pt|br|ar|mx|pl|cz|sk|hu|ro|gr|tr|ru|ua|in|jp|cn|kr|id|my|"
+    r"ph|vn|th|za|ng|ke|ir|il)$"
+)
+_HUMPS = re.compile(r"[^\W\d_][^\W\d_]*")
+
+
+def password_words(token: str) -> bool:
+    """Whether ``token`` is words joined the way a password joins them (above)."""
+    if _BY_SYMBOL.match(token) or _BY_DOT.match(token):
+        template = "_" in token and token.upper() == token != token.lower()
+        return not template and not _DOMAIN.search(token)
+    if _CAPITALS_JOINED.match(token):
+        return token.upper() == token != token.lower()
+    # Capitals inside one run of letters of a script with case: "TxistuDanbolin"; a product's
+    # name is shorter ("LastPass", "SharePoint").
+    inner = sum(c.isupper() for c in token[1:])
+    return (
+        len(token) >= 12
+        and _HUMPS.fullmatch(token) is not None
+        and token[0].isupper()
+        and inner >= 1
+        and sum(c.islower() for c in token) >= len(token) - 1 - inner
+    )
 
 
 # A value in a script written without spaces: letters of it run straight into digits
