@@ -17,6 +17,14 @@ PUBLIC = [
     f"Encrypt the backups with this key: {RECIPIENT}",
     "My card: **** **** **** 5521 was charged twice for the locker.",
     "The bank app shows the Mastercard ending 3308 and a new PIN letter on its way.",
+    # A standard's and a release's designation, counts of keys and tokens, a length in
+    # a language that joins a number to its word (after corpus O's false alarms, spent).
+    "RFC 6238 describes how the one-time code is computed from the secret.",
+    "Firmware v3.12.4 finally fixed the door keypad locking up.",
+    "Our gateway rotated 2,118 API keys this month and revoked 94 that were stale.",
+    "The token bucket allows 250 requests per 30 seconds.",
+    "Private key size: 3072 bits is enough for now.",
+    "Iphasiwedi kufanele ibe nezinhlamvu ezingu-12 okungenani.",
 ]
 
 SECRET = [

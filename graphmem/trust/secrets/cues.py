@@ -471,8 +471,18 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
         )
         and (cue.concept == KEY or not HEX.match(text[t[0] : t[1]]))
     ]
-    codes = [m.span() for m in CODE_VALUE.finditer(text, lo, hi) if is_code(text, *m.span())]
+    # A software key or a token is no short run of digits ("rotated 3,412 API keys", "private
+    # key size: 4096 bits", "token bucket: 100 requests"); a key one presses or turns may be.
+    software = cue.concept == KEY and any(w in cue.term for w in _SOFTWARE_KEY)
+    codes = [
+        m.span()
+        for m in CODE_VALUE.finditer(text, lo, hi)
+        if not software and is_code(text, *m.span())
+    ]
     return sorted(quoted + shaped + codes + numerals.spelled(text, lo, hi))
+
+
+_SOFTWARE_KEY = ("api", "token", "secret key", "private key", "access key")
 
 
 # Words joined by hyphens, told right after "is" or a colon: three words at least

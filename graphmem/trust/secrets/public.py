@@ -169,6 +169,10 @@ _STANDARD_CODE = re.compile(
     r"(?<![\w-])0x[0-9A-Fa-f]{8}(?![\w-])"
     r"|\bHTTP(?:/\d(?:\.\d)?)?[ ]+(?P<status>[1-5]\d\d)\b"
     r"|\bICD(?:-?1[01])?\b[^\n.;!?]{0,40}?\b(?P<icd>[A-Z]\d{2}(?:\.[0-9A-Z]{1,4})?)(?![\w.])"
+    # A standard's designation ("ISO 9564", "RFC 6238", "ГОСТ 34.12"), a release's ("v4.2.17").
+    r"|\b(?:ISO(?:/IEC)?|IEC|RFC|DIN|ANSI|IEEE|ECMA|ETSI|NIST|ГОСТ|GOST|JIS)[ -]?\d{2,6}"
+    r"(?:[-:.]\d{1,4})*(?![\w-])"
+    r"|(?<![\w.])v\d{1,3}(?:\.\d{1,4}){1,3}(?![\w.])"
 )
 
 

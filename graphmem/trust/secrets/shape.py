@@ -63,7 +63,7 @@ def tokens(text: str, start: int = 0, end: int | None = None) -> Iterator[tuple[
 
 # A small number with a word's ending or a prefix joined by a hyphen: a count or a date in
 # languages that write numbers so ("ezi-8", "tat-28", "lango-1", "1-dekabr", "12-р").
-_INFLECTED_NUMBER = re.compile(r"^[^\W\d_]{1,5}-\d{1,2}$|^\d{1,2}-[^\W\d_]+$")
+_INFLECTED_NUMBER = re.compile(r"^[^\W\d_]{1,7}-\d{1,2}$|^\d{1,2}-[^\W\d_]+$")
 
 
 def excluded(token: str) -> bool:
