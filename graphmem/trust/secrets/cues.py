@@ -15,14 +15,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from graphmem.trust.secrets import answers, numerals
+from graphmem.trust.secrets import answers, cue_phrases, numerals
 from graphmem.trust.secrets.common import (
-    REFERENCE,
     WHERE_IT_IS,
     Candidate,
     answer_like,
     kept_in,
 )
+from graphmem.trust.secrets.cue_phrases import CLAUSE, COLON, WORD
 from graphmem.trust.secrets.lexicon import (
     ANSWER,
     ASKS,
@@ -41,7 +41,6 @@ from graphmem.trust.secrets.lexicon import (
     Cue,
     cached_cues,
 )
-from graphmem.trust.secrets.phrases import DESCRIPTIVE
 from graphmem.trust.secrets.shape import evenly_spaced, tokens, weak
 from graphmem.trust.secrets.values import (
     CODE_VALUE,
@@ -68,23 +67,21 @@ _KIND = {CREDENTIAL: "password", KEY: "api_key", CODE: "password", LOCK: "passwo
          MESSAGE: "otp"}  # fmt: skip
 _RANK = 10  # after the layers that read a value's own format
 # The end of a clause: sentence punctuation, a line break.
-_CLAUSE = re.compile(r"[.;!?](?=\s|$)|[。！？；\n]|,\s")
 # A short word's dot with the sentence going on in lower case: "el. pašto", "z.B. die".
 _ABBREVIATION = re.compile(r"(?:^|\s)[^\W\d_]{1,3}\.\s[^\W\d_A-Z]")
 _AFTER, _BEFORE = 64, 40  # characters looked at after and before a cue
-_WORD = re.compile(r"[^\W\d_][^\W_]*(?:['’-][^\W\d_]+)*")
 _COMMA_TOLD = re.compile(r"\s*,\s*(?:is|es|é|est|ist|je)\s+[A-Z]{0,4}\d", re.IGNORECASE)
 
 
 def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     """The clause around ``[start, end)``, at most _BEFORE before and _AFTER after."""
     lo = max(0, start - _BEFORE)
-    for m in _CLAUSE.finditer(text, lo, start):
+    for m in CLAUSE.finditer(text, lo, start):
         if not _ABBREVIATION.search(text, max(0, m.start() - 5), m.end() + 2):
             lo = m.end()
     hi = min(len(text), end + _AFTER)
     # An abbreviation's dot right after the cue does not end it ("Reisepass-Nr. C4J9K7L2M").
-    for stop in _CLAUSE.finditer(text, end + (text[end : end + 1] == "."), hi):
+    for stop in CLAUSE.finditer(text, end + (text[end : end + 1] == "."), hi):
         # "passport no. ko P4829173B": a short word's dot with the sentence going on.
         if not _ABBREVIATION.search(text, max(0, stop.start() - 4), stop.end() + 2):
             hi = stop.start()
@@ -146,7 +143,7 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
         return _said(text, cue, hi)
     if cue.concept == ANSWER and not WHERE_IT_IS.match(_LEAD.sub("", text[cue.end : hi])):
         # Where the answer sits in its sentence (answers.py); else a colon's clause.
-        colon = _COLON.search(text, cue.end, hi)
+        colon = COLON.search(text, cue.end, hi)
         if colon is None or colon.start() - cue.end > _LABEL_REACH:
             # No label's colon: where the answer sits (answers.py). With one, the answer is
             # what follows it ("… কেল্লা প্রশ্নের উত্তর (প্রথম পোষা প্রাণী): মিনি"), not the
@@ -176,16 +173,16 @@ def _value(text: str, cue: Cue, found: list[Cue], names: list[Cue]) -> tuple[int
     if span is None and cue.concept == NUMBER and _CARD_WORD.search(text, cue.start, cue.end):
         span = _card_check_digits(text, cue)
     if span is None and cue.concept == CREDENTIAL:
-        span = _phrase_after_copula(text, cue, hi, found)
+        span = cue_phrases.phrase_after_copula(text, cue, hi, found)
     # After a door's or a safe's word only: "Passwort: siehe Zettel im Büro" is an instruction.
     if span is None and cue.concept == LOCK:
-        span = _phrase_after_colon(text, cue, hi, found)
+        span = cue_phrases.phrase_after_colon(text, cue, hi, found)
     if span is None and cue.concept in _LOCKS:
         span = _dialled(text, cue)
     # Words typed to open something, when something else in the message is about access too
     # ("Šifrovaný disk se odemkne, když napíšeš zelený čaj o páté ráno").
     if span is None and cue.concept == OPEN and sum(c.concept in _ACCESS for c in found) >= 2:
-        span = _typed_phrase(text, cue, hi, found)
+        span = cue_phrases.typed_phrase(text, cue, hi, found)
     if span is None and cue.concept == OPEN:
         span = _quoted_after(text, cue)
     return span
@@ -241,134 +238,7 @@ def _dialled(text: str, cue: Cue) -> tuple[int, int] | None:
     return m.span()
 
 
-def _typed_phrase(text: str, cue: Cue, hi: int, found: list[Cue]) -> tuple[int, int] | None:
-    """ "... se odemkne, když napíšeš zelený čaj o páté ráno": what one is told to type or
-    say to open something, when it is several plain words, is a passphrase."""
-    words = list(_WORD.finditer(text, cue.end, hi))
-    if not 3 <= len(words) <= 9 or WHERE_IT_IS.match(text, words[0].start()):
-        return None
-    if any(cue.end <= c.start < hi and c.concept not in QUIET for c in found):
-        return None  # "I type my password on the laptop": talk about a secret
-    if any(c.isdigit() for c in text[cue.end : hi]):
-        return None
-    return words[0].start(), words[-1].end()
-
-
-# "La frase de contraseña del disco es: gato negro bajo la luna llena": several plain words
-# after a colon that follows a cue are a passphrase, in whatever language.
-_COLON = re.compile(r"(?:[:：]|->|=>|→)\s*")
 _LABEL_REACH = 48  # characters from a question's name to the colon that ends its label
-
-
-def _phrase_after_colon(text: str, cue: Cue, hi: int, found: list[Cue]) -> tuple[int, int] | None:
-    colon = _COLON.search(text, cue.end, hi)
-    if colon is None or colon.start() - cue.end > 40 or REFERENCE.match(text[colon.end() : hi]):
-        return None  # "password: ${DB_PASSWORD}", "password: <your password here>"
-    if any(colon.end() <= c.start < hi for c in found):
-        return None
-    words = list(_WORD.finditer(text, colon.end(), hi))
-    if not 2 <= len(words) <= 10 or WHERE_IT_IS.match(text, words[0].start()):
-        return None
-    if words[0].start() - colon.end() > 2 or any(c.isdigit() for c in text[colon.end() : hi]):
-        return None
-    return words[0].start(), words[-1].end()
-
-
-# "is" in the languages people write a password's name in, as a word of its own: what
-# joins a password's name to its value when that value is words ("Passordet … er fjellrev og
-# multebær", "Mật khẩu … là cà phê trứng", "Cyfrinair … yw bara brith").
-_IS = re.compile(
-    r"(?:^|\s)(?:is|was|ist|lautet|war|est|es|era|è|é|är|er|on|je|jest|to|ni|yw|ydy|estas"
-    r"|là|adalah|ialah|iku|ay|ass|var|це|это|е|है|था)\s+",
-    re.IGNORECASE,
-)
-# Words that say what a password is like or what happens to it, not what it is: "is
-# required", "ist zu kurz", "es la misma", "is changed every month".
-_NOT_A_PHRASE = re.compile(
-    r"(?:^|\s)(?:required|needed|changed|reset|expired|wrong|correct|incorrect|same|different"
-    r"|weak|strong|secure|safe|long|short|valid|invalid|sent|saved|stored|written|shared"
-    r"|case|too|very|still|not|no|never|always|also|only|just|now|set|used|for|to"
-    r"|with|from|in|on|at|by|of|my|your|our|their|his|her|its|this|that|it|what|which"
-    r"|zu|sehr|noch|nicht|kein|nie|immer|auch|nur|gleich|gleiche|dasselbe|falsch|richtig"
-    r"|muy|misma|mismo|igual|siempre|también|solo|nunca|trop|très|même|toujours|jamais"
-    r"|bien|mal|molto|sempre|stessa|stesso|muito|mesma|mesmo)(?=\s|$|[,.!?])",
-    re.IGNORECASE,
-)
-
-
-# A password's word as the first part of another thing's name.
-_COMPOUND_HEAD = re.compile(
-    r"[ \t]*(?:reset|policy|policies|manager|field|hint|rules?|length|strength|change|changes"
-    r"|requirements?|link|page|box|prompt|expiry|protected|protection|complexity|history"
-    r"|recovery|form|screen|dialog|generator|leak|breach|hash|hashes|hashing)\b",
-    re.IGNORECASE,
-)
-
-
-_ARE = re.compile(r"(?:^|\s)(?:are|were|sind|son|sont|sono|são|zijn|są)(?=\s)", re.I)
-# "but" in the languages of _IS: the "is" after it is another clause's.
-_BUT = re.compile(
-    r"(?:^|\s)(?:but|pero|mais|aber|ma|mas|ale|але|но|men|maar|tapi|lakini|dar|ama|però"
-    r"|sed|nhưng|लेकिन|पर|and|y|et|und|e|i|og|och|ja|и|та|și)(?=\s)",
-    re.IGNORECASE,
-)
-# Where it is written, as a participle: "je napsané na recepci", "ist im Schrank notiert".
-_WRITTEN = re.compile(
-    r"(?:written|noted|napsan\w*|napisan\w*|zapsan\w*|zapisan\w*|geschrieben|notiert"
-    r"|escrit\w*|anotad\w*|écrit\w*|noté\w*|scritt\w*|geschreven|skrevet|skrivet"
-    r"|kirjoitettu|yazılı|написан\w*|записан\w*)\b",
-    re.IGNORECASE,
-)
-_A = frozenset(
-    {"a", "an", "un", "une", "una", "uno", "ein", "eine", "einen", "een", "en", "ett", "et"}
-    | {"um", "uma", "egy", "jeden", "jedna"}
-)
-_PLAIN = re.compile(r"[^\W\d_\s]*(?:[\s'’-]+[^\W\d_]+)*\s*")
-
-
-def _phrase_after_copula(text: str, cue: Cue, hi: int, found: list[Cue]) -> tuple[int, int] | None:
-    """A password that is words, told after "is" in its language ("La contraseña … es duende
-    de madrugada", "Hasło na domówkę to żubr w kapciach"): two to six plain words from the
-    connective to the end of the clause. What a password is like is not one ("is required
-    for login", "ist zu kurz"), nor where it is."""
-    between = text[cue.end : hi]
-    if _COMPOUND_HEAD.match(between):
-        return None  # "password policy is strict": the name of another thing
-    if any(ch.isdigit() for ch in between) or "?" in between:
-        return None  # a number is the other layers' to read; a question asks, it tells nothing
-    # The last "is" before the clause's end: "the password to the shed is green tomato".
-    joined = next(reversed(list(_IS.finditer(between))), None)
-    if joined is not None and joined.group().strip().casefold() == "to" and cue.term.isascii():
-        return None  # "password needed to read the menu": English "to", not Polish "is"
-    if joined is None or len(between[: joined.start()].split()) > 6:
-        return None
-    # What it is for, in plain words ("for the party", "til borettslagets e-post"); a value,
-    # a quote or a field's syntax before "is" means the value was told already.
-    qualifier = between[: joined.start()]
-    if not qualifier.strip() or not _PLAIN.fullmatch(qualifier) or _BUT.search(qualifier):
-        return None  # "… la contraseña del campus pero eso es otra historia": another clause
-    if _ARE.search(qualifier) or any(
-        m.group().strip().casefold() != "to" for m in _IS.finditer(qualifier)
-    ):
-        return None  # "passwords … are unique is good practice": a clause is the subject
-    start = cue.end + joined.end()
-    if any(start <= c.start < hi for c in found):
-        return None  # another word about access: "… is the same as the Wi-Fi password"
-    words = list(_WORD.finditer(text, start, hi))
-    if not 2 <= len(words) <= 6 or words[0].start() != start:
-        return None
-    told = text[start : words[-1].end()]
-    first = words[0].group().lower()
-    # "is a crucial first step": an indefinite article begins a description, not a value.
-    described = first in DESCRIPTIVE or first in _A or _WRITTEN.match(told) is not None
-    if described or WHERE_IT_IS.match(told) or _NOT_A_PHRASE.search(told):
-        return None
-    rest = text[words[-1].end() : hi]
-    if rest.strip(" \t\"'»“”.,!") or len(told) > 60:
-        return None  # the clause goes on: more than a value was said
-    if hi < len(text) and not rest and not _CLAUSE.match(text, hi):
-        return None  # cut by the window, not ended: a longer sentence than a value
-    return start, words[-1].end()
 
 
 _SENTENCE = re.compile(r"[.;!?](?=\s|$)|[。！？；\n]")
@@ -528,10 +398,10 @@ _LEAD = re.compile(r"^[\s:：=-]*(?:is|was|ist|est|es|è|é|are)?\s*")
 def _said(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
     """What one is told to say when asked: one to five words, to the end of the clause; or,
     where the verb comes last ("… सरस्वती विद्या मंदिर बताना"), up to three words before it."""
-    words = list(_WORD.finditer(text, cue.end, hi))
-    if not words and not _CLAUSE.search(text, cue.end, hi):
+    words = list(WORD.finditer(text, cue.end, hi))
+    if not words and not CLAUSE.search(text, cue.end, hi):
         lo, _ = _clause(text, cue.start, cue.end)
-        words = list(_WORD.finditer(text, lo, cue.start))[-3:]
+        words = list(WORD.finditer(text, lo, cue.start))[-3:]
     if not 1 <= len(words) <= 5 or not answer_like([w.group() for w in words]):
         return None  # "tell them I'm travelling": something said, not an answer
     return words[0].start(), words[-1].end()
@@ -547,7 +417,7 @@ def _rest(text: str, cue: Cue, hi: int) -> tuple[int, int] | None:
     if colon is not None:
         start = cue.end + colon.end()
     else:
-        words = list(_WORD.finditer(text, cue.end, hi))
+        words = list(WORD.finditer(text, cue.end, hi))
         if not words:
             return None
         if cue.concept == PHRASE:
