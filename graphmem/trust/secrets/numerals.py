@@ -209,12 +209,18 @@ def _count_at(words: list[re.Match[str]], i: int) -> tuple[int, int] | None:
             # ("ten-digit").
             if n is not None and (n < _LONG_COUNT or len(said) >= 4 or _hyphened(words[i])):
                 return n, i + size - 1
-    word = fold(words[i].group().strip(_EDGE_QUOTES))
+    said = words[i].group()
+    if len(said) > _COMPOUND:
+        return None  # no count starts a word this long (nor does a megabyte of "x")
+    word = fold(said.strip(_EDGE_QUOTES))
     for cut in range(len(word), 3, -1):
         n = stems.get(word[:cut])
         if n is not None:
             return n, i
     return None
+
+
+_COMPOUND = 40  # letters in a compound a count starts ("üheteistkohalist", "tiosiffriga")
 
 
 def _hyphened(word: re.Match[str]) -> bool:
