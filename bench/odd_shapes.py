@@ -45,6 +45,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "newlines": lambda n: "I live in Rome" + "\n" * n,
     "tabs": lambda n: "I live in Oslo" + "\t" * n,
     "digits": lambda n: "My number is " + "1" * n,
+    "spaced_digits": lambda n: "My code is " + "1 " * (n // 2),
     "equals": lambda n: "password" + "=" * n,
     "quotes": lambda n: "I said " + '"' * n,
     "emoji": lambda n: "I love 🎉" + "🎉" * (n // 2),

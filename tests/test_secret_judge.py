@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -147,3 +148,21 @@ def test_a_message_named_in_chat_is_no_word_about_access() -> None:
     # is for messages about a password, a code or a lock, not every "I got your message".
     assert not judge.cued("I got your text message about the party, see you at 8")
     assert judge.cued("the door code is on the fridge")
+
+
+def test_the_judges_tokens_of_a_long_run_of_spaced_digits_take_linear_time() -> None:
+    """Digits spaced one by one merge into one token as they are read; each merge re-read
+    the whole run, and 40,000 characters of "1 1 1 …" took 23 s to judge. Ten times the text
+    must cost about ten times as much, not a hundred."""
+    from graphmem.trust.secrets.judge_features import tokens
+
+    def took(n: int) -> float:
+        text = "1 " * n
+        started = time.perf_counter()
+        merged = tokens(text)
+        assert len(merged) == 1, "a run of spaced digits is one token"
+        return time.perf_counter() - started
+
+    took(200)  # warm
+    small, large = min(took(2_000) for _ in range(3)), min(took(20_000) for _ in range(3))
+    assert large < 40 * max(small, 1e-4), f"{small * 1e3:.1f} ms -> {large * 1e3:.1f} ms"

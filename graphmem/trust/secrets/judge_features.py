@@ -84,17 +84,14 @@ def tokens(text: str) -> list[Token]:
             if e > s and not (e - s == 1 and text[s] in "-–—:=>→|/"):
                 found.append((s, e))
     merged: list[tuple[int, int]] = []
+    run = False  # whether the last merged token is digit groups only (kept as it grows)
     for s, e in found:
-        if (
-            merged
-            and s - merged[-1][1] == 1
-            and text[s - 1] == " "
-            and _DIGIT_GROUP.fullmatch(text, s, e)
-            and _digit_run(text, *merged[-1])
-        ):
+        group = _DIGIT_GROUP.fullmatch(text, s, e) is not None
+        if merged and run and group and s - merged[-1][1] == 1 and text[s - 1] == " ":
             merged[-1] = (merged[-1][0], e)
         else:
             merged.append((s, e))
+            run = _digit_run(text, s, e)
     return [Token(s, e, _fold(text[s:e])) for s, e in merged]
 
 
