@@ -21,7 +21,7 @@ import functools
 import re
 from pathlib import Path
 
-from graphmem.trust.secrets.fold import BARE, case
+from graphmem.trust.secrets.fold import fold
 from graphmem.trust.secrets.lexicon import (
     BUSINESS,
     BUSINESS_ID,
@@ -41,6 +41,7 @@ _OWN_NUMBER = re.compile(r"[\s:：#№-]*(?:n[°º.o]\s*)?")
 # ("dell'", "of the", "の"), no clause ("会社に出すマイナンバー": the number given to a company).
 _OF = re.compile(r"[\s'’:-]*(?:[^\W\d_]{1,4}[\s'’]+){0,2}(?:の|的)?[\s'’:-]*")
 _SENTENCE = re.compile(r"[.;!?](?=\s|$)|[。！？；\n]")
+_LINE = re.compile(r"[^\n]+")
 # A seller named after a bill's word: a short preposition at most, then a capital or a quote
 # ("Invoice from Acme", "Faktura od Stolarnia", "Счёт от ООО", "Resibo ng Aling Nena").
 _FROM_NAME = re.compile(r"[\s:：–—-]*(?:[^\W\d_]{1,4}\s+)?[«\"„“‘'(]?(?P<initial>[^\W\d_])")
@@ -59,6 +60,9 @@ _FIRST_PERSON_WORDS = """
     моєї моїй нашої нашого μου μας"""
 _FIRST_PERSON = frozenset(_FIRST_PERSON_WORDS.split())
 _WORD = re.compile(r"[^\W\d_][\w'’]*")
+# A capitalised name beside a legal form of two capitals.
+_NAME = re.compile(r"[A-ZÀ-ÖØ-Þ][\w&'’-]*")
+_NAME_ENDS = re.compile(r"[A-ZÀ-ÖØ-Þ][\w&'’-]*$")
 # A first-person possessive ending written after a number's name (Turkish, Azerbaijani).
 _OWN_SUFFIX = re.compile(r"[-'’](?:[iıuü]m|m)(?![^\W\d_])")
 
@@ -129,8 +133,7 @@ def _before_a_name(text: str, at: int, hi: int) -> bool:
 
 def _is_bill(text: str, cue: Cue) -> bool:
     """Whether the cue is a bill's word, whichever term it matched ("resibo" read as "resi")."""
-    said = case(text[cue.start : cue.end]).translate(BARE)
-    return cue.term in INVOICE_TERMS or said in INVOICE_TERMS
+    return cue.term in INVOICE_TERMS or fold(text[cue.start : cue.end]) in INVOICE_TERMS
 
 
 def _legal_form(text: str, m: re.Match[str]) -> bool:
@@ -141,9 +144,7 @@ def _legal_form(text: str, m: re.Match[str]) -> bool:
         return True
     before = text[max(0, m.start() - 40) : m.start()].rstrip(" ,")
     after = text[m.end() : m.end() + 40].lstrip(" ")
-    name_before = bool(before) and bool(re.search(r"[A-ZÀ-ÖØ-Þ][\w&'’-]*$", before))
-    name_after = bool(re.match(r"[A-ZÀ-ÖØ-Þ][\w&'’-]*", after))
-    return name_before or name_after
+    return _NAME_ENDS.search(before) is not None or _NAME.match(after) is not None
 
 
 @functools.cache
@@ -158,12 +159,7 @@ def _legal_forms() -> re.Pattern[str]:
 
 
 def _lines(text: str) -> list[tuple[int, int]]:
-    spans, lo = [], 0
-    for m in re.finditer(r"\n", text):
-        spans.append((lo, m.start()))
-        lo = m.end()
-    spans.append((lo, len(text)))
-    return spans
+    return [m.span() for m in _LINE.finditer(text)]
 
 
 def _beside(text: str, number: Cue, business: Cue) -> bool:

@@ -56,13 +56,8 @@ _CONCEPTS = {
     "machine": MACHINE, "type": TYPE, "enter": ENTER, "business": BUSINESS,
     "business_id": BUSINESS_ID, "invoice": INVOICE,
 }  # fmt: skip
-_CONTEXT = (
-    LABEL,
-    MACHINE,
-    TYPE,
-    ENTER,
-    INVOICE,
-)  # context only: a secret's word spelled the same wins
+# Context only: a secret's word spelled the same wins.
+_CONTEXT = (LABEL, MACHINE, TYPE, ENTER, INVOICE)
 # Cues that name no secret: they stop or enable the others.
 QUIET = (NAME, PUBLIC, ASKS, BUSINESS, BUSINESS_ID, *_CONTEXT)
 
@@ -132,7 +127,6 @@ def _automaton() -> tuple[ahocorasick.Automaton, dict[str, str]]:
             concepts[term] = kind
             if concept == "id_number":
                 ID_TERMS.add(term)
-
     _EXACT.clear()
     _EXACT.update({term: forms for term, forms in accented.items() if forms})
     automaton = ahocorasick.Automaton()

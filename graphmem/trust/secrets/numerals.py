@@ -53,11 +53,7 @@ def _names() -> dict[str, str]:
     """Each digit's name, folded as the text is (:func:`~graphmem.trust.secrets.fold.fold`),
     to its digit."""
     names: dict[str, str] = {}
-    lines = [line for path in _FILES for line in path.read_text(encoding="utf-8").splitlines()]
-    for line in lines:
-        if not line.strip() or line.startswith(("#", "lang\t")):
-            continue
-        _, *digits = line.split("\t")
+    for digits in (row for path in _FILES for row in _rows(path)):
         for digit, spellings in enumerate(digits):
             for spelling in spellings.split("|"):
                 # "márùn-ún": the word before the hyphen is the one said.
@@ -65,6 +61,13 @@ def _names() -> dict[str, str]:
                 if word:
                     names.setdefault(word, str(digit))
     return names
+
+
+def _rows(path: Path) -> Iterator[list[str]]:
+    """The cells after the language of each line of a number-word table."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith(("#", "lang\t")):
+            yield line.split("\t")[1:]
 
 
 def spelled(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
@@ -93,7 +96,7 @@ def spans(text: str) -> Iterator[Candidate]:
     # A number as long as the words before it say: an identity or tax number when long ("my
     # twelve-digit number: …"), a code when a colon brings it ("received six numbers: 530
     # 928"); a shorter one without a colon needs a machine or a form (typed.py).
-    for start, end, n, close in _counted_cached(text):
+    for start, end, n, close in counted(text):
         if n >= _LONG_COUNT:
             yield start, end, _RANK, "national_id"
         elif close and not YEAR.match(text[start:end]):
@@ -163,20 +166,13 @@ def _counts() -> tuple[dict[str, int], dict[str, int]]:
     "თერთმეტნიშნა")."""
     words: dict[str, int] = {}
     stems: dict[str, int] = {}
-    for path in _FILES:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip() or line.startswith(("#", "lang\t")):
-                continue
-            _, *digits = line.split("\t")
-            for digit, spellings in enumerate(digits):
-                for spelling in spellings.split("|") if 4 <= digit <= LONGEST else ():
-                    word = case(spelling.strip()).strip(_EDGE_QUOTES)
-                    if word and word not in _COLLIDING and not _little(word):
-                        words.setdefault(word, digit)
-    for line in _COUNTS_FILE.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith(("#", "lang\t")):
-            continue
-        _, *spelled = line.split("\t")
+    for digits in (row for path in _FILES for row in _rows(path)):
+        for digit, spellings in enumerate(digits):
+            for spelling in spellings.split("|") if 4 <= digit <= LONGEST else ():
+                word = case(spelling.strip()).strip(_EDGE_QUOTES)
+                if word and word not in _COLLIDING and not _little(word):
+                    words.setdefault(word, digit)
+    for spelled in _rows(_COUNTS_FILE):
         for n, spelling in enumerate(spelled, start=4):
             said = case(spelling.strip())
             if said not in _COLLIDING and not _little(said):
@@ -229,15 +225,11 @@ def _hyphened(word: re.Match[str]) -> bool:
 
 def counted_at(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is a long number whose length the words before it tell."""
-    return any((a, b) == (start, end) and n >= _LONG_COUNT for a, b, n, _ in _counted_cached(text))
+    return any((a, b) == (start, end) and n >= _LONG_COUNT for a, b, n, _ in counted(text))
 
 
-@functools.lru_cache(maxsize=64)
-def _counted_cached(text: str) -> tuple[tuple[int, int, int, bool], ...]:
-    return tuple(counted(text))
-
-
-def counted(text: str) -> list[tuple[int, int, int, bool]]:
+@functools.lru_cache(maxsize=64)  # the numerals, typed and redaction steps read one text
+def counted(text: str) -> tuple[tuple[int, int, int, bool], ...]:
     """Runs of digits whose length the words before them tell, within the sentence:
     (start, end, count, close), ``close`` when a colon introduces the run right after the
     count's words ("vier Ziffern: 7202")."""
@@ -259,4 +251,4 @@ def counted(text: str) -> list[tuple[int, int, int, bool]]:
             continue
         close = between <= 2 and any(c in text[after : run.start()] for c in ":：")
         out.append((*run.span(), n, close))
-    return out
+    return tuple(out)

@@ -101,7 +101,7 @@ _DOMAIN = re.compile(
     r"es|it|nl|be|ch|at|se|no|dk|fi|pt|br|ar|mx|pl|cz|sk|hu|ro|gr|tr|ru|ua|in|jp|cn|kr|id|my|"
     r"ph|vn|th|za|ng|ke|ir|il)$"
 )
-_HUMPS = re.compile(r"[^\W\d_][^\W\d_]*")
+_HUMPS = re.compile(r"[^\W\d_]+")
 
 
 def password_words(token: str) -> bool:
