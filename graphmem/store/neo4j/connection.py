@@ -25,6 +25,7 @@ from graphmem.results import PurgeReport
 from graphmem.store import cypher
 from graphmem.store.changes import LABELS, Row
 from graphmem.store.keywords import OWN_WEIGHT, spaced, spaced_context
+from graphmem.store.neo4j import schema
 from graphmem.store.neo4j.purge import purge_neo4j
 from graphmem.store.neo4j.values import outgoing, unlogged
 
@@ -247,9 +248,10 @@ class Connection:
         try:  # a server or a database that is not there: the driver must not leak
             with driver_errors(uri):
                 self._driver.verify_connectivity()
-            self.in_index_filter = _version(self._read("admin/server_version")) >= (2026, 2)
+            state = self._read("admin/open_state")[0]
+            self.in_index_filter = _version(state["version"]) >= (2026, 2)
             if install_schema:
-                self.install_schema()
+                self.install_schema(keywords=state["keywords"], stored=state["stored"])
         except BaseException:
             self._driver.close()
             raise
@@ -296,15 +298,36 @@ class Connection:
         with self._talk(), self._session() as session:
             return session.execute_write(work)
 
-    def install_schema(self) -> None:
-        """Create the constraints and indexes of ``cypher/schema`` (idempotent)."""
-        for name in cypher.names():
-            if name.startswith("schema/"):
-                self._create_rule(name)
-        with driver_errors(self.uri):
-            self._driver.execute_query(cypher.load("admin/await_indexes"), database_=self.database)
-        if not self._read("admin/keywords_version"):
-            self.count_keywords()
+    def install_schema(self, *, keywords: int | None = None, stored: bool = True) -> None:
+        """Create what the database lacks of ``cypher/schema`` (:mod:`.schema`), wait for the
+        indexes to be online, and count the keyword terms of the facts and episodes stored
+        before the keyword statistics existed. ``keywords`` and ``stored`` are what
+        ``cypher/admin/open_state`` read: the statistics' version (None: not counted yet) and
+        whether the database holds any fact or episode."""
+        indexes = self.indexes()
+        todo = schema.pending(None if indexes is None else {r["name"] for r in indexes})
+        schema.create(todo, self._create_rule)
+        if todo or indexes is None or any(r["state"] != "ONLINE" for r in indexes):
+            with driver_errors(self.uri):
+                self._driver.execute_query(
+                    cypher.load("admin/await_indexes"), database_=self.database
+                )
+        if keywords is None:
+            if stored:
+                self.count_keywords()
+            else:  # nothing to count
+                self._write_query("admin/keywords_version_set", {"version": KEYWORDS_VERSION})
+
+    def indexes(self) -> list[Row] | None:
+        """The database's indexes (``cypher/admin/indexes``); None when this user may not
+        list them (a role without SHOW INDEX): then every rule runs, each idempotent."""
+        try:
+            return self._read("admin/indexes")
+        except StoreUnavailable as exc:
+            refused = exc.__cause__
+            if isinstance(refused, Neo4jError) and "Security" in (refused.code or ""):
+                return None
+            raise
 
     def count_keywords(self) -> int:
         """Count the keyword terms of every fact and episode stored before the keyword
@@ -435,9 +458,9 @@ class Connection:
         self._driver.close()
 
 
-def _version(rows: list[Row]) -> tuple[int, int]:
+def _version(version: str | None) -> tuple[int, int]:
     """(year, month) of a calendar release, or (major, minor) of 5.x — 5.26 < 2026.02."""
-    parts = str(rows[0]["version"] if rows else "0.0").split(".")
+    parts = str(version or "0.0").split(".")
     try:
         return int(parts[0]), int(parts[1])
     except (ValueError, IndexError):

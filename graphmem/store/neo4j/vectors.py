@@ -15,6 +15,12 @@ from graphmem.store.base import (
 from graphmem.store.neo4j.connection import Connection
 from graphmem.store.neo4j.values import unlogged
 
+# graphmem's vector indexes and the queries that create them.
+_VECTOR_INDEXES = (
+    ("fact_embedding", "admin/fact_vector_index"),
+    ("episode_embedding", "admin/episode_vector_index"),
+)
+
 
 class Vectors(Connection):
     def recorded_embedder(self) -> dict[str, Any] | None:
@@ -23,28 +29,42 @@ class Vectors(Connection):
 
     def ensure_vectors(self, embedder_name: str, dimensions: int) -> None:
         recorded = self.recorded_embedder()
-        if recorded and recorded["pending"]:
+        if recorded is None:  # the first store here records its embedder (or reads the winner's)
+            with self._talk():
+                records, _, _ = self._driver.execute_query(
+                    cypher.load("admin/embedder_set"),
+                    {"name": embedder_name, "dimensions": dimensions},
+                    database_=self.database,
+                )
+            recorded = dict(records[0])
+        if recorded["pending"]:
             raise EmbeddingMismatch(interrupted(recorded["name"]))
-        if recorded and (recorded["name"], recorded["dimensions"]) != (embedder_name, dimensions):
+        if (recorded["name"], recorded["dimensions"]) != (embedder_name, dimensions):
             raise EmbeddingMismatch(
                 f"this Neo4j database's vectors were built by {recorded['name']!r} "
                 f"({recorded['dimensions']} dimensions) but the configured embedder is "
                 f"{embedder_name!r} ({dimensions}); {REEMBED_HINT}"
             )
-        for name in ("admin/fact_vector_index", "admin/episode_vector_index"):
-            self._create_rule(name, dimensions=dimensions)
-        with self._talk():
-            self._driver.execute_query(
-                cypher.load("admin/embedder_set"),
-                {"name": embedder_name, "dimensions": dimensions},
-                database_=self.database,
-            )
-            self._driver.execute_query(cypher.load("admin/await_indexes"), database_=self.database)
-        for row in self._read("admin/vector_indexes"):
-            if row["dimensions"] != dimensions:
+        # Listed once: an index there is checked, one missing is created (None: this user may
+        # not list indexes; creating is idempotent).
+        indexes = {r["name"]: r for r in self.indexes() or []}
+        waiting = False
+        for index, query in _VECTOR_INDEXES:
+            found = indexes.get(index)
+            if found is None:
+                self._create_rule(query, dimensions=dimensions)
+                waiting = True
+            elif found["dimensions"] != dimensions:
                 raise EmbeddingMismatch(
-                    f"vector index {row['name']} has {row['dimensions']} dimensions; the "
+                    f"vector index {index} has {found['dimensions']} dimensions; the "
                     f"embedder {embedder_name!r} makes {dimensions}"
+                )
+            else:
+                waiting = waiting or found["state"] != "ONLINE"
+        if waiting:
+            with self._talk():
+                self._driver.execute_query(
+                    cypher.load("admin/await_indexes"), database_=self.database
                 )
 
     # ---- re-embedding (graphmem/lifecycle/reembed.py) ---------------------------------------
