@@ -56,6 +56,7 @@ from graphmem.trust.secrets import (
     business,
     context,
     cues,
+    enter_key,
     entropy,
     id_formats,
     judge,
@@ -107,11 +108,14 @@ KINDS = (
 Span = tuple[int, int, str]  # start, end, kind
 
 _RULES = (
-    providers, structure, entropy, phrases, seeds, numerals, id_formats, shape, cues, context, typed
+    providers, structure, entropy, phrases, seeds, numerals, id_formats, shape, cues, context,
+    typed, enter_key,
 )  # fmt: skip
 # The learnt second judge reads every token after the rules (graphmem/trust/secrets/judge.py).
 _LAYERS = (*_RULES, judge)
-_BY_SHAPE = (entropy, phrases, seeds, numerals, id_formats, shape, cues, context, typed, judge)
+_BY_SHAPE = (
+    entropy, phrases, seeds, numerals, id_formats, shape, cues, context, typed, enter_key, judge
+)  # fmt: skip
 _PLACEHOLDER = re.compile(r"\[redacted:[a-z_]+\]")
 
 
@@ -199,6 +203,14 @@ class _AsciiDigits(dict[int, int]):
 
 _DIGITS = _AsciiDigits()
 
+_YEAR_RANGE = re.compile(r"((?:19|20)\d\d)\s?[-–—/]\s?((?:19|20)\d\d)")
+
+
+def _years_apart(value: str) -> bool:
+    """A span of years ("1990-1999", "2010–2020"): a period, no number anyone keeps secret."""
+    m = _YEAR_RANGE.fullmatch(value)
+    return m is not None and m.group(1) < m.group(2)
+
 
 def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
     # The layers read digits as ASCII ones: a card number or a code written in a script's
@@ -241,6 +253,7 @@ def _scan(text: str, layers: Sequence[Any] | None = None) -> list[Span]:
                 c
                 for c in found
                 if not placeholders.placeholder(view, c[0], c[1])
+                and not _years_apart(view[c[0] : c[1]])
                 and (
                     c[3] in ("seed_phrase", "card")
                     or not quantities.counted(view, c[0], c[1], lexicon.cached_cues(view))

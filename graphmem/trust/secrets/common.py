@@ -329,10 +329,13 @@ VALUE = r"""
     )"""
 # "password: x", "password=x", JSON "password": "x", PHP "password" => "x".
 ASSIGN = r"""(?:\\?["'])?[ \t]*(?:=>|:=|[:=])[ \t]*"""
-# "password is x", "password was changed to x".
+# "password is x", "password was changed to x", "password is literally x" (an adverb the
+# telling adds).
 NATURAL = r"""(?P<nl>\s+(?:is\s+now|is\s+still|will\s+be|should\s+be
     |has\s+been\s+(?:changed|set|updated|reset)\s+to
-    |(?:was\s+|got\s+)?(?:changed|set|updated|reset)\s+to|is|was)(?:\s*:\s*|\s+))"""
+    |(?:was\s+|got\s+)?(?:changed|set|updated|reset)\s+to|is|was)(?:\s*:\s*|\s+)
+    (?:(?:literally|actually|just|basically|currently|always|simply|really|officially
+       |apparently|probably|honestly|still|now)\s+)?)"""
 # "password for the staging box is x": a short prepositional phrase.
 FOR = r"""(?:\s+(?:for|to|on|of|at|in)(?:\s+[\w.@'’/:-]+){1,4}?)?"""
 LONG_KEY = r"""(?:(?<![A-Za-z0-9])|(?<=pg))

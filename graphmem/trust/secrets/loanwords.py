@@ -24,7 +24,7 @@ from anyascii import anyascii
 
 # A word: letters with the marks that join them (Dhivehi and Indic vowel signs are marks),
 # and the zero-width (non-)joiners Indic spellings keep inside a word ("ಪಾಸ್‌ವರ್ಡ್").
-_WORD = regex.compile(r"[\p{L}\p{M}]+(?:(?:['’]|[\u200c\u200d]+)[\p{L}\p{M}]+)*")
+WORD = regex.compile(r"[\p{L}\p{M}]+(?:(?:['’]|[\u200c\u200d]+)[\p{L}\p{M}]+)*")
 _NOT_LETTERS = re.compile(r"[^a-z]")
 _SILENT = re.compile(r"[aeiouyh]")
 _SOUNDS = str.maketrans("vftzc", "wwdss")
@@ -32,12 +32,16 @@ _DOUBLED = re.compile(r"(.)\1+")
 SKELETONS = ("pswd", "pswrd")
 
 
-def skeleton(word: str) -> str:
+def consonants(word: str) -> str:
     """The consonants of ``word`` romanised, in the classes a borrowing keeps apart."""
     roman = _NOT_LETTERS.sub("", anyascii(word).lower())
-    if not roman.startswith("p"):
-        return ""
     return _DOUBLED.sub(r"\1", _SILENT.sub("", roman).translate(_SOUNDS))
+
+
+def skeleton(word: str) -> str:
+    """:func:`consonants` of a word that starts with a p ("password" borrowed), else ""."""
+    roman = _NOT_LETTERS.sub("", anyascii(word).lower())
+    return consonants(word) if roman.startswith("p") else ""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -59,7 +63,7 @@ def spans(text: str) -> list[tuple[int, int]]:
     """Where ``text`` says "password" in a borrowed spelling."""
     return [
         m.span()
-        for m in _WORD.finditer(text)
+        for m in WORD.finditer(text)
         # Only a word that romanises to a "p" can be one: the rest cost one look.
         if anyascii(m.group()[0])[:1] in ("p", "P") and borrowed_password(m.group())
     ]

@@ -254,15 +254,31 @@ def _labelled_other(text: str, start: int) -> bool:
 _IBAN_HEAD = re.compile(r"[A-Z]{2}\d{2}[ -]?$")
 
 
-def _four_by_four(text: str, start: int, groups: list[str]) -> bool:
-    """Sixteen digits in four groups of four and no more, as a card is printed and read out:
-    a card's whether or not its check digit holds (a digit misread, a number typed from
-    memory is still the card). Not the middle of an IBAN ("DE89 3704 0044 0532 0130 00"),
-    which its own layer reads. Fail closed: nothing public is written this way but what is
-    labelled (a parcel, an IMEI: ``_labelled_other``)."""
+# How the card networks print their numbers, in groups: Visa, Mastercard and most others
+# 4-4-4-4 (and 4-4-4-4-3 at nineteen digits); American Express 4-6-5, from 34 or 37; Diners
+# Club 4-6-4, from 30, 36, 38 or 39.
+_PRINTED = (
+    ((4, 4, 4, 4), ""),
+    ((4, 4, 4, 4, 3), ""),
+    ((4, 6, 5), "34 37"),
+    ((4, 6, 4), "30 36 38 39"),
+)
+
+
+def _printed_as_card(text: str, start: int, groups: list[str]) -> bool:
+    """Digits in the groups a card network prints them in ("4532 6608 1974 2213", AmEx's
+    "3782 822463 10005"), as a card is printed and read out: a card's whether or not its
+    check digit holds (a digit misread, a number typed from memory is still the card). Not
+    the middle of an IBAN ("DE89 3704 0044 0532 0130 00"), which its own layer reads. Fail
+    closed: nothing public is written this way but what is labelled (a parcel, an IMEI:
+    ``_labelled_other``)."""
     if _IBAN_HEAD.search(text, max(0, start - 6), start):
         return False
-    return len(groups) == 4 and all(len(g) == 4 for g in groups)
+    sizes = tuple(len(g) for g in groups)
+    return any(
+        sizes == printed and (not heads or groups[0][:2] in heads.split())
+        for printed, heads in _PRINTED
+    )
 
 
 def _card_number_spans(text: str) -> Iterator[tuple[int, int]]:
@@ -277,13 +293,42 @@ def _card_number_spans(text: str) -> Iterator[tuple[int, int]]:
             digits = "".join(head)
             if (
                 13 <= len(digits) <= 19
-                and (luhn(digits) or (n == len(groups) and _four_by_four(text, m.start(), head)))
+                and (luhn(digits) or (n == len(groups) and _printed_as_card(text, m.start(), head)))
                 and not _is_year_list(head)
                 and not _labelled_other(text, m.start())
             ):
                 length = sum(len(g) for g in head) + n - 1
                 yield m.start(), m.start() + length
                 break
+    yield from _halves(text)
+
+
+# A card told in two halves, each as printed ("first eight: 4556 0192 … the other eight:
+# 7734 2081"), words between them and no other digit, the card named or its expiry after:
+# sixteen digits in four groups of four all the same (_printed_as_card), told in two goes.
+_FIRST_HALF = re.compile(r"(?<![\w-])[2-6]\d{3}[ -]\d{4}(?![\w-]|[ -]\d)")
+_SECOND_HALF = re.compile(r"(?<![\w-])\d{4}[ -]\d{4}(?![\w-]|[ -]\d)")
+_HALVES_APART = 80  # characters between the halves at most
+
+
+def _halves(text: str) -> Iterator[tuple[int, int]]:
+    for first in _FIRST_HALF.finditer(text):
+        second = _SECOND_HALF.search(text, first.end(), first.end() + _HALVES_APART)
+        if (
+            second is None
+            or re.search(r"\d", text[first.end() : second.start()])
+            or _IBAN_HEAD.search(text, max(0, first.start() - 6), first.start())
+            or _labelled_other(text, first.start())
+        ):
+            continue
+        halves = [re.split(r"[ -]", first.group()), re.split(r"[ -]", second.group())]
+        if any(_is_year_list(half) for half in halves):
+            continue  # "1990-1999, 2000-2009": years, not a card
+        lo = max(0, first.start() - _NEAR_CARD)
+        near = text[lo : second.end() + _CARD_REACH]
+        if _CARD_WORD.search(near) or _LOOSE_EXPIRY.search(near, second.end() - lo):
+            yield first.span()
+            yield second.span()
 
 
 def _card_spans(text: str) -> Iterator[Candidate]:

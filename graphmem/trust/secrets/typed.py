@@ -51,7 +51,7 @@ def _typed_token(word: str) -> bool:
 
 
 # What is typed is not another instruction: "type your password", "type it in".
-_DEIXIS = re.compile(
+DEIXIS = re.compile(
     r"(?:your|the|it|this|that|what|something|anything|dein|deine|votre|ton|tu|su)$", re.IGNORECASE
 )
 
@@ -200,7 +200,7 @@ def _phrase(
     if not 2 <= len(words) <= _MAX_WORDS:
         return None
     start, end = words[0].start(), words[-1].end()
-    if WHERE_IT_IS.match(text, start) or _DEIXIS.match(words[0].group()):
+    if WHERE_IT_IS.match(text, start) or DEIXIS.match(words[0].group()):
         return None  # "type what's on the sticker", "type your password"
     if any(c.concept not in _INSIDE and c.start < end and start < c.end for c in found):
         return None  # a word about access inside: an instruction, not the phrase
