@@ -95,6 +95,46 @@ def test_recall_is_planned_with_the_parameter_types_and_sizes_it_is_sent_with(
 
 
 @pytest.mark.neo4j
+def test_a_remembers_reads_are_planned_with_the_types_and_sizes_it_sends(
+    neo4j_uri: str, ns: Callable[[str], str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first remember on a database that was empty skips its reads (Connection.unwritten);
+    the plans made ahead are the ones the next remember's reads need."""
+    store = Neo4jStore(neo4j_uri, plan_ahead=False)
+    try:
+        memory = Memory(store=store)
+        sent: list[tuple[str, dict[str, str]]] = []
+        reads = {
+            "read/slot_versions",
+            "read/slot_statements",
+            "read/facts_of_slots",
+            "read/thread_turns_around",
+        }
+        records, send = Neo4jStore._records, Neo4jStore._send
+
+        def spy_records(self: Neo4jStore, name: str, params: dict[str, Any]) -> Any:
+            if name in reads:
+                sent.append((name, _types(params)))
+            return records(self, name, params)
+
+        def spy_send(self: Neo4jStore, name: str, params: dict[str, Any]) -> Any:
+            if name in reads:
+                sent.append((name, _types(params)))
+            return send(self, name, params)
+
+        monkeypatch.setattr(Neo4jStore, "_records", spy_records)
+        monkeypatch.setattr(Neo4jStore, "_send", spy_send)
+        for space in (ns("r")[:10], ns("remembered-with-a-longer-name")):
+            memory.remember("I live in Lisbon.", namespace=space)
+        planned = {(n, tuple(sorted(_types(p).items()))) for n, p in store.remember_plans()}
+        asked = {(name, tuple(sorted(types.items()))) for name, types in sent}
+        assert {name for name, _ in sent} == reads
+        assert asked <= planned, f"remember read what was not planned: {asked - planned}"
+    finally:
+        store.close()
+
+
+@pytest.mark.neo4j
 def test_opening_never_waits_for_planning_and_closing_at_once_raises_nothing(
     neo4j_uri: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -225,6 +225,12 @@ class GraphStore(Protocol):
     def slot_facts(self, namespace: str, slots: Iterable[str]) -> list[Row]:
         """Every fact of these slots, in any state, oldest ``valid_from`` first."""
 
+    def unwritten(self, namespace: str) -> bool:
+        """Whether ``namespace`` is known to hold nothing yet — a server's database that held
+        no fact and no episode when the store opened, and no write to it begun since — so a
+        ``remember`` need not read its slots or its thread (the claim of its slots still
+        catches another writer that came first). False whenever it is not known."""
+
     def slot_beliefs(self, namespace: str, slots: Iterable[str]) -> Pending[SlotBeliefs]:
         """What a write weighs new claims against, without reading the slots' history: their
         versions, statements, believed facts and those facts' support (see

@@ -126,7 +126,11 @@ def for_new_turn(
     thread = episode.get("thread")
     if thread is None:
         return {}, []
-    neighbours = store.thread_turns(namespace, thread, episode["occurred_at"], REACH)
+    neighbours = (
+        []  # a namespace known empty has no turn (GraphStore.unwritten)
+        if store.unwritten(namespace)
+        else store.thread_turns(namespace, thread, episode["occurred_at"], REACH)
+    )
     # Earlier-or-equal turns come before it: a turn recorded now is the latest of its instant.
     place = sum(1 for t in neighbours if t["occurred_at"] <= episode["occurred_at"])
     turns = [*neighbours[:place], episode, *neighbours[place:]]

@@ -91,13 +91,15 @@ class SlotRead:
     """The state of slots read without history (``read_slots(history=False)``), in two
     steps: made, it sends the read (:meth:`GraphStore.slot_beliefs`); :meth:`result`
     collects it. A write sends it before it stages its claims, so a store's server reads
-    while the write works."""
+    while the write works. Only a write reads so (its claim of the slots checks their
+    versions), so a namespace the store knows to be empty is not read at all."""
 
     def __init__(self, store: GraphStore, namespace: str, keys: Iterable[str]) -> None:
         self.keys = list(dict.fromkeys(keys))
         self._sent: Pending[SlotBeliefs] = (
             store.slot_beliefs(namespace, self.keys)
-            if self.keys
+            # A namespace known empty has no slot to read (GraphStore.unwritten).
+            if self.keys and not store.unwritten(namespace)
             else Ready(SlotBeliefs({}, [], [], [], {}))
         )
 

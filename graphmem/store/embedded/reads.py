@@ -44,6 +44,9 @@ class Reads(State):
         return rows
 
     @locked  # one consistent state: no write lands between the versions and the rest
+    def unwritten(self, namespace: str) -> bool:
+        return False  # its reads cost no server round trip: nothing to save
+
     def slot_beliefs(self, namespace: str, slots: Iterable[str]) -> Ready[SlotBeliefs]:
         slots = list(slots)
         versions = self.slot_versions(namespace, slots)

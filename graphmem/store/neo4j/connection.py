@@ -228,6 +228,9 @@ class Connection:
         self._keys: dict[tuple[str, str], bytes] = {}
         self._held = threading.local()  # .tx: the transaction of an open hold_slots block
         self._sent_connections = Budget(SENT_CONNECTIONS)
+        # Namespaces this store has begun a write to (see :meth:`unwritten`).
+        self._written: set[str] = set()
+        self._empty_at_open = False
         # Plan recall's statements in the background once the embedding size is known
         # (graphmem/store/neo4j/warmup.py); `planned` is set when that has ended.
         self._plan_ahead = plan_ahead
@@ -250,11 +253,26 @@ class Connection:
                 self._driver.verify_connectivity()
             state = self._read("admin/open_state")[0]
             self.in_index_filter = _version(state["version"]) >= (2026, 2)
+            self._empty_at_open = not state["stored"]
             if install_schema:
                 self.install_schema(keywords=state["keywords"], stored=state["stored"])
         except BaseException:
             self._driver.close()
             raise
+
+    def unwritten(self, namespace: str) -> bool:
+        """Whether ``namespace`` is known to hold nothing: the database held no fact and no
+        episode when this store opened, and this store has not begun a write to it since. A
+        first ``remember`` on a fresh database then reads no slot and no thread it would find
+        empty (four statements a cold server plans and runs for nothing, about a second:
+        docs/benchmarks-log.md, twenty-second session). Another process writing the same
+        slots meanwhile is caught by the write's claim of its slots (a stale version), and
+        the write tried again reads them: a conflict marks the namespace as written."""
+        return self._empty_at_open and namespace not in self._written
+
+    def written(self, namespace: str) -> None:
+        """Mark ``namespace`` as one this store has begun to write (or met a conflict in)."""
+        self._written.add(namespace)
 
     # ---- plumbing ---------------------------------------------------------
 

@@ -66,7 +66,7 @@ class Reads(Connection):
         (statements, facts), let_go = self._send_at_once(
             [
                 ("read/slot_statements", {"namespace": ns, "slots": wanted}),
-                ("read/facts_of_slots", _facts_params(ns, wanted, history=False)),
+                ("read/facts_of_slots", facts_params(ns, wanted, history=False)),
             ]
         )
         return _Beliefs(versions, statements, facts, let_go)
@@ -74,7 +74,7 @@ class Reads(Connection):
     def _slot_facts(self, namespace: str, slots: list[str], *, history: bool) -> SlotBeliefs:
         ns = check_namespace(namespace)
         records = self._read_plain(
-            "read/facts_of_slots", **_facts_params(ns, slots, history=history)
+            "read/facts_of_slots", **facts_params(ns, slots, history=history)
         )
         return _decode_facts(records)
 
@@ -355,7 +355,7 @@ def _one(record: neo4j.Record | None) -> list[Row]:
     return [] if record is None else [dict(record)]
 
 
-def _facts_params(namespace: str, slots: list[str], *, history: bool) -> dict[str, Any]:
+def facts_params(namespace: str, slots: list[str], *, history: bool) -> dict[str, Any]:
     return {
         "namespace": namespace,
         "slots": slots,

@@ -30,6 +30,7 @@ class Writes(Connection):
     @contextmanager
     def hold_slots(self, namespace: str, slots: Iterable[str]) -> Iterator[None]:
         ns = check_namespace(namespace)
+        self.written(ns)  # a write tried again after a conflict reads what it holds
         ids = sorted({slot_node_id(ns, key) for key in slots})
         with self._talk(), self._session() as session:
             tx = session.begin_transaction()
@@ -54,6 +55,7 @@ class Writes(Connection):
         change.validate()
         if change.is_empty():
             return
+        self.written(change.namespace)  # from now on its reads go to the server
         self._in_write(lambda tx: _apply(tx, change))
 
     def add_uses(self, namespace: str, uses: dict[str, int], at: datetime) -> None:

@@ -1,9 +1,14 @@
-"""graphmem's constraints and indexes on Neo4j (graphmem/store/neo4j/schema.py): a fresh
-database gets every rule, created on several sessions at once; a store that opens on a
-database with every rule creates nothing; a rule that went missing comes back, a retired
-one goes; several processes opening one bare database at once all open (issue 42: a fresh
-database's open was 37 schema statements one after another, and every later open sent them
-again)."""
+"""A fresh Neo4j database (issue 42: opening one and its first ``remember`` together took
+7-8 s on two cores).
+
+graphmem's constraints and indexes (graphmem/store/neo4j/schema.py): a fresh database gets
+every rule, created on several sessions at once; a store that opens on a database with every
+rule creates nothing (every open sent the 37 statements again); a rule that went missing
+comes back, a retired one goes; several processes opening one bare database at once all open.
+
+The first write (GraphStore.unwritten): a store that found the database empty reads no slot
+and no thread for its first ``remember`` in a namespace — and another process that wrote the
+same slots meanwhile is still superseded as if read."""
 
 from __future__ import annotations
 
@@ -171,3 +176,67 @@ def test_processes_opening_a_bare_database_at_once_all_open(bare: PrivateServer)
         assert out.strip() == "opened"
     found = _indexes(bare.uri)
     assert all(found.get(r.name) == "ONLINE" for r in schema.rules() if not r.drops)
+
+
+# --- the first write on a database that was empty when the store opened -------------------
+
+_TELL = textwrap.dedent(
+    """
+    import sys
+    from graphmem import Memory
+    with Memory.neo4j(sys.argv[1]) as mem:
+        mem.remember(sys.argv[3], sys.argv[2])
+    """
+)
+
+
+def _empty(uri: str) -> None:
+    with GraphDatabase.driver(uri) as driver:
+        driver.execute_query("MATCH (n) WHERE NOT n:IndexMeta DETACH DELETE n")
+
+
+@pytest.mark.neo4j
+def test_a_first_write_reads_nothing_it_knows_is_empty(
+    bare: PrivateServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from graphmem.store.neo4j import Neo4jStore
+
+    _empty(bare.uri)
+    read: list[str] = []
+    real = Neo4jStore.slot_beliefs
+
+    def counted(self: Neo4jStore, namespace: str, slots: object) -> object:
+        read.append(namespace)
+        return real(self, namespace, slots)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Neo4jStore, "slot_beliefs", counted)
+    with Memory.neo4j(bare.uri) as mem:
+        mem.remember("I live in Oslo.", "first-write")
+        assert read == []  # the database held nothing: no slot to read
+        mem.remember("I moved to Bergen.", "first-write")
+        assert read == ["first-write"]  # once written, read as always
+        assert "Bergen" in mem.recall("where do I live now?", "first-write")[0].text
+        assert [f.object for f in mem.facts("first-write")] == ["Bergen"]
+
+
+@pytest.mark.neo4j
+def test_another_process_writing_first_is_superseded_as_if_read(bare: PrivateServer) -> None:
+    """This store opens on an empty database; another process then tells "Oslo"; this
+    store's first write, reading nothing, claims the slot as new, finds it taken, and tries
+    again reading it: "Bergen" supersedes "Oslo"."""
+    _empty(bare.uri)
+    with Memory.neo4j(bare.uri) as mem:
+        told = subprocess.run(
+            [sys.executable, "-c", _TELL, bare.uri, "raced", "I live in Oslo."],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert told.returncode == 0, told.stderr[-2000:]
+        mem.remember("I live in Bergen now.", "raced")
+        current = mem.facts("raced")
+        assert [f.object for f in current] == ["Bergen"]
+        history = mem.history(current[0].id, "raced")
+        assert "Oslo" in [f.object for f in history]
