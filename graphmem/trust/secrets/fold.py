@@ -27,7 +27,9 @@ def case(text: str) -> str:
     # One character for one character, so positions in the folded text are positions in
     # the original (str.casefold may lengthen "ß"); a final sigma folds like the data's; a
     # hyphen joins words as a space does ("first-school question", "Wi-Fi").
-    lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a letter lowered into two ("İ"): keep it as it was
+        lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
     return lowered.replace("ς", "σ").replace("-", " ")
 
 
