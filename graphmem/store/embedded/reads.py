@@ -43,10 +43,10 @@ class Reads(State):
         rows.sort(key=lambda row: (row["valid_from"], row["recorded_at"], row["id"]))
         return rows
 
-    @locked  # one consistent state: no write lands between the versions and the rest
     def unwritten(self, namespace: str) -> bool:
         return False  # its reads cost no server round trip: nothing to save
 
+    @locked  # one consistent state: no write lands between the versions and the rest
     def slot_beliefs(self, namespace: str, slots: Iterable[str]) -> Ready[SlotBeliefs]:
         slots = list(slots)
         versions = self.slot_versions(namespace, slots)

@@ -95,9 +95,7 @@ def create(todo: list[Rule], run: Callable[[str], None]) -> None:
         if rule.drops:
             run(rule.query)
     dealt = by_session(todo)
-    if len(dealt) <= 1:
-        for rule in dealt[0] if dealt else []:
-            run(rule.query)
+    if not dealt:
         return
 
     def one_session(rules_: list[Rule]) -> None:

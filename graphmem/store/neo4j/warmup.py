@@ -127,9 +127,9 @@ class PlanAhead(Channels):
         plans: list[tuple[str, dict[str, Any]]] = []
         now = datetime.now(UTC)
         day = "~" + now.date().isoformat()
+        slot = slot_key("planned", "planned", GLOBAL)
         for namespace in _NAMESPACES:
             ns = _nobody(namespace)
-            slot = slot_key("planned", "planned", GLOBAL)
             plans += [
                 ("read/slot_versions", {"namespace": ns, "ids": [slot_node_id(ns, slot)]}),
                 ("read/slot_statements", {"namespace": ns, "slots": [slot]}),

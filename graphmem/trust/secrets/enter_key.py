@@ -22,7 +22,7 @@ the message is not an instruction to type (the key alone is named in help text).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from graphmem.trust.secrets import loanwords
 from graphmem.trust.secrets.common import WHERE_IT_IS, Candidate
@@ -88,19 +88,19 @@ def _typed_words(
 ) -> tuple[int, int] | None:
     """Latin script: the words after the first verb of the clause, up to the next cue or the
     key; the verb last, the words before it."""
-    marks = sorted([c.start for c in found if lo <= c.start < key] + [key])
-    for verb in (v for v in verbs if lo <= v.start < key):
-        stop = min(m for m in marks if m >= verb.end)
-        words = list(_TOKEN.finditer(text, verb.end, stop))
-        if words and (len(words) > 1 or len(words[0].group()) > 4):
-            return _told(text, words)
-        before = list(_TOKEN.finditer(text, lo, verb.start))[-_VERB_LAST:]
-        return _told(text, [w for w in before if not any(_inside(w, c) for c in found)])
-    return None
+    verb = next((v for v in verbs if lo <= v.start < key), None)
+    if verb is None:
+        return None
+    stop = min([c.start for c in found if verb.end <= c.start < key] + [key])
+    words = list(_TOKEN.finditer(text, verb.end, stop))
+    if words and (len(words) > 1 or len(words[0].group()) > 4):
+        return _told(text, words)
+    before = list(_TOKEN.finditer(text, lo, verb.start))[-_VERB_LAST:]
+    return _told(text, [w for w in before if not _overlaps(w.span(), found)])
 
 
-def _inside(word: re.Match[str], cue: Cue) -> bool:
-    return cue.start < word.end() and word.start() < cue.end
+def _overlaps(span: tuple[int, int], cues: Iterable[Cue]) -> bool:
+    return any(c.start < span[1] and span[0] < c.end for c in cues)
 
 
 def _told(text: str, words: list[re.Match[str]]) -> tuple[int, int] | None:
@@ -115,7 +115,7 @@ def spans(text: str) -> Iterator[Candidate]:
     if len(text) < 12 or not (pressed := keys(text)):
         return
     found = cached_cues(text)
-    found = tuple(c for c in found if not any(c.start < e and s < c.end for s, e in pressed))
+    found = tuple(c for c in found if not any(_overlaps(key, [c]) for key in pressed))
     verbs = [c for c in found if c.concept in (TYPE, OPEN)]
     if not verbs and not any(c.concept in (MACHINE, ASKS) for c in found):
         return

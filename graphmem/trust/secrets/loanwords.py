@@ -32,16 +32,23 @@ _DOUBLED = re.compile(r"(.)\1+")
 SKELETONS = ("pswd", "pswrd")
 
 
+def _roman(word: str) -> str:
+    return _NOT_LETTERS.sub("", anyascii(word).lower())
+
+
+def _reduced(roman: str) -> str:
+    return _DOUBLED.sub(r"\1", _SILENT.sub("", roman).translate(_SOUNDS))
+
+
 def consonants(word: str) -> str:
     """The consonants of ``word`` romanised, in the classes a borrowing keeps apart."""
-    roman = _NOT_LETTERS.sub("", anyascii(word).lower())
-    return _DOUBLED.sub(r"\1", _SILENT.sub("", roman).translate(_SOUNDS))
+    return _reduced(_roman(word))
 
 
 def skeleton(word: str) -> str:
     """:func:`consonants` of a word that starts with a p ("password" borrowed), else ""."""
-    roman = _NOT_LETTERS.sub("", anyascii(word).lower())
-    return consonants(word) if roman.startswith("p") else ""
+    roman = _roman(word)
+    return _reduced(roman) if roman.startswith("p") else ""
 
 
 @functools.lru_cache(maxsize=4096)
