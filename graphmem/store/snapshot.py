@@ -178,13 +178,29 @@ def _edge_tuples(group: dict[str, Any], rows: list[list[Any]]) -> list[tuple[Any
     return [(row[s], row[t], row[k], {n: row[at] for n, at in pairs}) for row in rows]
 
 
+# Datetimes already made, by their text: records share them (a write's recorded_at, the
+# end of time), so an open at 100k facts holds a few hundred datetimes, not 1.3 million.
+# Bounded: a long-lived process reading many distinct times starts the table again.
+_DATES: dict[str, datetime] = {}
+_DATES_HELD = 200_000
+
+
+def _date(iso: str) -> datetime:
+    found = _DATES.get(iso)
+    if found is None:
+        if len(_DATES) >= _DATES_HELD:
+            _DATES.clear()
+        found = _DATES[iso] = _fromiso(iso)
+    return found
+
+
 def _revive(value: Any) -> Any:
     """``value`` with every ``{"$dt": iso}`` in it a datetime (lists and dicts changed
     in place)."""
     kind = value.__class__
     if kind is dict:
         if len(value) == 1 and _DT in value:
-            return _fromiso(value[_DT])
+            return _date(value[_DT])
         pairs: Iterable[tuple[Any, Any]] = value.items()
     elif kind is list:
         pairs = enumerate(value)
@@ -196,7 +212,8 @@ def _revive(value: Any) -> Any:
             # A datetime, the usual case, without a call of its own (a reopen makes
             # a million and a half of them at 100k facts).
             if len(item) == 1 and _DT in item:
-                value[key] = _fromiso(item[_DT])
+                iso = item[_DT]
+                value[key] = _DATES.get(iso) or _date(iso)
             else:
                 value[key] = _revive(item)  # replaces a value: the dict keeps its size
         elif kind is list:

@@ -11,7 +11,8 @@ import numpy as np
 
 from graphmem.store.base import NAMING, FactFilter, Ready, SlotBeliefs
 from graphmem.store.changes import LABELS, Row
-from graphmem.store.embedded.state import State, locked
+from graphmem.store.embedded.state import State, locked, public_row
+from graphmem.store.embedded.storage import AUDIT
 from graphmem.store.keywords import keyword_text
 from graphmem.store.rows import slot_key, slot_node_id
 from graphmem.temporal import END_OF_TIME, holds
@@ -237,7 +238,7 @@ class Reads(State):
 
     @locked
     def audit(self, namespace: str, since: datetime | None) -> list[Row]:
-        rows = self._rows(namespace, "AuditEntry", self._by_label[("AuditEntry", namespace)])
+        rows = [public_row(row) for row in self._db.audit_rows(namespace)]
         if since is not None:
             rows = [row for row in rows if row["at"] >= since]
         rows.sort(key=lambda row: (row["at"], row["id"]))
@@ -275,9 +276,9 @@ class Reads(State):
 
     @locked
     def audit_of(self, namespace: str, target_ids: Iterable[str]) -> list[Row]:
-        # From the index by target: a namespace holds an audit entry per write.
-        found = (self._audits.get((namespace, target), ()) for target in set(target_ids))
-        return self._rows(namespace, "AuditEntry", sorted({a for ids in found for a in ids}))
+        # From the database's index by target: a namespace holds an audit entry per write.
+        rows = self._db.audit_rows(namespace, targets=sorted(set(target_ids)))
+        return sorted((public_row(row) for row in rows), key=lambda row: row["id"])
 
     @locked
     def facts_about(self, namespace: str, entity_key: str) -> list[Row]:
@@ -292,6 +293,8 @@ class Reads(State):
 
     @locked
     def ids(self, namespace: str, label: str) -> list[str]:
+        if label == AUDIT:
+            return self._db.audit_ids(namespace)
         return sorted(self._by_label[(label, namespace)])
 
     @locked
@@ -303,11 +306,12 @@ class Reads(State):
     def export_rows(self, namespace: str) -> dict[str, list[Row]]:
         out: dict[str, list[Row]] = {}
         for label in LABELS:
-            ids = sorted(self._by_label[(label, namespace)])
-            out[label] = [
-                {k: v for k, v in row.items() if v is not None}
-                for row in self._rows(namespace, label, ids)
-            ]
+            if label == AUDIT:
+                rows = [public_row(row) for row in self._db.audit_rows(namespace)]
+                rows.sort(key=lambda row: row["id"])
+            else:
+                rows = self._rows(namespace, label, sorted(self._by_label[(label, namespace)]))
+            out[label] = [{k: v for k, v in row.items() if v is not None} for row in rows]
         out["supports"], out["supersessions"], out["stated"] = [], [], []
         for statement_id in sorted(self._by_label[("Statement", namespace)]):
             for _, episode, key in self._graph.out_edges(statement_id, keys=True):
@@ -340,7 +344,8 @@ class Reads(State):
         wanted = needle.casefold()
         found: list[Row] = []
         g = self._graph
-        for node, data in g.nodes(data=True):
+        audit = self._db.audit_rows(namespace)
+        for node, data in [*g.nodes(data=True), *((row["id"], row) for row in audit)]:
             if data.get("namespace") != namespace:
                 continue
             for key, value in data.items():
@@ -348,6 +353,8 @@ class Reads(State):
                     found.append(
                         {"kind": "node", "label": data["label"], "id": node, "property": key}
                     )
+            if node not in g:
+                continue  # an audit entry: no relationships
             for _, _, rel, attrs in g.out_edges(node, keys=True, data=True):
                 for key, value in attrs.items():
                     if wanted in str(value).casefold():
@@ -378,7 +385,8 @@ class Reads(State):
 
     def _datetimes(self, namespace: str) -> Iterator[tuple[str, str, str, dict[str, Any], str]]:
         g = self._graph
-        for node, data in g.nodes(data=True):
+        audit = self._db.audit_rows(namespace)
+        for node, data in [*g.nodes(data=True), *((row["id"], row) for row in audit)]:
             if data.get("namespace") != namespace:
                 continue
             for key, value in data.items():
@@ -413,8 +421,8 @@ class Reads(State):
     def counts(self, namespace: str) -> dict[str, int]:
         return {
             label: len(self._by_label[(label, namespace)])
-            for label in ("Episode", "Entity", "Fact", "Statement", "AuditEntry", "Tombstone")
-        }
+            for label in ("Episode", "Entity", "Fact", "Statement", "Tombstone")
+        } | {AUDIT: len(self._db.audit_ids(namespace))}
 
 
 _TURN_FIELDS = (

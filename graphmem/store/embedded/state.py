@@ -69,9 +69,11 @@ class State:
         self._entity: dict[tuple[str, str], str] = {}
         self._said: dict[tuple[str, str], set[str]] = defaultdict(set)  # slot -> statements
         # What a forget asks about one record, without a pass over the namespace: the
-        # statements naming an entity key, and the audit entries about a record.
+        # statements naming an entity key.
         self._named: dict[tuple[str, str], set[str]] = defaultdict(set)
-        self._audits: dict[tuple[str, str], set[str]] = defaultdict(set)
+        # Audit entries live in the database only (storage.py): the rows a write adds,
+        # changes (None: deletes), until it commits them.
+        self._audit_writes: dict[str, dict[str, Any] | None] = {}
         # Facts and episodes by (label, namespace): rows, vectors, keywords (indexes.py).
         self._tables: dict[tuple[str, str], Table] = defaultdict(Table)
         self._files = IndexFiles(self.path)
@@ -130,6 +132,27 @@ class State:
         links = self._graph._pred[entity]
         return [u for u, rels in links.items() for rel in rels if rel in wanted]
 
+    def _link_entities(self) -> None:
+        """Every fact's SUBJECT and OBJECT relationships, made from its keys: the database
+        does not store them (``storage.DERIVED``). In the graph's node order, as a fact's
+        links were added when it was written."""
+        succ, pred, entity = self._graph._succ, self._graph._pred, self._entity
+        for node, data in self._graph._node.items():
+            if data["label"] != "Fact":
+                continue
+            ns, out = data["namespace"], succ[node]
+            ends = [("SUBJECT", data["subject_key"])]
+            if data.get("object_is_entity"):
+                ends.append(("OBJECT", data["object_key"]))
+            for rel, key in ends:
+                target = entity.get((ns, key))
+                if target is None:
+                    continue  # its entity is gone, and the link went with it
+                keys = out.get(target)
+                if keys is None:
+                    keys = out[target] = pred[target][node] = {}
+                keys[rel] = {}
+
     def _add_node(self, label: str, ns: str, row: Row, vector: Any = None) -> None:
         data = {**row, "label": label, "namespace": ns}
         data.pop("embedding", None)
@@ -152,8 +175,6 @@ class State:
             self._said[(ns, data["slot"])].add(node_id)
             for key in _named_keys(data):
                 self._named[(ns, key)].add(node_id)
-        elif label == "AuditEntry" and (target := data.get("target_id")):
-            self._audits[(ns, target)].add(node_id)
         if label in INDEXED and not indexed:
             self._index_table(node_id, data, vector)
 
@@ -189,8 +210,6 @@ class State:
             self._said[(ns, data["slot"])].discard(node_id)
             for key in _named_keys(data):
                 _discard(self._named, (ns, key), node_id)
-        elif label == "AuditEntry" and (target := data.get("target_id")):
-            _discard(self._audits, (ns, target), node_id)
         self._graph.remove_node(node_id)
 
 

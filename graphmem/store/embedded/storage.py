@@ -11,6 +11,13 @@ gives freed pages back, ``wipe.py`` zeroes what a page rebuilt by SQLite kept of
 cells it moved, and the WAL, whose older frames would otherwise still hold the rows as
 they were, is emptied.
 
+A fact's links to its subject and object entities are not rows (``DERIVED``): its
+properties name them, and the open links them again.
+
+Audit entries (one or more per write, read only when an audit asks) have a table of their
+own, indexed by namespace and target, and are read from it when asked: an open reads
+only what the graph holds.
+
 SQLite checks its page structure, not the content of a record, so each row carries a
 CRC-32 of its body, and ``meta`` keeps the number of rows of each table: a flipped byte
 inside a record, or a damaged page that hides rows, is ``StoreCorrupt`` naming the file
@@ -38,11 +45,15 @@ from graphmem.store.rows import dumps
 from graphmem.store.snapshot import fast_loads
 
 DATABASE = "store.db"
-FORMAT = 1  # of the tables below; meta "format"
+FORMAT = 2  # of the tables below; meta "format" (1: audit entries among the nodes)
+AUDIT = "AuditEntry"  # the label whose rows live in ``audit``
+# Relationships not stored: a fact's links to its entities follow from its subject_key and
+# object_key, and the open makes them (a fifth of the rows an open would read).
+DERIVED = frozenset({"SUBJECT", "OBJECT"})
 # The header's user_version holds the write counter (modulo this) as of the last close
 # that wiped: a graphmem that does not wipe moves the counter and never the mark.
 _MARKS = 1 << 31
-_TABLES = ("nodes", "edges", "vectors")
+_TABLES = ("nodes", "edges", "vectors", "audit")
 # Rowid tables: a row of a kilobyte or more (a vector, a long episode) fits a page of
 # one (a WITHOUT ROWID table gives each its own overflow page: 85 MB at 10k facts).
 _SCHEMA = """
@@ -55,7 +66,23 @@ CREATE TABLE IF NOT EXISTS vectors (id TEXT PRIMARY KEY, vector BLOB NOT NULL,
     crc INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, body TEXT NOT NULL,
     crc INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS audit (id TEXT PRIMARY KEY, namespace TEXT NOT NULL,
+    target TEXT, body TEXT NOT NULL, crc INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS audit_by_target ON audit (namespace, target);
 """
+# A format 1 database's audit entries, moved to their table (each row's checksum then
+# covers the columns it is found by as well).
+_OLD_AUDIT = f"""
+SELECT id, json_extract(body, '$.namespace'), json_extract(body, '$.target_id'), body, crc
+    FROM nodes WHERE json_extract(body, '$.label') = '{AUDIT}'
+"""
+_DROP_MOVED = f"DELETE FROM nodes WHERE json_extract(body, '$.label') = '{AUDIT}'"
+_AUDIT_ROWS = "SELECT id, namespace, target, CAST(body AS BLOB), crc FROM audit"
+_AUDIT_CHECK = """SELECT id, namespace, coalesce(target, ''), CAST(body AS BLOB), crc, rowid
+    FROM audit"""
+_AUDIT_INDEX = """SELECT namespace, coalesce(target, ''), rowid
+    FROM audit INDEXED BY audit_by_target"""
+_AUDIT_ROW_CRC = "SELECT id, namespace, coalesce(target, ''), body, crc FROM audit"
 
 
 def _crc(*parts: str | bytes) -> int:
@@ -67,6 +94,11 @@ def _crc(*parts: str | bytes) -> int:
         crc = zlib.crc32(part.encode("utf-8") if isinstance(part, str) else part, crc)
         crc = zlib.crc32(b"\0", crc)
     return crc
+
+
+def _audit_crc(node: str, namespace: str, target: str | None, body: bytes) -> int:
+    """An audit row's CRC: ``_crc`` of its id, namespace, target ("" when none) and body."""
+    return _crc(node, namespace, target or "", body)
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -147,8 +179,12 @@ class Database:
     # ---- reads --------------------------------------------------------------
 
     def load(self) -> Loaded:
-        """Every row, checked: ``StoreCorrupt`` on a damaged page, a row whose CRC
-        fails, or fewer or more rows than the last commit recorded."""
+        """Every row the graph holds, checked: ``StoreCorrupt`` on a damaged page, a row
+        whose CRC fails, or fewer or more rows than the last commit recorded. Audit
+        entries stay in their table (counted here, checked when read)."""
+        with guarded(self.path):
+            if self._meta_value("format") == 1:
+                self._upgrade()
         out = Loaded()
         # Bodies read as bytes (CAST): checked and parsed without a decode and an encode
         # of every row in Python. Each row's CRC is ``_crc`` of its columns, written out
@@ -180,14 +216,95 @@ class Database:
                 if crc32(join((node.encode(), blob, nul))) != crc:
                     raise _damaged(f"vector {node!r}")
                 vectors[node] = np.frombuffer(blob, dtype="<f4")
+            # Audit entries are parsed when read, but checked now: damage is refused
+            # before an open changes the file (its erasure), as for every other row.
+            # Their index too, entry by entry: a damaged index page or key would otherwise
+            # surface only when a query used it, after the open had written.
+            listed = set()
+            for node, ns, target, body, crc, rowid in self.db.execute(_AUDIT_CHECK):
+                if crc32(join((node.encode(), ns.encode(), target.encode(), body, nul))) != crc:
+                    raise _damaged(f"audit entry {node!r}")
+                listed.add((ns, target, rowid))
+            indexed = self.db.execute(_AUDIT_INDEX).fetchall()
+            if len(indexed) != len(listed) or listed.difference(indexed):
+                raise _damaged("the audit entries' index")
+            audit = len(listed)
         except (sqlite3.DatabaseError, ValueError, TypeError, AttributeError) as exc:
             raise corrupt(self.path, exc) from exc
         found = {"nodes": len(out.nodes), "edges": len(out.edges), "vectors": len(out.vectors)}
+        found["audit"] = audit
         recorded = out.meta.get("counts", found if not out.meta else None)
         if recorded != found:
             raise corrupt(self.path, f"rows {found}, the last commit recorded {recorded}")
         self.counts = found
         return out
+
+    def _upgrade(self) -> None:
+        """Format 1 to 2 in one transaction: the audit entries move to their table, the
+        derived relationships go."""
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            moved = 0
+            for node, ns, target, body, crc in db.execute(_OLD_AUDIT).fetchall():
+                if _crc(node, body) != crc or not isinstance(ns, str):
+                    raise corrupt(self.path, _damaged(f"node {node!r}"))
+                row = (node, ns, target, body, _audit_crc(node, ns, target, body.encode()))
+                db.execute("INSERT INTO audit VALUES (?, ?, ?, ?, ?)", row)
+                moved += 1
+            db.execute(_DROP_MOVED)
+            derived = ", ".join(f"'{key}'" for key in sorted(DERIVED))
+            dropped = db.execute(f"DELETE FROM edges WHERE key IN ({derived})").rowcount
+            counts = self._meta_value("counts")
+            if isinstance(counts, dict):
+                counts = {
+                    **counts,
+                    "nodes": counts.get("nodes", 0) - moved,
+                    "edges": counts.get("edges", 0) - dropped,
+                    "audit": moved,
+                }
+                self._set_meta("counts", counts)
+            self._set_meta("format", FORMAT)
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+
+    def audit_rows(
+        self, namespace: str, *, targets: Iterable[str] | None = None, ids: Iterable[str] = ()
+    ) -> list[dict[str, Any]]:
+        """The audit entries of ``namespace`` (about ``targets``, or with ``ids``, when
+        given), each checked: its CRC, and that the columns it is found by agree with it."""
+        where: list[tuple[str, tuple[str, ...]]]
+        if targets is not None:
+            where = [(" WHERE namespace = ? AND target = ?", (namespace, t)) for t in targets]
+        elif ids:
+            where = [(" WHERE id = ? AND namespace = ?", (i, namespace)) for i in ids]
+        else:
+            where = [(" WHERE namespace = ?", (namespace,))]
+        out = []
+        with guarded(self.path):
+            try:
+                for clause, params in where:
+                    # Fetched whole: a cursor left open by a damaged row would hold
+                    # the table against the checkpoint at close.
+                    found = self.db.execute(_AUDIT_ROWS + clause, params).fetchall()
+                    for node, ns, target, body, crc in found:
+                        if _audit_crc(node, ns, target, body) != crc:
+                            raise _damaged(f"audit entry {node!r}")
+                        row = fast_loads(body)
+                        if row.get("namespace") != ns or row.get("target_id") != target:
+                            raise _damaged(f"audit entry {node!r}'s index columns")
+                        out.append(row)
+            except (ValueError, TypeError, AttributeError) as exc:
+                raise corrupt(self.path, exc) from exc
+        return out
+
+    def audit_ids(self, namespace: str) -> list[str]:
+        query = "SELECT id FROM audit WHERE namespace = ? ORDER BY id"
+        with guarded(self.path):
+            return [node for (node,) in self.db.execute(query, (namespace,))]
 
     def texts(self, namespace: str) -> Iterator[tuple[str, str]]:
         """(file, text) of every row of ``namespace`` in the database: nodes, and the
@@ -201,6 +318,8 @@ class Database:
         for source, target, key, body in rows:
             if source in inside or target in inside:
                 yield DATABASE, f"{source} {key} {target} {body}"
+        for (body,) in self.db.execute("SELECT body FROM audit WHERE namespace = ?", (namespace,)):
+            yield DATABASE, body
 
     # ---- writes -------------------------------------------------------------
 
@@ -213,8 +332,8 @@ class Database:
     ) -> None:
         """One transaction: each node's row replaced (``None``: deleted, with its outgoing
         relationships and its vector), each listed node's outgoing relationships replaced
-        by the given ``(target, key, properties)``, each vector replaced (``None``:
-        deleted), and the meta values set."""
+        by the given ``(target, key, properties)`` (but for the ``DERIVED`` ones, which are
+        not stored), each vector replaced (``None``: deleted), and the meta values set."""
         counts = dict(self.counts)
         with guarded(self.path):
             self._write(counts, nodes, edges, vectors, meta)
@@ -236,6 +355,7 @@ class Database:
             db.execute("BEGIN IMMEDIATE")
             for node, data in nodes:
                 counts["nodes"] -= db.execute("DELETE FROM nodes WHERE id = ?", (node,)).rowcount
+                counts["audit"] -= db.execute("DELETE FROM audit WHERE id = ?", (node,)).rowcount
                 if data is None:
                     # Its incoming relationships go with their sources' (listed in edges).
                     gone = db.execute("DELETE FROM edges WHERE source = ?", (node,)).rowcount
@@ -245,6 +365,12 @@ class Database:
                     ).rowcount
                     continue
                 body = dumps(data)
+                if data.get("label") == AUDIT:
+                    ns, target = data["namespace"], data.get("target_id")
+                    entry = (node, ns, target, body, _audit_crc(node, ns, target, body.encode()))
+                    db.execute("INSERT INTO audit VALUES (?, ?, ?, ?, ?)", entry)
+                    counts["audit"] += 1
+                    continue
                 db.execute("INSERT INTO nodes VALUES (?, ?, ?)", (node, body, _crc(node, body)))
                 counts["nodes"] += 1
             for source, out in edges:
@@ -252,6 +378,8 @@ class Database:
                     "DELETE FROM edges WHERE source = ?", (source,)
                 ).rowcount
                 for target, key, props in out:
+                    if key in DERIVED:
+                        continue
                     body = dumps(props)
                     db.execute(
                         "INSERT INTO edges VALUES (?, ?, ?, ?, ?)",
@@ -327,9 +455,13 @@ class Database:
 
     def _seq(self) -> int:
         """The write counter the store keeps in meta (0 before its first write)."""
+        found = self._meta_value("seq")
+        return int(found) if isinstance(found, int) else 0
+
+    def _meta_value(self, name: str) -> Any:
         rows = self.db.execute("SELECT name, body FROM meta")  # a few small rows
-        found = [fast_loads(body.encode()) for name, body in rows if name == "seq"]
-        return int(found[0]) if found and isinstance(found[0], int) else 0
+        found = [fast_loads(body.encode()) for key, body in rows if key == name]
+        return found[0] if found else None
 
     def vacuum(self) -> None:
         """Rewrite the whole file (``graphmem purge``): no free page or cell remains."""
@@ -389,9 +521,17 @@ def salvage(path: Path) -> Salvaged:
         "nodes": "SELECT id, body, crc FROM nodes",
         "edges": "SELECT source, target, key, body, crc FROM edges",
         "vectors": "SELECT id, vector, crc FROM vectors",
+        "audit": _AUDIT_ROW_CRC,
     }
+    kept = dict.fromkeys(queries, 0)
+    try:
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_schema")}
+    except sqlite3.DatabaseError:
+        tables = set(queries)  # each table's read below says what is wrong
     try:
         for table, query in queries.items():
+            if table == "audit" and table not in tables:
+                continue  # format 1: audit entries among the nodes
             read = 0
             try:
                 for row in db.execute(query):
@@ -400,6 +540,7 @@ def salvage(path: Path) -> Salvaged:
                         intact = _crc(*row[:-1]) == row[-1]
                         if intact:
                             _keep(out, table, row)
+                            kept[table] += 1
                     except (ValueError, TypeError, AttributeError):
                         intact = False
                     if not intact:
@@ -409,7 +550,9 @@ def salvage(path: Path) -> Salvaged:
     finally:
         db.close()
     recorded = out.meta.get("counts")
-    found = {"nodes": len(out.nodes), "edges": len(out.edges), "vectors": len(out.vectors)}
+    found = {table: kept[table] for table in _TABLES}
+    if isinstance(recorded, dict):
+        recorded = {"audit": 0, **recorded}  # format 1 recorded no audit table
     if recorded is not None and recorded != found and not out.lost:
         out.lost.append(f"rows {found}, the last commit recorded {recorded}")
     return out
@@ -418,6 +561,8 @@ def salvage(path: Path) -> Salvaged:
 def _keep(out: Loaded, table: str, row: tuple[Any, ...]) -> None:
     if table == "meta":
         out.meta[row[0]] = fast_loads(row[1].encode("utf-8"))
+    elif table == "audit":
+        out.nodes.append(fast_loads(row[3].encode("utf-8")))
     elif table == "nodes":
         out.nodes.append(fast_loads(row[1].encode("utf-8")))
     elif table == "edges":

@@ -31,7 +31,7 @@ from graphmem.store.embedded import migrate
 from graphmem.store.embedded.reads import Reads
 from graphmem.store.embedded.recall import Channels
 from graphmem.store.embedded.state import decode_vector, locked
-from graphmem.store.embedded.storage import FORMAT, Database, corrupt
+from graphmem.store.embedded.storage import AUDIT, FORMAT, Database, corrupt
 from graphmem.store.embedded.written import outgoing, written
 from graphmem.store.indexes import INDEXED, Table
 from graphmem.store.keywords import keyword_counts
@@ -118,7 +118,12 @@ class EmbeddedStore(Reads, Channels):
         old = migrate.read_old(self.path)
         held = old.snapshot
         if held.state is not None:
-            self._restore(held.state, held.vectors, None)
+            state = held.state
+            for node in state["nodes"]:
+                if node.get("label") == AUDIT:  # to their table, not the graph
+                    self._audit_writes[node["id"]] = node
+            nodes = [node for node in state["nodes"] if node.get("label") != AUDIT]
+            self._restore({**state, "nodes": nodes}, held.vectors, None)
         for _, payload in old.entries:
             self._mutate(_change_from(payload))
         self._meta = {**old.meta, "format": FORMAT, "seq": 1}
@@ -126,6 +131,8 @@ class EmbeddedStore(Reads, Channels):
         self._db.clear()
         g = self._graph
         nodes = [(node, data) for node, data in g.nodes(data=True)]
+        nodes += [(node, row) for node, row in self._audit_writes.items() if row is not None]
+        self._audit_writes = {}
         edges = [(node, outgoing(g, node)) for node in g]
         self._db.write(nodes, edges, self._vectors(), self._meta)
         self._files.clear()  # made beside the old snapshot: written again at close
@@ -153,6 +160,7 @@ class EmbeddedStore(Reads, Channels):
                 self._index(node, data, None, indexed=True)
             else:
                 self._index(node, data, vectors.get(node))
+        self._link_entities()
         for key, table in loaded.items():
             if set(table.row_of) == self._by_label[key]:
                 self._tables[key] = table
@@ -205,13 +213,15 @@ class EmbeddedStore(Reads, Channels):
         pred = self._graph._pred
         into = [u for ids in change.removals.values() for n in ids if n in pred for u in pred[n]]
         forgetting = _forgetting(change)
+        self._audit_writes = {}
         self._mutate(change)
         nodes, edges, vectors = written(change, self._graph, self._entity)
         edges = list(dict.fromkeys([*edges, *into]))
-        rows = self._graph.nodes
+        rows, audit = self._graph.nodes, self._audit_writes
+        self._audit_writes = {}
         try:
             self._db.write(
-                [(node, rows.get(node)) for node in nodes],
+                [(node, audit[node] if node in audit else rows.get(node)) for node in nodes],
                 [(node, outgoing(self._graph, node)) for node in edges if node in rows],
                 [(node, self._vector_of(node)) for node in vectors],
                 {"seq": self._seq + 1},
@@ -397,25 +407,38 @@ class EmbeddedStore(Reads, Channels):
             node.pop("speaker", None)
             node["sensitivity"] = row["sensitivity"]
         for row in change.audit:
-            self._add_node("AuditEntry", ns, row)
+            self._audit_writes[row["id"]] = {**row, "label": AUDIT, "namespace": ns}
         for row in change.tombstones:
             self._add_node("Tombstone", ns, row)
         for row in change.checkpoints:
             self._add_node("Checkpoint", ns, row)
         for row in change.run_marks:
             g.nodes[row["id"]].update(status=row["status"], rolled_back_at=row["rolled_back_at"])
-        for audit_id in change.audit_scrubs:
-            if audit_id in g.nodes:
-                g.nodes[audit_id].update(
-                    before_json=None, after_json=None, note="content removed: forgotten"
-                )
-        for ids in change.removals.values():
-            for node_id in ids:
-                self._remove_node(ns, node_id)
+        self._scrub(ns, change.audit_scrubs)
+        self._remove(ns, change.removals)
         for label in INDEXED:
             grown = self._tables.get((label, ns))
             if grown is not None:
                 grown.catch_up()
+
+    def _remove(self, ns: str, removals: dict[str, list[str]]) -> None:
+        for label, ids in removals.items():
+            for node_id in ids:
+                if label == AUDIT:
+                    self._audit_writes[node_id] = None
+                else:
+                    self._remove_node(ns, node_id)
+
+    def _scrub(self, ns: str, audit_ids: list[str]) -> None:
+        """Audit entries about forgotten records keep what happened, not what it said."""
+        pending = self._audit_writes
+        unread = [i for i in audit_ids if i not in pending]
+        found = {row["id"]: row for row in self._db.audit_rows(ns, ids=unread)}
+        for audit_id in audit_ids:
+            row = pending.get(audit_id) or found.get(audit_id)
+            if row is not None:
+                row.update(before_json=None, after_json=None, note="content removed: forgotten")
+                pending[audit_id] = row
 
     def _redact(self, ns: str, row: Row, vector: Any) -> None:
         node = self._graph.nodes[row["id"]]
