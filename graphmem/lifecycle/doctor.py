@@ -35,7 +35,7 @@ from typing import Any
 from graphmem.errors import InvalidArgument, StoreLocked
 from graphmem.model import Actor
 from graphmem.store.changes import ChangeSet
-from graphmem.store.embedded import EmbeddedStore, migrate, storage
+from graphmem.store.embedded import EmbeddedStore, damage, migrate, storage
 from graphmem.store.integrity import Damage, DamageFound, Record, scan_journal, unseal
 from graphmem.store.journal import Journal, against_snapshot, read_snapshot
 from graphmem.store.lock import acquire, release
@@ -168,7 +168,7 @@ def diagnose(path: str | Path) -> Report:
     with _reading(folder):
         if _database(folder):
             report = Report(str(folder), database=True)
-            found = storage.check(folder / storage.DATABASE)
+            found = damage.check(folder / storage.DATABASE)
             report.problems = [Damage(storage.DATABASE, 0, why) for why in found]
             return report
         return _examine(folder).report
@@ -232,13 +232,13 @@ def _database(folder: Path) -> bool:
 
 def _repair_database(folder: Path, target: Path) -> Salvage:
     source = folder / storage.DATABASE
-    rows = storage.salvage(source)
+    rows = damage.salvage(source)
     if rows.lost and shutil.which("sqlite3"):
         # SQLite's own recovery reads past damaged pages; its rows are checked as well.
         with tempfile.TemporaryDirectory(prefix="graphmem-recover-") as scratch:
             recovered = Path(scratch) / storage.DATABASE
             if _recover(source, recovered):
-                better = storage.salvage(recovered)
+                better = damage.salvage(recovered)
                 if len(better.nodes) + len(better.edges) > len(rows.nodes) + len(rows.edges):
                     better.lost = rows.lost  # what the damage was, as the original shows it
                     rows = better

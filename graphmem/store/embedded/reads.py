@@ -11,8 +11,8 @@ import numpy as np
 
 from graphmem.store.base import NAMING, FactFilter, Ready, SlotBeliefs
 from graphmem.store.changes import LABELS, Row
+from graphmem.store.embedded.side_tables import AUDIT, STATEMENTS
 from graphmem.store.embedded.state import State, locked, public_row
-from graphmem.store.embedded.storage import AUDIT
 from graphmem.store.keywords import keyword_text
 from graphmem.store.rows import slot_key, slot_node_id
 from graphmem.temporal import END_OF_TIME, holds
@@ -76,11 +76,11 @@ class Reads(State):
         }
 
     def _statements(self, namespace: str, ids: Iterable[str]) -> list[Row]:
-        rows = self._rows(namespace, "Statement", ids)
+        keys = self._statement_keys
+        known = [i for i in ids if i in keys and keys[i][0] == namespace]
+        rows = [public_row(row) for row in self._db.statement_rows(known)]
         for row in rows:
-            row["episodes"] = sorted(
-                v for _, v, k in self._graph.out_edges(row["id"], keys=True) if k == "STATED_IN"
-            )
+            row["episodes"] = sorted(self._stated.get(row["id"], ()))
         rows.sort(key=lambda row: (row["said_at"], row["recorded_at"], row["id"]))
         return rows
 
@@ -95,17 +95,15 @@ class Reads(State):
 
     @locked
     def statements_about(self, namespace: str, entity_key: str) -> list[Row]:
-        nodes = self._graph.nodes
-        ids = [
+        # From the keys the open keeps (side_tables.STATEMENTS.columns), no body read.
+        keys = self._statement_keys
+        ids = set(self._named.get((namespace, entity_key), ()))  # its subject or its object
+        ids.update(
             i
             for i in self._by_label[("Statement", namespace)]
-            if entity_key in (nodes[i]["subject_key"], nodes[i].get("object_key"))
-            or (
-                nodes[i].get("object_key") is None
-                and entity_key in str(nodes[i]["object_text"]).lower()
-            )
-        ]
-        return self._statements(namespace, ids)
+            if not keys[i][4] and entity_key in keys[i][5].lower()  # a value naming it
+        )
+        return self._statements(namespace, sorted(ids))
 
     @locked
     def entities_still_named(
@@ -124,22 +122,20 @@ class Reads(State):
     def entities_told_by(
         self, namespace: str, keys: Iterable[str], authorities: Iterable[str]
     ) -> set[str]:
-        told, nodes = set(authorities), self._graph.nodes
+        told, said = set(authorities), self._statement_keys
         # From the statements naming each key (the forget's index), not the namespace's.
         return {
             key
             for key in set(keys)
-            if any(nodes[i]["authority"] in told for i in self._named.get((namespace, key), ()))
+            if any(said[i][6] in told for i in self._named.get((namespace, key), ()))
         }
 
     @locked
     def episode_statements(self, namespace: str, episode_ids: Iterable[str]) -> list[Row]:
         ids: set[str] = set()
         for episode in self._rows(namespace, "Episode", episode_ids):
-            ids |= {
-                u for u, _, k in self._graph.in_edges(episode["id"], keys=True) if k == "STATED_IN"
-            }
-        return self._statements(namespace, ids)
+            ids |= self._stated_in.get(episode["id"], set())
+        return self._statements(namespace, sorted(ids))
 
     @locked
     def chain(self, namespace: str, fact_id: str) -> list[Row]:
@@ -293,7 +289,7 @@ class Reads(State):
 
     @locked
     def ids(self, namespace: str, label: str) -> list[str]:
-        if label == AUDIT:
+        if label == AUDIT.label:
             return self._db.audit_ids(namespace)
         return sorted(self._by_label[(label, namespace)])
 
@@ -306,17 +302,16 @@ class Reads(State):
     def export_rows(self, namespace: str) -> dict[str, list[Row]]:
         out: dict[str, list[Row]] = {}
         for label in LABELS:
-            if label == AUDIT:
-                rows = [public_row(row) for row in self._db.audit_rows(namespace)]
-                rows.sort(key=lambda row: row["id"])
+            if label in (AUDIT.label, STATEMENTS.label):
+                found = self._db.audit_rows if label == AUDIT.label else self._db.statements_of
+                rows = sorted((public_row(row) for row in found(namespace)), key=_by_id)
             else:
                 rows = self._rows(namespace, label, sorted(self._by_label[(label, namespace)]))
             out[label] = [{k: v for k, v in row.items() if v is not None} for row in rows]
         out["supports"], out["supersessions"], out["stated"] = [], [], []
         for statement_id in sorted(self._by_label[("Statement", namespace)]):
-            for _, episode, key in self._graph.out_edges(statement_id, keys=True):
-                if key == "STATED_IN":
-                    out["stated"].append({"statement_id": statement_id, "episode_id": episode})
+            for episode in self._stated.get(statement_id, ()):
+                out["stated"].append({"statement_id": statement_id, "episode_id": episode})
         for fact_id in sorted(self._by_label[("Fact", namespace)]):
             for _, other, key, data in self._graph.out_edges(fact_id, keys=True, data=True):
                 if key == "SUPPORTED_BY":
@@ -327,25 +322,34 @@ class Reads(State):
 
     @locked
     def naming(self, namespace: str, name: str) -> list[Row]:
-        # The namespace's own records of the four labels, not the whole graph's.
+        # The namespace's own records of the four labels, and of each only the properties
+        # NAMING lists (a fact's twenty others are not read); a statement's from its keys.
         wanted = name.casefold()
-        nodes = self._graph.nodes
-        return [
-            {"kind": "node", "label": label, "id": node, "property": key}
-            for label, keys in NAMING.items()
-            for node in sorted(self._by_label[(label, namespace)])
-            for key, value in nodes[node].items()
-            if (key in keys if keys is not None else key != "embedding")
-            and wanted in str(value).casefold()
-        ]
+        nodes, said = self._graph._node, self._statement_keys
+        out: list[Row] = []
+        for label, keys in NAMING.items():
+            found: list[tuple[str, str]] = []
+            for node in self._by_label[(label, namespace)]:
+                values: Iterable[tuple[str, Any]]
+                if label == STATEMENTS.label:
+                    values = (("subject", said[node][2]), ("object_text", said[node][5]))
+                elif keys is None:
+                    values = [(k, v) for k, v in nodes[node].items() if k != "embedding"]
+                else:
+                    data = nodes[node]
+                    values = [(k, data[k]) for k in keys if k in data]
+                found += [(node, k) for k, v in values if wanted in str(v).casefold()]
+            found.sort(key=lambda hit: hit[0])  # stable: a record's properties in order
+            out += [{"kind": "node", "label": label, "id": n, "property": k} for n, k in found]
+        return out
 
     @locked
     def find_text(self, namespace: str, needle: str) -> list[Row]:
         wanted = needle.casefold()
         found: list[Row] = []
         g = self._graph
-        audit = self._db.audit_rows(namespace)
-        for node, data in [*g.nodes(data=True), *((row["id"], row) for row in audit)]:
+        kept = [*self._db.audit_rows(namespace), *self._db.statements_of(namespace)]
+        for node, data in [*g.nodes(data=True), *((row["id"], row) for row in kept)]:
             if data.get("namespace") != namespace:
                 continue
             for key, value in data.items():
@@ -354,7 +358,7 @@ class Reads(State):
                         {"kind": "node", "label": data["label"], "id": node, "property": key}
                     )
             if node not in g:
-                continue  # an audit entry: no relationships
+                continue  # an audit entry, or a statement: no relationship holds words
             for _, _, rel, attrs in g.out_edges(node, keys=True, data=True):
                 for key, value in attrs.items():
                     if wanted in str(value).casefold():
@@ -385,8 +389,8 @@ class Reads(State):
 
     def _datetimes(self, namespace: str) -> Iterator[tuple[str, str, str, dict[str, Any], str]]:
         g = self._graph
-        audit = self._db.audit_rows(namespace)
-        for node, data in [*g.nodes(data=True), *((row["id"], row) for row in audit)]:
+        kept = [*self._db.audit_rows(namespace), *self._db.statements_of(namespace)]
+        for node, data in [*g.nodes(data=True), *((row["id"], row) for row in kept)]:
             if data.get("namespace") != namespace:
                 continue
             for key, value in data.items():
@@ -422,7 +426,11 @@ class Reads(State):
         return {
             label: len(self._by_label[(label, namespace)])
             for label in ("Episode", "Entity", "Fact", "Statement", "Tombstone")
-        } | {AUDIT: len(self._db.audit_ids(namespace))}
+        } | {AUDIT.label: len(self._db.audit_ids(namespace))}
+
+
+def _by_id(row: Row) -> str:
+    return str(row["id"])
 
 
 _TURN_FIELDS = (

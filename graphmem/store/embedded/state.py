@@ -18,9 +18,10 @@ import numpy as np
 from graphmem.errors import StoreUnavailable
 from graphmem.model import check_namespace
 from graphmem.store.base import RecallFilter
-from graphmem.store.changes import Row
+from graphmem.store.changes import ChangeSet, Row
 from graphmem.store.columns import Admitted, Columns
-from graphmem.store.embedded.storage import Database
+from graphmem.store.embedded.side_tables import SIDES, STATEMENTS
+from graphmem.store.embedded.storage import STATED, Database
 from graphmem.store.indexes import INDEXED, IndexFiles, Table
 from graphmem.store.keywords import keyword_counts, keyword_text
 from graphmem.store.rows import slot_node_id
@@ -71,9 +72,15 @@ class State:
         # What a forget asks about one record, without a pass over the namespace: the
         # statements naming an entity key.
         self._named: dict[tuple[str, str], set[str]] = defaultdict(set)
-        # Audit entries live in the database only (storage.py): the rows a write adds,
-        # changes (None: deletes), until it commits them.
-        self._audit_writes: dict[str, dict[str, Any] | None] = {}
+        # Audit entries and statements live in the database only (side_tables.py): the
+        # rows a write adds or changes (None: deletes), until it commits them.
+        self._side_writes: dict[str, dict[str, Any] | None] = {}
+        # Of each statement the open keeps its columns (STATEMENTS.columns: namespace,
+        # slot, subject, subject_key, object_key, object_text, authority; "" for none)
+        # and its episodes, both ways: its body is read when asked.
+        self._statement_keys: dict[str, tuple[str, ...]] = {}
+        self._stated: dict[str, list[str]] = {}
+        self._stated_in: dict[str, set[str]] = defaultdict(set)
         # Facts and episodes by (label, namespace): rows, vectors, keywords (indexes.py).
         self._tables: dict[tuple[str, str], Table] = defaultdict(Table)
         self._files = IndexFiles(self.path)
@@ -132,6 +139,88 @@ class State:
         links = self._graph._pred[entity]
         return [u for u, rels in links.items() for rel in rels if rel in wanted]
 
+    def _index_statement(self, node: str, keys: tuple[str, ...]) -> None:
+        ns = keys[0]
+        self._statement_keys[node] = keys
+        self._by_label[("Statement", ns)].add(node)
+        self._said[(ns, keys[1])].add(node)
+        for key in {keys[3], keys[4]} - {""}:  # its subject's and its object's entity keys
+            self._named[(ns, key)].add(node)
+
+    def _unindex_statement(self, node: str) -> None:
+        keys = self._statement_keys.pop(node, None)
+        if keys is None:
+            return
+        ns = keys[0]
+        self._by_label[("Statement", ns)].discard(node)
+        self._said[(ns, keys[1])].discard(node)
+        for key in {keys[3], keys[4]} - {""}:
+            _discard(self._named, (ns, key), node)
+
+    def _set_stated(self, node: str, episodes: Iterable[str]) -> None:
+        for episode in self._stated.pop(node, ()):
+            _discard(self._stated_in, episode, node)
+        said = list(dict.fromkeys(episodes))
+        if said:
+            self._stated[node] = said
+            for episode in said:
+                self._stated_in[episode].add(node)
+
+    def _statement_record(self, node: str) -> dict[str, Any]:
+        """A statement's record as the write under way leaves it, else as stored."""
+        if node in self._side_writes:
+            pending = self._side_writes[node]
+            if pending is None:
+                raise KeyError(node)
+            return pending
+        return self._db.statement_rows([node])[0]
+
+    def _stated_rows(self, statement: str) -> list[tuple[str, str, dict[str, Any]]]:
+        return [(episode, STATED, {}) for episode in self._stated.get(statement, ())]
+
+    def _remove(self, ns: str, removals: dict[str, list[str]]) -> None:
+        for label, ids in removals.items():
+            for node_id in ids:
+                if label in SIDES:
+                    if label == STATEMENTS.label and self._has(ns, label, node_id):
+                        self._unindex_statement(node_id)
+                        self._set_stated(node_id, ())
+                    self._side_writes[node_id] = None
+                else:
+                    self._remove_node(ns, node_id)
+
+    def _write_statements(self, ns: str, change: ChangeSet) -> None:
+        for row in change.statements:
+            data = {k: v for k, v in row.items() if k != "episodes"}
+            data.update(label=STATEMENTS.label, namespace=ns)
+            self._side_writes[row["id"]] = data
+            self._index_statement(row["id"], STATEMENTS.values(data))
+            self._set_stated(row["id"], row["episodes"])
+        for patch in change.statement_patches:
+            data = self._statement_record(patch.statement_id)
+            data.update(patch.changes)
+            self._side_writes[patch.statement_id] = data
+            self._unindex_statement(patch.statement_id)
+            self._index_statement(patch.statement_id, STATEMENTS.values(data))
+
+    def _scrub(self, ns: str, audit_ids: list[str]) -> None:
+        """Audit entries about forgotten records keep what happened, not what it said."""
+        pending = self._side_writes
+        unread = [i for i in audit_ids if i not in pending]
+        found = {row["id"]: row for row in self._db.audit_rows(ns, ids=unread)} if unread else {}
+        for audit_id in audit_ids:
+            row = pending.get(audit_id) or found.get(audit_id)
+            if row is not None:
+                row.update(before_json=None, after_json=None, note="content removed: forgotten")
+                pending[audit_id] = row
+
+    def _has(self, ns: str, label: str, node: str) -> bool:
+        if label == STATEMENTS.label:
+            keys = self._statement_keys.get(node)
+            return keys is not None and keys[0] == ns
+        data = self._graph.nodes.get(node)
+        return data is not None and data.get("namespace") == ns and data.get("label") == label
+
     def _link_entities(self) -> None:
         """Every fact's SUBJECT and OBJECT relationships, made from its keys: the database
         does not store them (``storage.DERIVED``). In the graph's node order, as a fact's
@@ -171,10 +260,6 @@ class State:
             self._turns[(ns, thread)].add(node_id)
         elif label == "Entity":
             self._entity[(ns, data["key"])] = node_id
-        elif label == "Statement":
-            self._said[(ns, data["slot"])].add(node_id)
-            for key in _named_keys(data):
-                self._named[(ns, key)].add(node_id)
         if label in INDEXED and not indexed:
             self._index_table(node_id, data, vector)
 
@@ -204,12 +289,10 @@ class State:
                     self._episode_scopes.pop(episode, None)
         elif label == "Episode":
             self._episode_scopes.pop(node_id, None)
+            for statement in self._stated_in.pop(node_id, ()):  # it no longer stated them
+                self._stated[statement].remove(node_id)
         elif label == "Entity":
             self._entity.pop((ns, data["key"]), None)
-        elif label == "Statement":
-            self._said[(ns, data["slot"])].discard(node_id)
-            for key in _named_keys(data):
-                _discard(self._named, (ns, key), node_id)
         self._graph.remove_node(node_id)
 
 
@@ -221,11 +304,7 @@ def public_row(data: dict[str, Any]) -> Row:
     return row
 
 
-def _named_keys(statement: dict[str, Any]) -> set[str]:
-    return {statement["subject_key"], statement.get("object_key")} - {None}
-
-
-def _discard(index: dict[tuple[str, str], set[str]], key: tuple[str, str], node: str) -> None:
+def _discard(index: dict[Any, set[str]], key: Any, node: str) -> None:
     held = index.get(key)
     if held is not None:
         held.discard(node)

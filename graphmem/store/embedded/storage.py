@@ -14,9 +14,9 @@ they were, is emptied.
 A fact's links to its subject and object entities are not rows (``DERIVED``): its
 properties name them, and the open links them again.
 
-Audit entries (one or more per write, read only when an audit asks) have a table of their
-own, indexed by namespace and target, and are read from it when asked: an open reads
-only what the graph holds.
+Audit entries and statements live in tables of their own and are read when asked
+(``side_tables.py``): an open reads only what the graph holds, and the keys of the
+statements.
 
 SQLite checks its page structure, not the content of a record, so each row carries a
 CRC-32 of its body, and ``meta`` keeps the number of rows of each table: a flipped byte
@@ -40,20 +40,31 @@ from typing import Any
 import numpy as np
 
 from graphmem.errors import StoreCorrupt
+from graphmem.store.embedded.side_tables import (
+    AUDIT,
+    AUDIT_INDEX,
+    AUDIT_INDEXED,
+    AUDIT_LISTED,
+    SIDES,
+    STATEMENTS,
+    Side,
+)
 from graphmem.store.embedded.wipe import Unreadable, Wiper
 from graphmem.store.rows import dumps
 from graphmem.store.snapshot import fast_loads
 
 DATABASE = "store.db"
-FORMAT = 2  # of the tables below; meta "format" (1: audit entries among the nodes)
-AUDIT = "AuditEntry"  # the label whose rows live in ``audit``
+# Of the tables below; meta "format". 1: audit entries and statements among the nodes, a
+# fact's links to its entities stored as relationships.
+FORMAT = 2
 # Relationships not stored: a fact's links to its entities follow from its subject_key and
 # object_key, and the open makes them (a fifth of the rows an open would read).
 DERIVED = frozenset({"SUBJECT", "OBJECT"})
 # The header's user_version holds the write counter (modulo this) as of the last close
 # that wiped: a graphmem that does not wipe moves the counter and never the mark.
 _MARKS = 1 << 31
-_TABLES = ("nodes", "edges", "vectors", "audit")
+TABLES = ("nodes", "edges", "vectors", *(side.table for side in SIDES.values()))
+STATED = "STATED_IN"  # a statement's relationships to its episodes: read into maps, not the graph
 # Rowid tables: a row of a kilobyte or more (a vector, a long episode) fits a page of
 # one (a WITHOUT ROWID table gives each its own overflow page: 85 MB at 10k facts).
 _SCHEMA = """
@@ -66,26 +77,13 @@ CREATE TABLE IF NOT EXISTS vectors (id TEXT PRIMARY KEY, vector BLOB NOT NULL,
     crc INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, body TEXT NOT NULL,
     crc INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS audit (id TEXT PRIMARY KEY, namespace TEXT NOT NULL,
-    target TEXT, body TEXT NOT NULL, crc INTEGER NOT NULL);
-CREATE INDEX IF NOT EXISTS audit_by_target ON audit (namespace, target);
 """
-# A format 1 database's audit entries, moved to their table (each row's checksum then
-# covers the columns it is found by as well).
-_OLD_AUDIT = f"""
-SELECT id, json_extract(body, '$.namespace'), json_extract(body, '$.target_id'), body, crc
-    FROM nodes WHERE json_extract(body, '$.label') = '{AUDIT}'
-"""
-_DROP_MOVED = f"DELETE FROM nodes WHERE json_extract(body, '$.label') = '{AUDIT}'"
-_AUDIT_ROWS = "SELECT id, namespace, target, CAST(body AS BLOB), crc FROM audit"
-_AUDIT_CHECK = """SELECT id, namespace, coalesce(target, ''), CAST(body AS BLOB), crc, rowid
-    FROM audit"""
-_AUDIT_INDEX = """SELECT namespace, coalesce(target, ''), rowid
-    FROM audit INDEXED BY audit_by_target"""
-_AUDIT_ROW_CRC = "SELECT id, namespace, coalesce(target, ''), body, crc FROM audit"
+SIDE_TABLES = {side.table for side in SIDES.values()}
+_SIDE_SCHEMA = "\n".join([*(side.schema for side in SIDES.values()), AUDIT_INDEX])
+_LABEL = "json_extract(body, '$.label') = ?"  # format 1: a side table's rows among the nodes
 
 
-def _crc(*parts: str | bytes) -> int:
+def row_crc(*parts: str | bytes) -> int:
     """CRC-32 of a whole row, its key columns included (a flipped key is damage too)."""
     crc = 0
     for part in parts:
@@ -94,11 +92,6 @@ def _crc(*parts: str | bytes) -> int:
         crc = zlib.crc32(part.encode("utf-8") if isinstance(part, str) else part, crc)
         crc = zlib.crc32(b"\0", crc)
     return crc
-
-
-def _audit_crc(node: str, namespace: str, target: str | None, body: bytes) -> int:
-    """An audit row's CRC: ``_crc`` of its id, namespace, target ("" when none) and body."""
-    return _crc(node, namespace, target or "", body)
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -114,7 +107,7 @@ def connect(path: Path) -> sqlite3.Connection:
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA secure_delete = ON")
         db.execute("PRAGMA foreign_keys = OFF")
-        db.executescript(_SCHEMA)
+        db.executescript(_SCHEMA + _SIDE_SCHEMA)
     except sqlite3.DatabaseError as exc:  # OperationalError too: see guarded()
         db.close()
         raise corrupt(path, exc) from exc
@@ -157,6 +150,10 @@ class Loaded:
         self.edges: list[tuple[str, str, str, dict[str, Any]]] = []
         self.vectors: dict[str, Any] = {}
         self.meta: dict[str, Any] = {}
+        # What the open keeps of the side tables' rows: each statement's id and columns,
+        # and its episodes as (statement, episode) pairs.
+        self.statements: list[tuple[str, ...]] = []
+        self.stated: list[tuple[str, str]] = []
 
 
 class Database:
@@ -174,20 +171,20 @@ class Database:
         # Wiped as of the last write, unless a kill cut a wipe short, or a writer that
         # does not wipe (a graphmem before it) wrote after the last close that did.
         self.wiper = Wiper(self.path, everything=killed or wiped != seq % _MARKS)
-        self.counts = dict.fromkeys(_TABLES, 0)
+        self.counts = dict.fromkeys(TABLES, 0)
 
     # ---- reads --------------------------------------------------------------
 
     def load(self) -> Loaded:
         """Every row the graph holds, checked: ``StoreCorrupt`` on a damaged page, a row
-        whose CRC fails, or fewer or more rows than the last commit recorded. Audit
-        entries stay in their table (counted here, checked when read)."""
+        whose CRC fails, or fewer or more rows than the last commit recorded. The side
+        tables' rows are checked and counted; of the statements, the columns are kept."""
         with guarded(self.path):
             if self._meta_value("format") == 1:
                 self._upgrade()
         out = Loaded()
         # Bodies read as bytes (CAST): checked and parsed without a decode and an encode
-        # of every row in Python. Each row's CRC is ``_crc`` of its columns, written out
+        # of every row in Python. Each row's CRC is ``row_crc`` of its columns, written out
         # here (one join, one crc32: a million rows at 100k facts); a column of the
         # wrong type, as a damaged record header makes, fails the encode or the join.
         crc32, join, nul = zlib.crc32, b"\0".join, b""
@@ -210,59 +207,71 @@ class Database:
                 keys = (source.encode(), target.encode(), key.encode(), body, nul)
                 if crc32(join(keys)) != crc:
                     raise _damaged(f"relationship {source!r}-{key}->{target!r}")
-                edges.append((source, target, key, fast_loads(body)))
+                if key == STATED:
+                    out.stated.append((source, target))
+                else:
+                    edges.append((source, target, key, fast_loads(body)))
             vectors = out.vectors
             for node, blob, crc in self.db.execute("SELECT id, vector, crc FROM vectors"):
                 if crc32(join((node.encode(), blob, nul))) != crc:
                     raise _damaged(f"vector {node!r}")
                 vectors[node] = np.frombuffer(blob, dtype="<f4")
-            # Audit entries are parsed when read, but checked now: damage is refused
-            # before an open changes the file (its erasure), as for every other row.
-            # Their index too, entry by entry: a damaged index page or key would otherwise
-            # surface only when a query used it, after the open had written.
-            listed = set()
-            for node, ns, target, body, crc, rowid in self.db.execute(_AUDIT_CHECK):
-                if crc32(join((node.encode(), ns.encode(), target.encode(), body, nul))) != crc:
-                    raise _damaged(f"audit entry {node!r}")
-                listed.add((ns, target, rowid))
-            indexed = self.db.execute(_AUDIT_INDEX).fetchall()
-            if len(indexed) != len(listed) or listed.difference(indexed):
-                raise _damaged("the audit entries' index")
-            audit = len(listed)
+            found = {"nodes": len(nodes), "edges": len(edges) + len(out.stated)}
+            found["vectors"] = len(vectors)
+            found.update(self._check_sides(out))
         except (sqlite3.DatabaseError, ValueError, TypeError, AttributeError) as exc:
             raise corrupt(self.path, exc) from exc
-        found = {"nodes": len(out.nodes), "edges": len(out.edges), "vectors": len(out.vectors)}
-        found["audit"] = audit
         recorded = out.meta.get("counts", found if not out.meta else None)
         if recorded != found:
             raise corrupt(self.path, f"rows {found}, the last commit recorded {recorded}")
         self.counts = found
         return out
 
+    def _check_sides(self, out: Loaded) -> dict[str, int]:
+        """The side tables' rows, parsed when read, checked now: damage is refused before
+        an open changes the file (its erasure). Their row counts, by table."""
+        crc32, nul = zlib.crc32, b"\0"
+        found = {}
+        for side in SIDES.values():
+            kept = out.statements if side is STATEMENTS else None
+            count = 0
+            for row in self.db.execute(side.check):
+                if crc32(nul, crc32(row[1], crc32(row[0]))) != row[2]:
+                    raise _damaged(f"{side.noun} {row[3]!r}")
+                if kept is not None:
+                    kept.append(row[3:])
+                count += 1
+            found[side.table] = count
+        listed = set(self.db.execute(AUDIT_LISTED))
+        indexed = self.db.execute(AUDIT_INDEXED).fetchall()
+        if len(indexed) != len(listed) or listed.difference(indexed):
+            raise _damaged("the audit entries' index")
+        return found
+
     def _upgrade(self) -> None:
-        """Format 1 to 2 in one transaction: the audit entries move to their table, the
-        derived relationships go."""
+        """Format 1 to 2 in one transaction: the side tables' rows move to their tables,
+        the derived relationships go."""
         db = self.db
         db.execute("BEGIN IMMEDIATE")
         try:
+            counts = self._meta_value("counts")
             moved = 0
-            for node, ns, target, body, crc in db.execute(_OLD_AUDIT).fetchall():
-                if _crc(node, body) != crc or not isinstance(ns, str):
-                    raise corrupt(self.path, _damaged(f"node {node!r}"))
-                row = (node, ns, target, body, _audit_crc(node, ns, target, body.encode()))
-                db.execute("INSERT INTO audit VALUES (?, ?, ?, ?, ?)", row)
-                moved += 1
-            db.execute(_DROP_MOVED)
+            for side in SIDES.values():
+                query = f"SELECT id, body, crc FROM nodes WHERE {_LABEL}"
+                rows = db.execute(query, (side.label,)).fetchall()
+                for node, body, crc in rows:
+                    if row_crc(node, body) != crc:
+                        raise corrupt(self.path, _damaged(f"node {node!r}"))
+                    db.execute(side.insert, side.row(node, fast_loads(body.encode()), body))
+                db.execute(f"DELETE FROM nodes WHERE {_LABEL}", (side.label,))
+                moved += len(rows)
+                if isinstance(counts, dict):
+                    counts[side.table] = len(rows)
             derived = ", ".join(f"'{key}'" for key in sorted(DERIVED))
             dropped = db.execute(f"DELETE FROM edges WHERE key IN ({derived})").rowcount
-            counts = self._meta_value("counts")
             if isinstance(counts, dict):
-                counts = {
-                    **counts,
-                    "nodes": counts.get("nodes", 0) - moved,
-                    "edges": counts.get("edges", 0) - dropped,
-                    "audit": moved,
-                }
+                counts["nodes"] = counts.get("nodes", 0) - moved
+                counts["edges"] = counts.get("edges", 0) - dropped
                 self._set_meta("counts", counts)
             self._set_meta("format", FORMAT)
             db.execute("COMMIT")
@@ -271,35 +280,48 @@ class Database:
                 db.execute("ROLLBACK")
             raise
 
-    def audit_rows(
-        self, namespace: str, *, targets: Iterable[str] | None = None, ids: Iterable[str] = ()
-    ) -> list[dict[str, Any]]:
-        """The audit entries of ``namespace`` (about ``targets``, or with ``ids``, when
-        given), each checked: its CRC, and that the columns it is found by agree with it."""
-        where: list[tuple[str, tuple[str, ...]]]
-        if targets is not None:
-            where = [(" WHERE namespace = ? AND target = ?", (namespace, t)) for t in targets]
-        elif ids:
-            where = [(" WHERE id = ? AND namespace = ?", (i, namespace)) for i in ids]
-        else:
-            where = [(" WHERE namespace = ?", (namespace,))]
+    def side_rows(self, side: Side, where: list[tuple[str, tuple[str, ...]]]) -> list[Any]:
+        """The records of ``side`` each WHERE clause finds, each checked (``side.checked``)."""
         out = []
         with guarded(self.path):
             try:
                 for clause, params in where:
-                    # Fetched whole: a cursor left open by a damaged row would hold
-                    # the table against the checkpoint at close.
-                    found = self.db.execute(_AUDIT_ROWS + clause, params).fetchall()
-                    for node, ns, target, body, crc in found:
-                        if _audit_crc(node, ns, target, body) != crc:
-                            raise _damaged(f"audit entry {node!r}")
-                        row = fast_loads(body)
-                        if row.get("namespace") != ns or row.get("target_id") != target:
-                            raise _damaged(f"audit entry {node!r}'s index columns")
-                        out.append(row)
+                    # Fetched whole: a cursor left open by a damaged row would hold the
+                    # table against the checkpoint at close.
+                    for row in self.db.execute(side.select + clause, params).fetchall():
+                        out.append(side.checked(row))
             except (ValueError, TypeError, AttributeError) as exc:
                 raise corrupt(self.path, exc) from exc
         return out
+
+    def audit_rows(
+        self,
+        namespace: str,
+        *,
+        targets: Iterable[str] | None = None,
+        ids: Iterable[str] | None = None,
+    ) -> list[dict[str, Any]]:
+        """The audit entries of ``namespace``: about ``targets``, or with ``ids``, or all."""
+        where: list[tuple[str, tuple[str, ...]]]
+        if targets is not None:
+            where = [(" WHERE namespace = ? AND target = ?", (namespace, t)) for t in targets]
+        elif ids is not None:
+            where = [(" WHERE id = ? AND namespace = ?", (i, namespace)) for i in ids]
+        else:
+            where = [(" WHERE namespace = ?", (namespace,))]
+        return self.side_rows(AUDIT, where)
+
+    def statement_rows(self, ids: Iterable[str]) -> list[dict[str, Any]]:
+        """The statements with these ids (known to exist: one missing is damage)."""
+        wanted = list(dict.fromkeys(ids))
+        found = self.side_rows(STATEMENTS, [(" WHERE id = ?", (i,)) for i in wanted])
+        if len(found) != len(wanted):
+            missing = sorted(set(wanted) - {row["id"] for row in found})[:3]
+            raise corrupt(self.path, f"the statements {missing} are indexed but not found")
+        return found
+
+    def statements_of(self, namespace: str) -> list[dict[str, Any]]:
+        return self.side_rows(STATEMENTS, [(" WHERE namespace = ?", (namespace,))])
 
     def audit_ids(self, namespace: str) -> list[str]:
         query = "SELECT id FROM audit WHERE namespace = ? ORDER BY id"
@@ -318,8 +340,10 @@ class Database:
         for source, target, key, body in rows:
             if source in inside or target in inside:
                 yield DATABASE, f"{source} {key} {target} {body}"
-        for (body,) in self.db.execute("SELECT body FROM audit WHERE namespace = ?", (namespace,)):
-            yield DATABASE, body
+        for side in SIDES.values():
+            query = f"SELECT body FROM {side.table} WHERE namespace = ?"
+            for (body,) in self.db.execute(query, (namespace,)):
+                yield DATABASE, body
 
     # ---- writes -------------------------------------------------------------
 
@@ -355,7 +379,9 @@ class Database:
             db.execute("BEGIN IMMEDIATE")
             for node, data in nodes:
                 counts["nodes"] -= db.execute("DELETE FROM nodes WHERE id = ?", (node,)).rowcount
-                counts["audit"] -= db.execute("DELETE FROM audit WHERE id = ?", (node,)).rowcount
+                for side in SIDES.values():
+                    query = f"DELETE FROM {side.table} WHERE id = ?"
+                    counts[side.table] -= db.execute(query, (node,)).rowcount
                 if data is None:
                     # Its incoming relationships go with their sources' (listed in edges).
                     gone = db.execute("DELETE FROM edges WHERE source = ?", (node,)).rowcount
@@ -365,13 +391,12 @@ class Database:
                     ).rowcount
                     continue
                 body = dumps(data)
-                if data.get("label") == AUDIT:
-                    ns, target = data["namespace"], data.get("target_id")
-                    entry = (node, ns, target, body, _audit_crc(node, ns, target, body.encode()))
-                    db.execute("INSERT INTO audit VALUES (?, ?, ?, ?, ?)", entry)
-                    counts["audit"] += 1
+                kept = SIDES.get(data.get("label", ""))
+                if kept is not None:
+                    db.execute(kept.insert, kept.row(node, data, body))
+                    counts[kept.table] += 1
                     continue
-                db.execute("INSERT INTO nodes VALUES (?, ?, ?)", (node, body, _crc(node, body)))
+                db.execute("INSERT INTO nodes VALUES (?, ?, ?)", (node, body, row_crc(node, body)))
                 counts["nodes"] += 1
             for source, out in edges:
                 counts["edges"] -= db.execute(
@@ -383,7 +408,7 @@ class Database:
                     body = dumps(props)
                     db.execute(
                         "INSERT INTO edges VALUES (?, ?, ?, ?, ?)",
-                        (source, target, key, body, _crc(source, target, key, body)),
+                        (source, target, key, body, row_crc(source, target, key, body)),
                     )
                     counts["edges"] += 1
             for node, vector in vectors:
@@ -392,7 +417,7 @@ class Database:
                 ).rowcount
                 if vector is not None:
                     blob = np.asarray(vector, dtype="<f4").tobytes()
-                    row = (node, blob, _crc(node, blob))
+                    row = (node, blob, row_crc(node, blob))
                     db.execute("INSERT INTO vectors VALUES (?, ?, ?)", row)
                     counts["vectors"] += 1
             for name, value in {**(meta or {}), "counts": counts}.items():
@@ -406,7 +431,7 @@ class Database:
     def _set_meta(self, name: str, value: Any) -> None:
         body = dumps(value)
         self.db.execute(
-            "INSERT OR REPLACE INTO meta VALUES (?, ?, ?)", (name, body, _crc(name, body))
+            "INSERT OR REPLACE INTO meta VALUES (?, ?, ?)", (name, body, row_crc(name, body))
         )
 
     def set_meta(self, name: str, value: Any) -> None:
@@ -416,10 +441,10 @@ class Database:
         """Every row gone, in one transaction (a migration that starts again)."""
         with guarded(self.path):
             self.db.execute("BEGIN IMMEDIATE")
-            for table in (*_TABLES, "meta"):
+            for table in (*TABLES, "meta"):
                 self.db.execute(f"DELETE FROM {table}")
             self.db.execute("COMMIT")
-        self.counts = dict.fromkeys(_TABLES, 0)
+        self.counts = dict.fromkeys(TABLES, 0)
         self.wiper.note()
 
     def erase(self, *, opening: bool = False) -> None:
@@ -478,94 +503,3 @@ class Database:
                 self.settle()
         finally:
             self.db.close()
-
-
-def _read_only(path: Path) -> sqlite3.Connection:
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-
-
-def check(path: Path) -> list[str]:
-    """What ``PRAGMA integrity_check``, the rows' checksums and the recorded row counts
-    find wrong in a database (empty: intact); opened read-only."""
-    try:
-        db = _read_only(path)
-        found = [row[0] for row in db.execute("PRAGMA integrity_check")]
-    except sqlite3.DatabaseError as exc:
-        return [str(exc)]
-    problems = [] if found == ["ok"] else found
-    db.close()
-    salvaged = salvage(path)
-    problems.extend(salvaged.lost)
-    return problems
-
-
-class Salvaged(Loaded):
-    """The rows of a damaged database that read back intact, and what did not."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.lost: list[str] = []
-
-
-def salvage(path: Path) -> Salvaged:
-    """Every row of ``path`` that reads and passes its checksum; a table that stops
-    reading part-way is noted in ``lost``, as is every row that fails its checksum."""
-    out = Salvaged()
-    try:
-        db = _read_only(path)
-    except sqlite3.DatabaseError as exc:
-        out.lost.append(f"{path.name}: {exc}")
-        return out
-    queries = {
-        "meta": "SELECT name, body, crc FROM meta",
-        "nodes": "SELECT id, body, crc FROM nodes",
-        "edges": "SELECT source, target, key, body, crc FROM edges",
-        "vectors": "SELECT id, vector, crc FROM vectors",
-        "audit": _AUDIT_ROW_CRC,
-    }
-    kept = dict.fromkeys(queries, 0)
-    try:
-        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_schema")}
-    except sqlite3.DatabaseError:
-        tables = set(queries)  # each table's read below says what is wrong
-    try:
-        for table, query in queries.items():
-            if table == "audit" and table not in tables:
-                continue  # format 1: audit entries among the nodes
-            read = 0
-            try:
-                for row in db.execute(query):
-                    read += 1
-                    try:
-                        intact = _crc(*row[:-1]) == row[-1]
-                        if intact:
-                            _keep(out, table, row)
-                            kept[table] += 1
-                    except (ValueError, TypeError, AttributeError):
-                        intact = False
-                    if not intact:
-                        out.lost.append(f"{table} row {row[0]!r} fails its checksum")
-            except (sqlite3.DatabaseError, ValueError, TypeError, AttributeError) as exc:
-                out.lost.append(f"{table}: unreadable after {read} rows ({exc})")
-    finally:
-        db.close()
-    recorded = out.meta.get("counts")
-    found = {table: kept[table] for table in _TABLES}
-    if isinstance(recorded, dict):
-        recorded = {"audit": 0, **recorded}  # format 1 recorded no audit table
-    if recorded is not None and recorded != found and not out.lost:
-        out.lost.append(f"rows {found}, the last commit recorded {recorded}")
-    return out
-
-
-def _keep(out: Loaded, table: str, row: tuple[Any, ...]) -> None:
-    if table == "meta":
-        out.meta[row[0]] = fast_loads(row[1].encode("utf-8"))
-    elif table == "audit":
-        out.nodes.append(fast_loads(row[3].encode("utf-8")))
-    elif table == "nodes":
-        out.nodes.append(fast_loads(row[1].encode("utf-8")))
-    elif table == "edges":
-        out.edges.append((row[0], row[1], row[2], fast_loads(row[3].encode("utf-8"))))
-    else:
-        out.vectors[row[0]] = np.frombuffer(row[1], dtype="<f4")

@@ -30,8 +30,9 @@ from graphmem.store.changes import ChangeSet, FactPatch, Row, StatementPatch
 from graphmem.store.embedded import migrate
 from graphmem.store.embedded.reads import Reads
 from graphmem.store.embedded.recall import Channels
+from graphmem.store.embedded.side_tables import AUDIT, SIDES, STATEMENTS
 from graphmem.store.embedded.state import decode_vector, locked
-from graphmem.store.embedded.storage import AUDIT, FORMAT, Database, corrupt
+from graphmem.store.embedded.storage import FORMAT, STATED, Database, corrupt
 from graphmem.store.embedded.written import outgoing, written
 from graphmem.store.indexes import INDEXED, Table
 from graphmem.store.keywords import keyword_counts
@@ -104,6 +105,12 @@ class EmbeddedStore(Reads, Channels):
         tables = found[1] if usable and found is not None else None
         state = {"nodes": loaded.nodes, "edges": loaded.edges}
         self._restore(state, loaded.vectors, tables)
+        for row in loaded.statements:
+            self._index_statement(row[0], row[1:])
+        for statement, episode in loaded.stated:
+            if statement in self._statement_keys:
+                self._stated.setdefault(statement, []).append(episode)
+                self._stated_in[episode].add(statement)
         self._saved = self._seq if tables is not None else -1
         if migrate.old_files(self.path):  # a move a kill interrupted after its commit
             migrate.remove_old(self.path)
@@ -118,12 +125,7 @@ class EmbeddedStore(Reads, Channels):
         old = migrate.read_old(self.path)
         held = old.snapshot
         if held.state is not None:
-            state = held.state
-            for node in state["nodes"]:
-                if node.get("label") == AUDIT:  # to their table, not the graph
-                    self._audit_writes[node["id"]] = node
-            nodes = [node for node in state["nodes"] if node.get("label") != AUDIT]
-            self._restore({**state, "nodes": nodes}, held.vectors, None)
+            self._restore_old(held.state, held.vectors)
         for _, payload in old.entries:
             self._mutate(_change_from(payload))
         self._meta = {**old.meta, "format": FORMAT, "seq": 1}
@@ -131,14 +133,35 @@ class EmbeddedStore(Reads, Channels):
         self._db.clear()
         g = self._graph
         nodes = [(node, data) for node, data in g.nodes(data=True)]
-        nodes += [(node, row) for node, row in self._audit_writes.items() if row is not None]
-        self._audit_writes = {}
+        nodes += [(node, row) for node, row in self._side_writes.items() if row is not None]
+        self._side_writes = {}
         edges = [(node, outgoing(g, node)) for node in g]
+        edges += [(node, self._stated_rows(node)) for node in self._statement_keys]
         self._db.write(nodes, edges, self._vectors(), self._meta)
         self._files.clear()  # made beside the old snapshot: written again at close
         self._saved = -1
         migrate.remove_old(self.path)
         self._db.erase()
+
+    def _restore_old(self, state: Any, vectors: dict[str, Any]) -> None:
+        """An old snapshot's graph: its side tables' records to be written to their tables
+        (statements indexed, with their episodes), the rest restored as a graph."""
+        kept = []
+        for node in state["nodes"]:
+            label = node.get("label")
+            if label not in SIDES:
+                kept.append(node)
+                continue
+            self._side_writes[node["id"]] = node
+            if label == STATEMENTS.label:
+                self._index_statement(node["id"], STATEMENTS.values(node))
+        edges = []
+        for source, target, key, properties in state["edges"]:
+            if key == STATED:
+                self._set_stated(source, [*self._stated.get(source, ()), target])
+            else:
+                edges.append((source, target, key, properties))
+        self._restore({**state, "nodes": kept, "edges": edges}, vectors, None)
 
     def _restore(
         self, state: Any, vectors: dict[str, Any], tables: dict[tuple[str, str], Table] | None
@@ -194,10 +217,6 @@ class EmbeddedStore(Reads, Channels):
         self._commit(part.change)
         return part
 
-    def _has(self, ns: str, label: str, node: str) -> bool:
-        data = self._graph.nodes.get(node)
-        return data is not None and data.get("namespace") == ns and data.get("label") == label
-
     @locked
     def compact(self) -> None:
         """Write the index files now (derived data an open would otherwise rebuild)."""
@@ -210,19 +229,25 @@ class EmbeddedStore(Reads, Channels):
 
     def _commit(self, change: ChangeSet) -> None:
         # Relationships into a removed node are rows of their sources: rewritten below.
-        pred = self._graph._pred
-        into = [u for ids in change.removals.values() for n in ids if n in pred for u in pred[n]]
+        pred, removed = self._graph._pred, [n for ids in change.removals.values() for n in ids]
+        into = [u for n in removed if n in pred for u in pred[n]]
+        # A statement's relationships are rows of the statement: those stating a removed
+        # episode, and those of the statements written, are written again.
+        said = [s for n in removed for s in self._stated_in.get(n, ())]
+        said += [row["id"] for row in change.statements]
         forgetting = _forgetting(change)
-        self._audit_writes = {}
+        self._side_writes = {}
         self._mutate(change)
         nodes, edges, vectors = written(change, self._graph, self._entity)
         edges = list(dict.fromkeys([*edges, *into]))
-        rows, audit = self._graph.nodes, self._audit_writes
-        self._audit_writes = {}
+        rows, side = self._graph.nodes, self._side_writes
+        self._side_writes = {}
+        out = [(node, outgoing(self._graph, node)) for node in edges if node in rows]
+        out += [(s, self._stated_rows(s)) for s in dict.fromkeys(said) if s in self._statement_keys]
         try:
             self._db.write(
-                [(node, audit[node] if node in audit else rows.get(node)) for node in nodes],
-                [(node, outgoing(self._graph, node)) for node in edges if node in rows],
+                [(node, side[node] if node in side else rows.get(node)) for node in nodes],
+                out,
                 [(node, self._vector_of(node)) for node in vectors],
                 {"seq": self._seq + 1},
             )
@@ -365,12 +390,7 @@ class EmbeddedStore(Reads, Channels):
             g.add_edge(row["id"], self._entity[(ns, row["subject_key"])], key="SUBJECT")
             if row["object_is_entity"]:
                 g.add_edge(row["id"], self._entity[(ns, row["object_key"])], key="OBJECT")
-        for row in change.statements:
-            self._add_node("Statement", ns, {k: v for k, v in row.items() if k != "episodes"})
-            for episode in row["episodes"]:
-                g.add_edge(row["id"], episode, key="STATED_IN")
-        for statement_patch in change.statement_patches:
-            g.nodes[statement_patch.statement_id].update(statement_patch.changes)
+        self._write_statements(ns, change)
         for row in change.supports:
             self._episode_scopes.pop(row["episode_id"], None)
             g.add_edge(
@@ -407,7 +427,7 @@ class EmbeddedStore(Reads, Channels):
             node.pop("speaker", None)
             node["sensitivity"] = row["sensitivity"]
         for row in change.audit:
-            self._audit_writes[row["id"]] = {**row, "label": AUDIT, "namespace": ns}
+            self._side_writes[row["id"]] = {**row, "label": AUDIT.label, "namespace": ns}
         for row in change.tombstones:
             self._add_node("Tombstone", ns, row)
         for row in change.checkpoints:
@@ -420,25 +440,6 @@ class EmbeddedStore(Reads, Channels):
             grown = self._tables.get((label, ns))
             if grown is not None:
                 grown.catch_up()
-
-    def _remove(self, ns: str, removals: dict[str, list[str]]) -> None:
-        for label, ids in removals.items():
-            for node_id in ids:
-                if label == AUDIT:
-                    self._audit_writes[node_id] = None
-                else:
-                    self._remove_node(ns, node_id)
-
-    def _scrub(self, ns: str, audit_ids: list[str]) -> None:
-        """Audit entries about forgotten records keep what happened, not what it said."""
-        pending = self._audit_writes
-        unread = [i for i in audit_ids if i not in pending]
-        found = {row["id"]: row for row in self._db.audit_rows(ns, ids=unread)}
-        for audit_id in audit_ids:
-            row = pending.get(audit_id) or found.get(audit_id)
-            if row is not None:
-                row.update(before_json=None, after_json=None, note="content removed: forgotten")
-                pending[audit_id] = row
 
     def _redact(self, ns: str, row: Row, vector: Any) -> None:
         node = self._graph.nodes[row["id"]]
