@@ -1,8 +1,10 @@
 """The spent secret corpora the judge may learn from, read into one form, and featurised.
 
-Only corpora that are spent (read to fix the detector already) are listed; the sealed ones
-(tests/data/secrets_blind_c, _f, _h) are never opened here. G was sealed until 2026-12-05,
-measured at first sight, then spent for development (its README says so).
+Only corpora that are spent (read to fix the detector already) are listed; the others
+(tests/data/secrets_blind_c and _f, whose READMEs do not say they were spent, and _r, sealed
+and held out) are never opened here. G was sealed until 2026-12-05, measured at first
+sight, then spent for development (its README says so); H to Q were spent the same way one
+after another, and added on 2026-12-07.
 """
 
 from __future__ import annotations
@@ -33,8 +35,15 @@ CORPORA: dict[str, tuple[str, ...]] = {
     "D": ("secrets_blind_d/secrets.jsonl", "secrets_blind_d/benign.jsonl"),
     "E": ("secrets_blind_e/secrets.jsonl", "secrets_blind_e/benign.jsonl"),
     "G": ("secrets_blind_g/secrets.jsonl", "secrets_blind_g/benign.jsonl"),
+    **{
+        name: (
+            f"secrets_blind_{name.lower()}/secrets.jsonl",
+            f"secrets_blind_{name.lower()}/benign.jsonl",
+        )
+        for name in "HIJKLMNOPQ"
+    },
 }
-SEALED = ("secrets_blind_c", "secrets_blind_f", "secrets_blind_h")
+SEALED = ("secrets_blind_c", "secrets_blind_f", "secrets_blind_r")
 
 
 @dataclass
