@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from graphmem.trust import secrets
 from graphmem.trust.redact import redact
 from graphmem.trust.secrets import enter_key
 
@@ -111,3 +112,26 @@ def test_an_adverb_before_the_password_does_not_hide_it(text: str) -> None:
 )
 def test_an_adverb_before_a_description_stays(text: str) -> None:
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("portkoden är 1987, glöm inte", "1987"),
+        ("the door code is 1987, don't tell anyone", "1987"),
+        ("Le code de la porte est 2019.", "2019"),
+    ],
+)
+def test_a_code_told_after_its_word_and_is_is_no_year_to_the_rules(text: str, value: str) -> None:
+    # The rules alone (the learnt judge had been the one to take these): a value right
+    # after its word and a copula is told as the value, whatever its digits look like.
+    found = [text[a:b] for a, b, _ in secrets._scan(text, list(secrets._RULES))]
+    assert value in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the door code changed in 1987, the year we moved in", "Zmieniłam PIN w 2020 i tyle."],
+)
+def test_a_year_near_a_code_word_without_is_stays(text: str) -> None:
+    assert [text[a:b] for a, b, _ in secrets._scan(text, list(secrets._RULES))] == []

@@ -295,6 +295,12 @@ def _adjacent(text: str, cue: Cue, start: int) -> bool:
     return start >= cue.end and not text[cue.end : start].strip(" \t:：=-–—>\"'«„“")
 
 
+def _after_copula(text: str, cue: Cue, start: int) -> bool:
+    """The value right after its word and a copula alone ("the door code is 1987")."""
+    between = text[cue.end : start] if start >= cue.end else ""
+    return len(between.split()) == 1 and _COPULA.search(between) is not None
+
+
 def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
     if lo >= hi:
         return []
@@ -311,9 +317,11 @@ def _candidates(text: str, cue: Cue, lo: int, hi: int) -> list[tuple[int, int]]:
             if is_code(
                 text,
                 *m.span(),
-                # Keyed, or right after its own word: "portkod 1946" is no year.
+                # Keyed, or right after its own word or its word and "is": "portkod 1946",
+                # "portkoden är 1987" are no years.
                 keyed=(cue.concept == OPEN and (lo >= cue.end or 0 <= cue.start - m.end() <= 1))
-                or _adjacent(text, cue, m.start()),
+                or _adjacent(text, cue, m.start())
+                or _after_copula(text, cue, m.start()),
             )
         ]
         shaped = [t for t in tokens(text, lo, hi) if weak(text[t[0] : t[1]])]
