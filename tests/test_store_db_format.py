@@ -14,6 +14,7 @@ import pytest
 
 from graphmem import Claim, Memory, StoreCorrupt
 from graphmem.models.embed import HashingEmbedder
+from graphmem.store.changes import ChangeSet
 from graphmem.store.embedded import storage
 from graphmem.store.rows import loads
 from tests.store_db1 import view
@@ -73,3 +74,28 @@ def test_audit_entries_are_read_from_their_table_and_checked(tmp_path: Path) -> 
     db.close()
     with pytest.raises(StoreCorrupt, match=r"store\.db.*audit entry"):
         Memory(folder, embedder=HashingEmbedder())  # the row fails its checksum: refused
+
+
+def test_a_write_in_one_namespace_leaves_anothers_audit_and_statements(tmp_path: Path) -> None:
+    """Tenancy below the API: removals and scrubs naming another namespace's audit entries
+    or statements (which live outside the graph) change nothing there."""
+    with Memory(tmp_path / "store", embedder=HashingEmbedder()) as mem:
+        mem.remember([Claim("Ada", "lives_in", "Lisbon")], namespace="b")
+        mem.remember([Claim("Ben", "lives_in", "Porto")], namespace="a")
+        store = mem.store
+        audit_b = store.export_rows("b")["AuditEntry"]
+        said_b = store.ids("b", "Statement")
+        assert audit_b
+        assert said_b
+        store.apply(
+            ChangeSet(
+                namespace="a",
+                removals={"AuditEntry": [a["id"] for a in audit_b], "Statement": said_b},
+                audit_scrubs=[a["id"] for a in audit_b],
+            )
+        )
+        assert store.export_rows("b")["AuditEntry"] == audit_b
+        assert store.ids("b", "Statement") == said_b
+    with Memory(tmp_path / "store", embedder=HashingEmbedder()) as mem:
+        assert mem.store.export_rows("b")["AuditEntry"] == audit_b
+        assert [s["id"] for s in mem.store.statements_by_id("b", said_b)] == said_b

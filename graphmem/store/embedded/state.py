@@ -20,7 +20,7 @@ from graphmem.model import check_namespace
 from graphmem.store.base import RecallFilter
 from graphmem.store.changes import ChangeSet, Row
 from graphmem.store.columns import Admitted, Columns
-from graphmem.store.embedded.side_tables import SIDES, STATEMENTS
+from graphmem.store.embedded.side_tables import AUDIT, SIDES, STATEMENTS
 from graphmem.store.embedded.storage import STATED, Database
 from graphmem.store.indexes import INDEXED, IndexFiles, Table
 from graphmem.store.keywords import keyword_counts, keyword_text
@@ -179,14 +179,20 @@ class State:
         return [(episode, STATED, {}) for episode in self._stated.get(statement, ())]
 
     def _remove(self, ns: str, removals: dict[str, list[str]]) -> None:
+        """What ``removals`` names in namespace ``ns``: a record of another namespace, or
+        none, is left as it is (as ``_remove_node`` leaves a node)."""
+        audit = set(self._db.audit_ids(ns)) if removals.get(AUDIT.label) else set()
         for label, ids in removals.items():
             for node_id in ids:
-                if label in SIDES:
-                    if label == STATEMENTS.label and self._has(ns, label, node_id):
+                if label == STATEMENTS.label:
+                    if self._has(ns, label, node_id):
                         self._unindex_statement(node_id)
                         self._set_stated(node_id, ())
-                    self._side_writes[node_id] = None
-                else:
+                        self._side_writes[node_id] = None
+                elif label == AUDIT.label:
+                    if node_id in audit:
+                        self._side_writes[node_id] = None
+                elif label not in SIDES:
                     self._remove_node(ns, node_id)
 
     def _write_statements(self, ns: str, change: ChangeSet) -> None:

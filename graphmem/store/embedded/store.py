@@ -242,11 +242,19 @@ class EmbeddedStore(Reads, Channels):
         edges = list(dict.fromkeys([*edges, *into]))
         rows, side = self._graph.nodes, self._side_writes
         self._side_writes = {}
+        # A row is written as the graph or the side tables now hold it, and deleted only when
+        # this write removed it: an id of another namespace, or of none, is left alone.
+        gone = {n for label, ids in change.removals.items() if label not in SIDES for n in ids}
+        written_rows = [
+            (node, side[node] if node in side else rows.get(node))
+            for node in nodes
+            if node in side or node in rows or node in gone
+        ]
         out = [(node, outgoing(self._graph, node)) for node in edges if node in rows]
         out += [(s, self._stated_rows(s)) for s in dict.fromkeys(said) if s in self._statement_keys]
         try:
             self._db.write(
-                [(node, side[node] if node in side else rows.get(node)) for node in nodes],
+                written_rows,
                 out,
                 [(node, self._vector_of(node)) for node in vectors],
                 {"seq": self._seq + 1},
