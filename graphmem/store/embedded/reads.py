@@ -348,10 +348,7 @@ class Reads(State):
         wanted = needle.casefold()
         found: list[Row] = []
         g = self._graph
-        kept = [*self._db.audit_rows(namespace), *self._db.statements_of(namespace)]
-        for node, data in [*g.nodes(data=True), *((row["id"], row) for row in kept)]:
-            if data.get("namespace") != namespace:
-                continue
+        for node, data in self._records(namespace):
             for key, value in data.items():
                 if key != "embedding" and wanted in str(value).casefold():
                     found.append(
@@ -372,10 +369,10 @@ class Reads(State):
             everything = np.ones(len(table.ids), dtype=bool)
             for row, _ in index.search(needle, 1000, everything, table.ids):
                 doc = table.ids[row]
-                node = None if doc is None else g.nodes.get(doc)
-                text = "" if node is None else keyword_text(node)
+                record = None if doc is None else g.nodes.get(doc)
+                text = "" if record is None else keyword_text(record)
                 # A keyword entry counts when it outlived its node, or still holds the text.
-                if index.holds_all(row, needle) and (node is None or wanted in text.casefold()):
+                if index.holds_all(row, needle) and (record is None or wanted in text.casefold()):
                     found.append(
                         {"kind": "index", "label": label, "id": doc, "property": "keywords"}
                     )
@@ -387,15 +384,22 @@ class Reads(State):
             found.append({"kind": "file", "label": name, "id": None, "property": None})
         return found
 
+    def _records(self, namespace: str) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Every record of ``namespace``: the graph's nodes, then the side tables' rows."""
+        for node, data in self._graph.nodes(data=True):
+            if data.get("namespace") == namespace:
+                yield node, data
+        for row in [*self._db.audit_rows(namespace), *self._db.statements_of(namespace)]:
+            yield row["id"], row
+
     def _datetimes(self, namespace: str) -> Iterator[tuple[str, str, str, dict[str, Any], str]]:
         g = self._graph
-        kept = [*self._db.audit_rows(namespace), *self._db.statements_of(namespace)]
-        for node, data in [*g.nodes(data=True), *((row["id"], row) for row in kept)]:
-            if data.get("namespace") != namespace:
-                continue
+        for node, data in self._records(namespace):
             for key, value in data.items():
                 if isinstance(value, datetime):
                     yield "node", data["label"], node, data, key
+            if node not in g:
+                continue  # an audit entry, or a statement: its relationships hold no times
             for _, _, rel, attrs in g.out_edges(node, keys=True, data=True):
                 for key, value in attrs.items():
                     if isinstance(value, datetime):
@@ -426,7 +430,7 @@ class Reads(State):
         return {
             label: len(self._by_label[(label, namespace)])
             for label in ("Episode", "Entity", "Fact", "Statement", "Tombstone")
-        } | {AUDIT.label: len(self._db.audit_ids(namespace))}
+        } | {AUDIT.label: self._db.audit_count(namespace)}
 
 
 def _by_id(row: Row) -> str:

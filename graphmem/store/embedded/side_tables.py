@@ -8,14 +8,14 @@ body, and its rows are read when asked.
   slots', a forget those naming an entity. Found by id: the open reads their columns (no
   body is parsed) into the maps that answer which ones (``state.py``).
 
-Each row's CRC covers its id, its columns ("" for a missing value) and its body, so a
+Each row's CRC (``storage.row_crc``) covers its id, its columns ("" for a missing value)
+and its body, so a
 flipped byte anywhere in it is refused at open, before the open writes anything; a row
 read later is checked again, and against the columns it was found by.
 """
 
 from __future__ import annotations
 
-import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,18 +65,10 @@ class Side:
         """The columns of a record ("" for a missing value), as stored and checked."""
         return tuple(_text(data.get(prop)) for _, prop in self.columns)
 
-    def row(self, node: str, data: dict[str, Any], body: str) -> tuple[Any, ...]:
-        """The row to insert for ``data`` (``body``: its JSON)."""
-        values = self.values(data)
-        stored = [value or None for value in values]
-        return (node, *stored, body, crc(node, values, body.encode()))
-
-    def checked(self, found: tuple[Any, ...]) -> dict[str, Any]:
-        """The record of a row from ``select``: ``ValueError`` when its CRC fails or its
-        columns disagree with its body."""
-        node, values, body, stored = found[0], found[1:-2], found[-2], found[-1]
-        if crc(node, values, body) != stored:
-            raise ValueError(f"{self.noun} {node!r} fails its checksum or holds the wrong type")
+    def record(self, found: tuple[Any, ...]) -> dict[str, Any]:
+        """The record of a row from ``select`` whose CRC checked out (``storage``):
+        ``ValueError`` when its columns disagree with its body."""
+        node, values, body = found[0], found[1:-2], found[-2]
         record: dict[str, Any] = fast_loads(body)
         if self.values(record) != tuple(values):
             raise ValueError(f"{self.noun} {node!r} disagrees with the columns it is found by")
@@ -87,12 +79,6 @@ def _text(value: Any) -> str:
     if value is None:
         return ""
     return value if isinstance(value, str) else str(value)
-
-
-def crc(node: str, values: tuple[str, ...], body: bytes) -> int:
-    """CRC-32 of id, columns and body, each followed by a NUL (as ``storage._crc``)."""
-    parts = (node.encode(), *(value.encode() for value in values), body, b"")
-    return zlib.crc32(b"\0".join(parts))
 
 
 AUDIT = Side(

@@ -79,6 +79,7 @@ CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, body TEXT NOT NULL,
     crc INTEGER NOT NULL);
 """
 SIDE_TABLES = {side.table for side in SIDES.values()}
+_ROW_TABLES = ("nodes", *(side.table for side in SIDES.values()))  # a record's row is in one
 _SIDE_SCHEMA = "\n".join([*(side.schema for side in SIDES.values()), AUDIT_INDEX])
 _LABEL = "json_extract(body, '$.label') = ?"  # format 1: a side table's rows among the nodes
 
@@ -92,6 +93,13 @@ def row_crc(*parts: str | bytes) -> int:
         crc = zlib.crc32(part.encode("utf-8") if isinstance(part, str) else part, crc)
         crc = zlib.crc32(b"\0", crc)
     return crc
+
+
+def _side_row(side: Side, node: str, data: dict[str, Any], body: str) -> tuple[Any, ...]:
+    """The row of ``side``'s table for record ``data`` (``body``: its JSON): id, columns
+    (NULL for none), body and the CRC of them all ("" for none)."""
+    values = side.values(data)
+    return (node, *(value or None for value in values), body, row_crc(node, *values, body))
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -262,7 +270,7 @@ class Database:
                 for node, body, crc in rows:
                     if row_crc(node, body) != crc:
                         raise corrupt(self.path, _damaged(f"node {node!r}"))
-                    db.execute(side.insert, side.row(node, fast_loads(body.encode()), body))
+                    db.execute(side.insert, _side_row(side, node, fast_loads(body.encode()), body))
                 db.execute(f"DELETE FROM nodes WHERE {_LABEL}", (side.label,))
                 moved += len(rows)
                 if isinstance(counts, dict):
@@ -281,7 +289,8 @@ class Database:
             raise
 
     def side_rows(self, side: Side, where: list[tuple[str, tuple[str, ...]]]) -> list[Any]:
-        """The records of ``side`` each WHERE clause finds, each checked (``side.checked``)."""
+        """The records of ``side`` each WHERE clause finds, each checked: its CRC, and its
+        columns against its body (``side.record``)."""
         out = []
         with guarded(self.path):
             try:
@@ -289,7 +298,9 @@ class Database:
                     # Fetched whole: a cursor left open by a damaged row would hold the
                     # table against the checkpoint at close.
                     for row in self.db.execute(side.select + clause, params).fetchall():
-                        out.append(side.checked(row))
+                        if row_crc(*row[:-1]) != row[-1]:
+                            raise _damaged(f"{side.noun} {row[0]!r}")
+                        out.append(side.record(row))
             except (ValueError, TypeError, AttributeError) as exc:
                 raise corrupt(self.path, exc) from exc
         return out
@@ -322,6 +333,11 @@ class Database:
 
     def statements_of(self, namespace: str) -> list[dict[str, Any]]:
         return self.side_rows(STATEMENTS, [(" WHERE namespace = ?", (namespace,))])
+
+    def audit_count(self, namespace: str) -> int:
+        query = "SELECT count(*) FROM audit WHERE namespace = ?"
+        with guarded(self.path):
+            return int(self.db.execute(query, (namespace,)).fetchone()[0])
 
     def audit_ids(self, namespace: str) -> list[str]:
         query = "SELECT id FROM audit WHERE namespace = ? ORDER BY id"
@@ -378,10 +394,13 @@ class Database:
         try:
             db.execute("BEGIN IMMEDIATE")
             for node, data in nodes:
-                counts["nodes"] -= db.execute("DELETE FROM nodes WHERE id = ?", (node,)).rowcount
-                for side in SIDES.values():
-                    query = f"DELETE FROM {side.table} WHERE id = ?"
-                    counts[side.table] -= db.execute(query, (node,)).rowcount
+                # A record keeps its table: a row replaced is deleted from its own, a row
+                # deleted (its label unknown here) from every one.
+                kept = None if data is None else SIDES.get(data.get("label", ""))
+                tables = _ROW_TABLES if data is None else ((kept.table,) if kept else ("nodes",))
+                for table in tables:
+                    query = f"DELETE FROM {table} WHERE id = ?"
+                    counts[table] -= db.execute(query, (node,)).rowcount
                 if data is None:
                     # Its incoming relationships go with their sources' (listed in edges).
                     gone = db.execute("DELETE FROM edges WHERE source = ?", (node,)).rowcount
@@ -391,9 +410,8 @@ class Database:
                     ).rowcount
                     continue
                 body = dumps(data)
-                kept = SIDES.get(data.get("label", ""))
                 if kept is not None:
-                    db.execute(kept.insert, kept.row(node, data, body))
+                    db.execute(kept.insert, _side_row(kept, node, data, body))
                     counts[kept.table] += 1
                     continue
                 db.execute("INSERT INTO nodes VALUES (?, ?, ?)", (node, body, row_crc(node, body)))

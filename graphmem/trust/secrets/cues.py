@@ -40,6 +40,7 @@ from graphmem.trust.secrets.lexicon import (
     SAY,
     Cue,
     cached_cues,
+    overlaps,
 )
 from graphmem.trust.secrets.shape import evenly_spaced, tokens, weak
 from graphmem.trust.secrets.values import (
@@ -251,8 +252,8 @@ def _token(
     lo, hi = clause
     if "[redacted:" in text[cue.end : hi] or "-----" in text[max(0, cue.start - 6) : cue.end + 6]:
         return None  # its value is gone already; a PEM header is the providers' business
-    after = [t for t in _candidates(text, cue, cue.end, hi) if not _is_cue(t, found)]
-    before = [t for t in _candidates(text, cue, lo, cue.start) if not _is_cue(t, found)]
+    after = [t for t in _candidates(text, cue, cue.end, hi) if not overlaps(t, found)]
+    before = [t for t in _candidates(text, cue, lo, cue.start) if not overlaps(t, found)]
     for start, end in [*after, *reversed(before)]:
         # A document's number named by its word keeps it, whatever follows ("ho chieu cua em
         # C4829173 nhe, dien vao don visa"): letters and digits mixed, as documents print.
@@ -388,10 +389,6 @@ def _told_whole(text: str, cue: Cue, token: tuple[int, int], hi: int) -> bool:
     adjacent = not text[cue.end : start].strip(" \t:：=-–—>\"'«„“")
     told = adjacent or _COPULA.search(text, max(cue.end, start - 8), start) is not None
     return told and _CLOSING.match(text[end:hi]) is not None
-
-
-def _is_cue(span: tuple[int, int], found: list[Cue]) -> bool:
-    return any(c.start < span[1] and span[0] < c.end for c in found)
 
 
 def _named(text: str, start: int, names: list[Cue]) -> bool:

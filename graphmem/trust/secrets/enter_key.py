@@ -22,11 +22,11 @@ the message is not an instruction to type (the key alone is named in help text).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from graphmem.trust.secrets import loanwords
 from graphmem.trust.secrets.common import WHERE_IT_IS, Candidate
-from graphmem.trust.secrets.lexicon import ASKS, MACHINE, OPEN, TYPE, Cue, cached_cues
+from graphmem.trust.secrets.lexicon import ASKS, MACHINE, OPEN, TYPE, Cue, cached_cues, overlaps
 from graphmem.trust.secrets.typed import DEIXIS
 
 _RANK = 10
@@ -96,11 +96,7 @@ def _typed_words(
     if words and (len(words) > 1 or len(words[0].group()) > 4):
         return _told(text, words)
     before = list(_TOKEN.finditer(text, lo, verb.start))[-_VERB_LAST:]
-    return _told(text, [w for w in before if not _overlaps(w.span(), found)])
-
-
-def _overlaps(span: tuple[int, int], cues: Iterable[Cue]) -> bool:
-    return any(c.start < span[1] and span[0] < c.end for c in cues)
+    return _told(text, [w for w in before if not overlaps(w.span(), found)])
 
 
 def _told(text: str, words: list[re.Match[str]]) -> tuple[int, int] | None:
@@ -115,7 +111,7 @@ def spans(text: str) -> Iterator[Candidate]:
     if len(text) < 12 or not (pressed := keys(text)):
         return
     found = cached_cues(text)
-    found = tuple(c for c in found if not any(_overlaps(key, [c]) for key in pressed))
+    found = tuple(c for c in found if not any(overlaps(key, [c]) for key in pressed))
     verbs = [c for c in found if c.concept in (TYPE, OPEN)]
     if not verbs and not any(c.concept in (MACHINE, ASKS) for c in found):
         return

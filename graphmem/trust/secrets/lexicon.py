@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -152,6 +153,11 @@ _SPELLED: dict[str, set[str]] = {}  # a term without accents -> its spellings in
 # English's own words about access, without accents: the English rows' terms and the
 # English strings the catalogues were translated from (read by plain.py).
 _ENGLISH: set[str] = set()
+
+
+def overlaps(span: tuple[int, int], found: Iterable[Cue]) -> bool:
+    """Whether ``span`` shares a character with one of the cues ``found``."""
+    return any(c.start < span[1] and span[0] < c.end for c in found)
 
 
 @functools.lru_cache(maxsize=64)
